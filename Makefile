@@ -1,0 +1,33 @@
+# The two quick-start commands: `make play` and `make test`. Each builds .venv on a fresh machine.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: play test lint fuzz bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+play: $(STAMP)
+	$(BIN)/crisis play
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests
+	$(BIN)/ruff format --check src tests
+	$(BIN)/mypy
+
+test: lint
+	$(BIN)/pytest -n 2
+
+fuzz: $(STAMP)
+	$(BIN)/crisis fuzz --games 1000 --players 2,3,4
+
+bench: $(STAMP)
+	$(BIN)/crisis bench
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache
