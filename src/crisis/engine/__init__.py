@@ -1,0 +1,24 @@
+"""The game-agnostic engine contract: actions, errors, the seeded RNG and matches."""
+
+from crisis.engine.action import Action, Arg
+from crisis.engine.errors import IllegalAction, MalformedAction, NotYourTurn, UndoUnavailable
+from crisis.engine.match import Match
+from crisis.engine.rng import Rng, force_dice, new_rng, randbelow, roll, shuffle
+from crisis.engine.title import Title
+
+__all__ = [
+    "Action",
+    "Arg",
+    "IllegalAction",
+    "MalformedAction",
+    "Match",
+    "NotYourTurn",
+    "Rng",
+    "Title",
+    "UndoUnavailable",
+    "force_dice",
+    "new_rng",
+    "randbelow",
+    "roll",
+    "shuffle",
+]

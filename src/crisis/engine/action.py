@@ -1,0 +1,69 @@
+"""Actions: the ``(verb, arg)`` pairs every title accepts.
+
+The same values are the UI's clickable things, the replay log's entries and the RL action space.
+An arg is JSON-simple: ``None``, a string, an int, or a tuple of strings and ints (a list in
+JSON).
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from crisis.engine.errors import MalformedAction
+
+Arg = None | str | int | tuple[str | int, ...]
+
+
+class Action(NamedTuple):
+    """One legal move: a verb named after the rulebook and its argument."""
+
+    verb: str
+    arg: Arg = None
+
+    def __str__(self) -> str:
+        if self.arg is None:
+            return self.verb
+        if isinstance(self.arg, tuple):
+            return f"{self.verb} {' '.join(str(a) for a in self.arg)}"
+        return f"{self.verb} {self.arg}"
+
+    def to_json(self) -> list[Any]:
+        """The action as a JSON list ``[verb, arg]`` (tuples become lists)."""
+        arg = list(self.arg) if isinstance(self.arg, tuple) else self.arg
+        return [self.verb, arg]
+
+    @classmethod
+    def parse(cls, value: Any) -> Action:
+        """Build an action from ``[verb, arg]``, ``(verb, arg)``, ``{"verb":..,"arg":..}`` or
+        an :class:`Action`; raise :class:`MalformedAction` on anything else."""
+        if isinstance(value, Action):
+            return value
+        if isinstance(value, dict):
+            if set(value) - {"verb", "arg"} or "verb" not in value:
+                raise MalformedAction(f"an action object needs 'verb' and 'arg', got {value!r}")
+            verb, arg = value["verb"], value.get("arg")
+        elif isinstance(value, (list, tuple)) and len(value) in (1, 2):
+            verb = value[0]
+            arg = value[1] if len(value) == 2 else None
+        else:
+            raise MalformedAction(f"an action is [verb, arg], got {value!r}")
+        if not isinstance(verb, str) or not verb:
+            raise MalformedAction(f"an action's verb must be a non-empty string, got {verb!r}")
+        return cls(verb, _parse_arg(arg))
+
+
+def _parse_arg(arg: Any) -> Arg:
+    if arg is None or isinstance(arg, str):
+        return arg
+    if isinstance(arg, bool):
+        raise MalformedAction(f"an action's arg may not be a boolean, got {arg!r}")
+    if isinstance(arg, int):
+        return arg
+    if isinstance(arg, (list, tuple)):
+        items: list[str | int] = []
+        for item in arg:
+            if isinstance(item, bool) or not isinstance(item, (str, int)):
+                raise MalformedAction(f"an action's arg list holds strings and ints, got {arg!r}")
+            items.append(item)
+        return tuple(items)
+    raise MalformedAction(f"an action's arg must be null, a string, an int or a list: {arg!r}")

@@ -1,0 +1,117 @@
+"""A match: one title's state plus its action log and the undo snapshots.
+
+The state itself stays pure data; the log (replay = setup + log) and the undo stack live here
+so that the server, the CLI and the bots share one implementation. Undo is offered within a
+player's turn and is cleared whenever dice are rolled, hidden information is revealed or the
+set of active roles changes.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from crisis.engine.action import Action
+from crisis.engine.errors import IllegalAction, UndoUnavailable
+from crisis.engine.title import Title
+
+UNDO = Action("undo")
+
+
+@dataclass
+class Match:
+    """A game in progress: ``title`` rules, the current ``state``, and the ``log`` of actions."""
+
+    title: Title
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    state: Any = None
+    log: list[tuple[str, Action]] = field(default_factory=list)
+    _undo: list[tuple[str, bytes]] = field(default_factory=list, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.state is None:
+            self.state = self.title.setup(self.seed, self.options)
+
+    # -- queries ---------------------------------------------------------------------------
+    def roles(self) -> list[str]:
+        """Every seat of the game."""
+        return self.title.roles(self.state)
+
+    def active(self) -> list[str]:
+        """Roles that may act now."""
+        return self.title.active(self.state)
+
+    def can_undo(self, role: str) -> bool:
+        """Whether ``role`` may take back its last action."""
+        return bool(self._undo) and self._undo[-1][0] == role
+
+    def actions(self, role: str) -> list[Action]:
+        """The title's legal actions for ``role``, plus ``undo`` where it is allowed."""
+        acts = self.title.actions(self.state, role)
+        if self.can_undo(role):
+            acts = [*acts, UNDO]
+        return acts
+
+    def view(self, role: str | None) -> dict[str, Any]:
+        """The title's view for ``role`` with ``can_undo`` added."""
+        v = self.title.view(self.state, role)
+        v["can_undo"] = role is not None and self.can_undo(role)
+        return v
+
+    def result(self) -> dict[str, Any] | None:
+        """Final result, or ``None`` while the game goes on."""
+        return self.title.result(self.state)
+
+    # -- changes ---------------------------------------------------------------------------
+    def apply(self, role: str, action: Action | Any) -> None:
+        """Apply ``action`` for ``role`` (``undo`` included); illegal input changes nothing."""
+        action = Action.parse(action)
+        if action.verb == "undo":
+            self.undo(role)
+            return
+        before_active = self.title.active(self.state)
+        before_check = self.title.checkpoint(self.state)
+        snapshot = self.title.to_json(self.state)
+        self.title.apply(self.state, role, action)
+        self.log.append((role, action))
+        after_active = self.title.active(self.state)
+        if self.title.checkpoint(self.state) != before_check or after_active != before_active:
+            self._undo.clear()
+        else:
+            self._undo.append((role, snapshot))
+
+    def undo(self, role: str) -> None:
+        """Take back ``role``'s last action if no dice, reveal or turn change came since."""
+        if not self.can_undo(role):
+            raise UndoUnavailable(f"{role} has nothing to undo now")
+        _, snapshot = self._undo.pop()
+        self.state = self.title.from_json(snapshot)
+        self.log.pop()
+
+    # -- persistence -----------------------------------------------------------------------
+    def record(self) -> dict[str, Any]:
+        """Setup + log: everything needed to replay this match exactly."""
+        return {
+            "title": self.title.NAME,
+            "seed": self.seed,
+            "options": self.options,
+            "log": [[role, *action.to_json()] for role, action in self.log],
+        }
+
+    @classmethod
+    def replay(cls, title: Title, record: dict[str, Any]) -> Match:
+        """Rebuild a match from :meth:`record`'s output by applying its log in order."""
+        match = cls(title, int(record["seed"]), dict(record.get("options") or {}))
+        for i, entry in enumerate(record.get("log", [])):
+            role, verb, arg = entry[0], entry[1], entry[2] if len(entry) > 2 else None
+            try:
+                match.apply(role, [verb, arg])
+            except IllegalAction as exc:
+                raise IllegalAction(f"replay entry {i} ({entry!r}) is illegal: {exc}") from exc
+        return match
+
+    def dumps(self) -> str:
+        """The record as JSON text."""
+        return json.dumps(self.record())

@@ -1,0 +1,491 @@
+"""Combat (RULES 8): dice, simultaneous hits, allocation, victory, retreat and advance,
+and the rewards for removing Barbarian Leaders and Rival Emperors (RULES 10)."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from crisis.engine import rng as dice
+from crisis.engine.action import Action
+from crisis.games.time_of_crisis import data
+from crisis.games.time_of_crisis.board import log, remove_army
+from crisis.games.time_of_crisis.military import check_occupation, leave_capital, spend
+from crisis.games.time_of_crisis.registry import arg_tuple, handles, lists
+from crisis.games.time_of_crisis.state import (
+    Army,
+    Battle,
+    State,
+    army,
+    capital_free_for,
+    find_army,
+    player,
+)
+
+FULL, REDUCED, MILITIA, BARBARIAN = 3, 5, 5, 4
+LEADER_DICE, RIVAL_DICE = 2, 3
+
+
+def roman_target(state: State, base: int) -> int:
+    """A Roman unit's to-hit number under the lasting auguries (never better than 2+)."""
+    if state.lasting == "bad_auguries":
+        return min(6, base + 1)
+    if state.lasting == "good_auguries":
+        return max(2, base - 1)
+    return base
+
+
+def roll_targets(state: State, targets: list[int]) -> tuple[list[int], int]:
+    """Roll one die per target; each 6 adds a bonus die with the same target, rolled after
+    the dice before it. Returns every result and the number of hits."""
+    queue = deque(targets)
+    rolls: list[int] = []
+    hits = 0
+    while queue:
+        target = queue.popleft()
+        r = dice.roll(state.rng)
+        rolls.append(r)
+        if r >= target:
+            hits += 1
+        if r == 6:
+            queue.append(target)
+    return rolls, hits
+
+
+def stacked_militia(state: State, a: Army) -> bool:
+    """Whether a Militia fights with this army (its owner's, in the same capital)."""
+    prov = state.provinces.get(a.region)
+    return prov is not None and a.capital and prov.militia and prov.governor == a.owner
+
+
+def army_targets(state: State, a: Army) -> list[int]:
+    """To-hit numbers of a player's army: full legions, reduced legions, Militia, Foederati."""
+    out = [roman_target(state, FULL)] * a.full + [roman_target(state, REDUCED)] * a.reduced
+    if stacked_militia(state, a):
+        out.append(roman_target(state, MILITIA))
+    out += [roman_target(state, BARBARIAN)] * a.barbarians
+    return out
+
+
+def tribe_units(state: State, tribe: str, region: str) -> tuple[int, list[str]]:
+    """Counters and leaders of ``tribe`` fighting in ``region`` (homeland: active ones only)."""
+    if region in data.HOMELANDS:
+        counters = state.tribes[tribe].active
+    else:
+        prov = state.provinces[region]
+        counters = prov.active.get(tribe, 0) + prov.inactive.get(tribe, 0)
+    leaders = sorted(
+        n for n, w in state.leaders.items() if w == region and data.BARBARIAN_LEADERS[n] == tribe
+    )
+    return counters, leaders
+
+
+def defender_targets(state: State, b: Battle) -> list[int]:
+    """To-hit numbers of the defending side."""
+    if b.kind == "army":
+        return army_targets(state, army(state, int(b.defender)))
+    if b.kind == "militia":
+        return [roman_target(state, MILITIA)]
+    if b.kind == "rival":
+        return [BARBARIAN] * RIVAL_DICE
+    counters, leaders = tribe_units(state, str(b.defender), b.region)
+    counter_target = 3 if b.defender == "Sassanids" and "Shapur I" in leaders else BARBARIAN
+    return [counter_target] * counters + [BARBARIAN] * (LEADER_DICE * len(leaders))
+
+
+def defender_units(state: State, b: Battle) -> int:
+    """Units left on the defending side."""
+    if b.kind == "army":
+        d = find_army(state, int(b.defender))
+        if d is None:
+            return 0
+        return d.legions + d.barbarians + (1 if stacked_militia(state, d) else 0)
+    if b.kind == "militia":
+        return 1 if state.provinces[b.region].militia else 0
+    if b.kind == "rival":
+        return 1 if b.defender in state.rivals else 0
+    counters, leaders = tribe_units(state, str(b.defender), b.region)
+    return counters + len(leaders)
+
+
+def attacker_units(state: State, b: Battle) -> int:
+    """Units left in the attacking army."""
+    a = army(state, b.attacker)
+    return a.legions + a.barbarians + (1 if stacked_militia(state, a) else 0)
+
+
+# -- starting a battle ------------------------------------------------------------------------
+
+
+@handles("initiate_battle")
+def initiate_battle(state: State, role: str, arg: tuple[int, str]) -> None:
+    """One Military point: your army attacks another army in its region (RULES 6.3.1, 8)."""
+    army_id, target = arg_tuple(arg)
+    a = army(state, army_id)
+    spend(state, "red", 1)
+    a.battled = True
+    if target.startswith("#"):
+        d = army(state, int(target[1:]))
+        d.battled = True
+        b = Battle(
+            attacker=a.id,
+            kind="army",
+            defender=d.id,
+            region=a.region,
+            defender_owner=d.owner,
+            defender_was_in_capital=d.capital,
+        )
+    elif target == "militia":
+        b = Battle(
+            attacker=a.id,
+            kind="militia",
+            defender=a.region,
+            region=a.region,
+            defender_owner=state.provinces[a.region].governor,
+            defender_was_in_capital=True,
+        )
+    elif target in data.TRIBES:
+        b = Battle(attacker=a.id, kind="tribe", defender=target, region=a.region)
+    else:
+        b = Battle(attacker=a.id, kind="rival", defender=target, region=a.region)
+    b.flanking = state.turn.flanking
+    state.turn.flanking = False
+    state.battle = b
+    state.step = "battle"
+    log(state, f"{role}'s army {a.id} attacks {target} in {a.region}")
+    _roll(state, b, attacker=True)
+    _roll(state, b, attacker=False)
+    if b.flanking:
+        b.stage = "flanking"
+        return
+    _score_hits(state, b)
+
+
+def _roll(state: State, b: Battle, *, attacker: bool) -> None:
+    if attacker:
+        b.attacker_rolls, hits = roll_targets(state, army_targets(state, army(state, b.attacker)))
+        b.hits_on_defender = hits
+        log(state, f"attacker rolls {b.attacker_rolls}: {hits} hits")
+    else:
+        b.defender_rolls, hits = roll_targets(state, defender_targets(state, b))
+        b.hits_on_attacker = hits
+        log(state, f"defender rolls {b.defender_rolls}: {hits} hits")
+
+
+@handles("reroll")
+def reroll(state: State, role: str, _arg: None) -> None:
+    """Flanking Maneuver: roll all of the attacker's dice again and keep the new result."""
+    b = state.battle
+    assert b is not None
+    _roll(state, b, attacker=True)
+    _score_hits(state, b)
+
+
+@handles("keep")
+def keep(state: State, role: str, _arg: None) -> None:
+    """Flanking Maneuver: keep the first roll."""
+    b = state.battle
+    assert b is not None
+    _score_hits(state, b)
+
+
+def _score_hits(state: State, b: Battle) -> None:
+    """Castra take one hit off each battle's total; then hits are allocated."""
+    a = army(state, b.attacker)
+    if a.castra:
+        b.hits_on_attacker = max(0, b.hits_on_attacker - 1)
+    if b.kind == "army" and army(state, int(b.defender)).castra:
+        b.hits_on_defender = max(0, b.hits_on_defender - 1)
+    b.to_allocate_attacker = min(b.hits_on_attacker, attacker_units(state, b))
+    b.to_allocate_defender = min(b.hits_on_defender, defender_units(state, b))
+    b.stage = "hits_attacker"
+    _allocate(state)
+
+
+# -- allocating hits --------------------------------------------------------------------------
+
+
+def _army_hit_choices(state: State, a: Army, hits: int) -> list[str]:
+    """The owner's options for the next hit on a player's army; one option = forced."""
+    if stacked_militia(state, a):
+        return ["militia"]
+    if a.foederati:
+        return [sorted(a.foederati)[0]]
+    if a.full and a.reduced and hits < 2 * a.full + a.reduced:
+        return ["reduce", "remove"]
+    return ["reduce"] if a.full else ["remove"]
+
+
+def _tribe_hit_choices(state: State, b: Battle, hits: int) -> list[str]:
+    counters, leaders = tribe_units(state, str(b.defender), b.region)
+    options = ([str(b.defender)] if counters else []) + leaders
+    if hits >= counters + len(leaders):
+        return options[:1]
+    return options
+
+
+def hit_choices(state: State, b: Battle) -> list[str]:
+    """Options for the next hit to allocate in the current stage."""
+    if b.stage == "hits_attacker":
+        return _army_hit_choices(state, army(state, b.attacker), b.to_allocate_attacker)
+    if b.kind == "army":
+        return _army_hit_choices(state, army(state, int(b.defender)), b.to_allocate_defender)
+    if b.kind == "tribe":
+        return _tribe_hit_choices(state, b, b.to_allocate_defender)
+    return [b.kind]
+
+
+def _apply_hit(state: State, b: Battle, choice: str) -> None:
+    if b.stage == "hits_attacker":
+        b.to_allocate_attacker -= 1
+        _hit_army(state, army(state, b.attacker), choice)
+        return
+    b.to_allocate_defender -= 1
+    if b.kind == "army":
+        _hit_army(state, army(state, int(b.defender)), choice)
+    elif b.kind == "militia":
+        state.provinces[b.region].militia = False
+    elif b.kind == "rival":
+        del state.rivals[str(b.defender)]
+        b.rivals_removed.append(str(b.defender))
+    elif choice in data.BARBARIAN_LEADERS:
+        del state.leaders[choice]
+        b.leaders_removed.append(choice)
+        b.barbarians_removed += 1
+    else:
+        tribe = choice
+        if b.region in data.HOMELANDS:
+            state.tribes[tribe].active -= 1
+        else:
+            prov = state.provinces[b.region]
+            side = prov.active if prov.active.get(tribe, 0) else prov.inactive
+            side[tribe] -= 1
+            if not side[tribe]:
+                del side[tribe]
+        state.tribes[tribe].inactive += 1
+        b.barbarians_removed += 1
+
+
+def _hit_army(state: State, a: Army, choice: str) -> None:
+    if choice == "militia":
+        state.provinces[a.region].militia = False
+    elif choice == "reduce":
+        a.full -= 1
+        a.reduced += 1
+    elif choice == "remove":
+        a.reduced -= 1
+    else:
+        a.foederati[choice] -= 1
+        if not a.foederati[choice]:
+            del a.foederati[choice]
+        state.tribes[choice].inactive += 1
+
+
+def _allocate(state: State) -> None:
+    """Apply forced hits; stop at the first real choice; conclude when all are placed."""
+    b = state.battle
+    assert b is not None
+    while True:
+        remaining = b.to_allocate_attacker if b.stage == "hits_attacker" else b.to_allocate_defender
+        if remaining <= 0:
+            if b.stage == "hits_attacker":
+                b.stage = "hits_defender"
+                continue
+            break
+        options = hit_choices(state, b)
+        if len(options) > 1:
+            return
+        _apply_hit(state, b, options[0])
+    _conclude(state, b)
+
+
+def allocating_role(state: State, b: Battle) -> str | None:
+    """Who allocates the hit now: the owner of the army hit, or the attacker on barbarians."""
+    attacker_owner = army(state, b.attacker).owner
+    if b.stage == "hits_defender" and b.kind == "army":
+        return b.defender_owner
+    return attacker_owner
+
+
+@lists("battle", "Battle")
+def _list_battle(state: State, role: str) -> list[Action]:
+    b = state.battle
+    if b is None:
+        return []
+    if b.stage == "flanking":
+        return [Action("reroll"), Action("keep")]
+    if b.stage in ("hits_attacker", "hits_defender"):
+        return [Action("take_hit", c) for c in hit_choices(state, b)]
+    if b.stage == "advance":
+        return [Action("advance"), Action("stay")]
+    if b.stage == "reward" and state.reward is not None:
+        return [Action("reward", o) for o in state.reward["options"]]
+    return []
+
+
+def battle_role(state: State) -> str | None:
+    """The role that must answer the battle prompt now."""
+    b = state.battle
+    if b is None:
+        return None
+    if b.stage in ("hits_attacker", "hits_defender"):
+        return allocating_role(state, b)
+    if b.stage == "advance":
+        winner = find_army(state, b.attacker) if b.winner == "attacker" else None
+        if winner is None and b.kind == "army":
+            winner = find_army(state, int(b.defender))
+        return winner.owner if winner else None
+    if b.stage == "reward" and state.reward is not None:
+        return str(state.reward["role"])
+    return army(state, b.attacker).owner
+
+
+@handles("take_hit")
+def take_hit(state: State, role: str, choice: str) -> None:
+    """Allocate one hit as chosen (which legion, or which barbarian)."""
+    b = state.battle
+    assert b is not None
+    _apply_hit(state, b, choice)
+    _allocate(state)
+
+
+# -- the outcome ------------------------------------------------------------------------------
+
+
+def _conclude(state: State, b: Battle) -> None:
+    a = army(state, b.attacker)
+    attacker_role = a.owner
+    a_alive = attacker_units(state, b) > 0
+    d_alive = defender_units(state, b) > 0
+    if not a_alive and not d_alive:
+        b.winner = None
+    elif not d_alive:
+        b.winner = "attacker"
+    elif not a_alive:
+        b.winner = "defender"
+    else:
+        b.winner = "attacker" if b.hits_on_defender > b.hits_on_attacker else "defender"
+    defender_army = find_army(state, int(b.defender)) if b.kind == "army" else None
+    if not a_alive:
+        remove_army(state, a)
+        log(state, f"{attacker_role}'s army {a.id} is destroyed")
+    if defender_army is not None and not d_alive:
+        remove_army(state, defender_army)
+        log(state, f"{defender_army.owner}'s army {defender_army.id} is destroyed")
+    if b.winner == "attacker":
+        gain = 2 + (b.barbarians_removed if b.kind == "tribe" else 0)
+        player(state, attacker_role).legacy += gain
+        log(state, f"{attacker_role} wins the battle and gains {gain} legacy")
+    elif b.winner == "defender" and b.defender_owner not in (None, "neutral"):
+        player(state, str(b.defender_owner)).legacy += 2
+        log(state, f"{b.defender_owner} wins the battle and gains 2 legacy")
+    else:
+        log(state, "the battle has no winner" if b.winner is None else "the defenders hold")
+    if b.kind == "tribe" and b.winner == "attacker" and b.region not in data.HOMELANDS:
+        tribe = str(b.defender)
+        prov = state.provinces[b.region]
+        state.tribes[tribe].active += prov.active.pop(tribe, 0) + prov.inactive.pop(tribe, 0)
+        for n, w in list(state.leaders.items()):
+            if w == b.region and data.BARBARIAN_LEADERS[n] == tribe:
+                state.leaders[n] = tribe
+    if (
+        b.winner == "attacker"
+        and defender_army is not None
+        and defender_army in state.armies
+        and defender_army.capital
+    ):
+        leave_capital(state, defender_army)
+        log(state, f"{defender_army.owner}'s army {defender_army.id} retreats from the capital")
+    b.stage = "advance"
+    _after_battle(state)
+
+
+def _after_battle(state: State) -> None:
+    """Offer the advance into an empty capital, then rewards, then return to Take Actions."""
+    b = state.battle
+    assert b is not None
+    if b.stage == "advance":
+        winner: Army | None = None
+        if b.winner == "attacker":
+            winner = find_army(state, b.attacker)
+        elif b.winner == "defender" and b.kind == "army":
+            winner = find_army(state, int(b.defender))
+        if (
+            winner is not None
+            and not winner.capital
+            and winner.region in state.provinces
+            and capital_free_for(state, winner.region, winner.owner)
+        ):
+            return
+        b.stage = "reward"
+    if b.stage == "reward":
+        if b.winner == "attacker":
+            role = army_owner(state, b)
+            while b.leaders_removed or b.rivals_removed:
+                if b.leaders_removed:
+                    figure, suit = b.leaders_removed.pop(0), "red"
+                else:
+                    figure, suit = b.rivals_removed.pop(0), "blue"
+                options = ["discount"]
+                prov = state.provinces.get(b.region)
+                if (
+                    prov is not None
+                    and b.region != data.ITALIA
+                    and prov.governor == role
+                    and prov.support < 4
+                ):
+                    options.insert(0, "support")
+                state.reward = {"role": role, "figure": figure, "suit": suit, "options": options}
+                return
+        state.battle = None
+        state.reward = None
+        state.step = "actions"
+        check_occupation(state)
+
+
+def army_owner(state: State, b: Battle) -> str:
+    """The attacking player (armies may be gone after the battle; the log keeps the id)."""
+    a = find_army(state, b.attacker)
+    if a is not None:
+        return a.owner
+    return state.players[state.current].role
+
+
+@handles("advance")
+def advance(state: State, role: str, _arg: None) -> None:
+    """The victorious army moves into the empty capital (RULES 8.4)."""
+    b = state.battle
+    assert b is not None
+    winner = find_army(state, b.attacker) if b.winner == "attacker" else None
+    if winner is None:
+        winner = army(state, int(b.defender))
+    winner.capital = True
+    log(state, f"{role}'s army {winner.id} advances into the capital of {winner.region}")
+    b.stage = "reward"
+    _after_battle(state)
+
+
+@handles("stay")
+def stay(state: State, role: str, _arg: None) -> None:
+    """The victorious army stays outside the capital."""
+    b = state.battle
+    assert b is not None
+    b.stage = "reward"
+    _after_battle(state)
+
+
+@handles("reward")
+def reward(state: State, role: str, choice: str) -> None:
+    """Free Increase Support where the figure fell, or -2 on the first card of its suit."""
+    b = state.battle
+    assert b is not None and state.reward is not None
+    r = state.reward
+    p = player(state, role)
+    if choice == "support":
+        state.provinces[b.region].support += 1
+        log(state, f"{role} raises support in {b.region} for removing {r['figure']}")
+    else:
+        state.turn.discounts.append(str(r["suit"]))
+        p.trophies.append(str(r["figure"]))
+        log(state, f"{role} takes a discount for removing {r['figure']}")
+    state.reward = None
+    _after_battle(state)

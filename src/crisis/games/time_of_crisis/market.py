@@ -1,0 +1,77 @@
+"""The Buy/Trash Cards phase (RULES 5.3, 6.7)."""
+
+from __future__ import annotations
+
+from crisis.engine.action import Action
+from crisis.games.time_of_crisis import data
+from crisis.games.time_of_crisis.board import log
+from crisis.games.time_of_crisis.phases import end_of_turn
+from crisis.games.time_of_crisis.registry import handles, lists
+from crisis.games.time_of_crisis.state import State, governed, player
+
+TRASH_COST = 3
+FIGURE_DISCOUNT = 2
+
+
+def card_cost(state: State, role: str, cid: str) -> int:
+    """Value (doubled above the number of provinces governed), plus one per card already
+    bought this turn, less 2 on the first card of a suit a removed leader or Rival earned."""
+    card = data.INFLUENCE[cid]
+    base = card.value if card.value <= len(governed(state, role)) else 2 * card.value
+    cost = base + state.turn.bought
+    if card.suit in state.turn.discounts:
+        cost -= FIGURE_DISCOUNT
+    return max(0, cost)
+
+
+@lists("buy", "Buy and trash cards with your political points, then end your turn")
+def _list_buy(state: State, role: str) -> list[Action]:
+    p = player(state, role)
+    points = state.turn.political
+    out = [
+        Action("buy", cid)
+        for cid, left in state.supply.items()
+        if left and card_cost(state, role, cid) <= points
+    ]
+    if points >= TRASH_COST:
+        out += [Action("trash", cid) for cid in sorted(set(p.discard))]
+    out += [Action("discard", cid) for cid in sorted(set(p.hand))]
+    out.append(Action("end_buy"))
+    return out
+
+
+@handles("buy")
+def buy(state: State, role: str, cid: str) -> None:
+    """Buy a card from the supply into your Discard Pile."""
+    cost = card_cost(state, role, cid)
+    suit = data.INFLUENCE[cid].suit
+    state.turn.political -= cost
+    state.turn.bought += 1
+    if suit in state.turn.discounts:
+        state.turn.discounts.remove(suit)
+    state.supply[cid] -= 1
+    player(state, role).discard.append(cid)
+    log(state, f"{role} buys {data.INFLUENCE[cid].name} for {cost}")
+
+
+@handles("trash")
+def trash(state: State, role: str, cid: str) -> None:
+    """Remove a card of your Discard Pile from the game for three points."""
+    state.turn.political -= TRASH_COST
+    player(state, role).discard.remove(cid)
+    log(state, f"{role} trashes {data.INFLUENCE[cid].name}")
+
+
+@handles("discard")
+def discard(state: State, role: str, cid: str) -> None:
+    """Put a card from your hand on your Discard Pile."""
+    p = player(state, role)
+    p.hand.remove(cid)
+    p.discard.append(cid)
+
+
+@handles("end_buy")
+def end_buy(state: State, role: str, _arg: None) -> None:
+    """Finish buying; the End of Turn phase follows."""
+    state.turn.political = 0
+    end_of_turn(state)

@@ -1,0 +1,231 @@
+"""Military actions (RULES 6.3.1) and the occupation of Pretender capitals (RULES 12.2)."""
+
+from __future__ import annotations
+
+from crisis.engine.action import Action
+from crisis.games.time_of_crisis import data
+from crisis.games.time_of_crisis.board import log, replace_governor
+from crisis.games.time_of_crisis.registry import arg_tuple, handles, lists
+from crisis.games.time_of_crisis.state import (
+    NEUTRAL,
+    Army,
+    State,
+    army,
+    capital_army,
+    capital_free_for,
+    governed,
+    legions_on_map,
+    player,
+)
+
+
+def new_army(state: State, role: str, region: str, *, capital: bool = False) -> Army:
+    """A General from ``role``'s Available Leaders box with one full-strength Legion."""
+    a = Army(id=state.next_army, owner=role, region=region, capital=capital)
+    state.next_army += 1
+    player(state, role).generals_ready -= 1
+    state.armies.append(a)
+    return a
+
+
+def spend(state: State, suit: str, amount: int) -> None:
+    """Spend influence points of ``suit`` from the turn's pool."""
+    pool = state.turn.pool
+    if pool[suit] < amount:
+        raise AssertionError("spending more influence than the pool holds")
+    pool[suit] -= amount
+
+
+def leave_capital(state: State, a: Army) -> None:
+    """Move an army out of its capital; a Castra marker does not follow it."""
+    a.capital = False
+    a.castra = False
+
+
+def battle_targets(state: State, a: Army) -> list[str]:
+    """What ``a`` may attack in its region: armies ("#id"), a lone Militia, tribes, Rivals."""
+    region = a.region
+    out: list[str] = []
+    for b in state.armies:
+        if b.region == region and b.owner != a.owner:
+            out.append(f"#{b.id}")
+    prov = state.provinces.get(region)
+    if prov is not None:
+        if prov.militia and prov.governor != a.owner:
+            stacked = capital_army(state, region)
+            if stacked is None or stacked.owner != prov.governor:
+                out.append("militia")
+        for tribe in data.TRIBES:
+            has_leader = any(
+                where == region and data.BARBARIAN_LEADERS[n] == tribe
+                for n, where in state.leaders.items()
+            )
+            if prov.active.get(tribe, 0) or prov.inactive.get(tribe, 0) or has_leader:
+                out.append(tribe)
+        out.extend(sorted(n for n, where in state.rivals.items() if where == region))
+    elif region in data.HOMELANDS:
+        if state.tribes[region].active or any(w == region for w in state.leaders.values()):
+            out.append(region)
+    return out
+
+
+@lists("actions", "Take actions: play cards and spend influence")
+def _list_military(state: State, role: str) -> list[Action]:
+    out: list[Action] = []
+    red = state.turn.pool["red"]
+    p = player(state, role)
+    mine = governed(state, role)
+    room = legions_on_map(state) < data.LEGIONS
+    if red:
+        out += [Action("recruit_general", c) for c in sorted(p.generals_unclaimed) if c <= red]
+        if p.generals_ready and room:
+            out += [Action("create_army", name) for name in mine]
+    red_in_hand = any(data.INFLUENCE[c].suit == "red" for c in p.hand)
+    for a in state.armies:
+        if a.owner != role:
+            continue
+        if room and a.region in mine and red >= a.legions + 1:
+            out.append(Action("add_legion", a.id))
+        if a.reduced and red:
+            out.append(Action("train_legion", a.id))
+        if not a.battled and red:
+            for dest in sorted(data.ADJACENT[a.region]):
+                if dest in data.SEAS and red < 2 and not red_in_hand:
+                    continue
+                out.append(Action("move_army", (a.id, dest)))
+            out += [Action("initiate_battle", (a.id, t)) for t in battle_targets(state, a)]
+        if a.region in state.provinces:
+            if a.capital:
+                out.append(Action("leave_capital", a.id))
+            elif capital_free_for(state, a.region, role):
+                out.append(Action("enter_capital", a.id))
+            if red and a.region in mine and state.provinces[a.region].mobs:
+                out.append(Action("disperse_mob", a.id))
+    return out
+
+
+@handles("recruit_general")
+def recruit_general(state: State, role: str, cost: int) -> None:
+    """Pay a General's printed cost to move it to the Available Leaders box."""
+    p = player(state, role)
+    spend(state, "red", cost)
+    p.generals_unclaimed.remove(cost)
+    p.generals_ready += 1
+    log(state, f"{role} recruits a General ({cost})")
+
+
+@handles("create_army")
+def create_army(state: State, role: str, province: str) -> None:
+    """One Military point: a General and one Legion in a province you govern."""
+    spend(state, "red", 1)
+    new_army(state, role, province)
+    log(state, f"{role} creates an army in {province}")
+
+
+@handles("add_legion")
+def add_legion(state: State, role: str, army_id: int) -> None:
+    """Pay the army's new legion count in Military points to add a full-strength Legion."""
+    a = army(state, army_id)
+    spend(state, "red", a.legions + 1)
+    a.full += 1
+    log(state, f"{role} adds a legion to army {a.id} in {a.region} ({a.legions})")
+
+
+@handles("train_legion")
+def train_legion(state: State, role: str, army_id: int) -> None:
+    """One Military point flips a reduced-strength Legion back to full strength."""
+    a = army(state, army_id)
+    spend(state, "red", 1)
+    a.reduced -= 1
+    a.full += 1
+    log(state, f"{role} trains a legion of army {a.id}")
+
+
+@handles("move_army")
+def move_army(state: State, role: str, arg: tuple[int, str]) -> None:
+    """One Military point moves an army to an adjacent region, outside any capital."""
+    army_id, dest = arg_tuple(arg)
+    a = army(state, army_id)
+    spend(state, "red", 1)
+    if a.capital:
+        leave_capital(state, a)
+    a.region = dest
+    log(state, f"{role} moves army {a.id} to {dest}")
+
+
+@handles("enter_capital")
+def enter_capital(state: State, role: str, army_id: int) -> None:
+    """Move an army into its province's empty capital for free."""
+    a = army(state, army_id)
+    a.capital = True
+    log(state, f"{role}'s army {a.id} enters the capital of {a.region}")
+    check_occupation(state)
+
+
+@handles("leave_capital")
+def leave_capital_action(state: State, role: str, army_id: int) -> None:
+    """Move an army out of its capital into the province for free."""
+    a = army(state, army_id)
+    leave_capital(state, a)
+    log(state, f"{role}'s army {a.id} leaves the capital of {a.region}")
+
+
+@handles("disperse_mob")
+def disperse_mob(state: State, role: str, army_id: int) -> None:
+    """One Military point: -1 support, and one Mob fewer per unit in the army."""
+    a = army(state, army_id)
+    spend(state, "red", 1)
+    prov = state.provinces[a.region]
+    units = a.legions + a.barbarians
+    if a.capital and prov.militia and prov.governor == role:
+        units += 1
+    prov.support = max(0, prov.support - 1)
+    prov.mobs = max(0, prov.mobs - units)
+    log(state, f"{role} disperses the mob in {a.region}")
+
+
+# -- occupying a Pretender's capital (RULES 12.2) ----------------------------------------------
+
+
+def check_occupation(state: State) -> None:
+    """If the current player's army holds the capital of another's Pretender province, ask
+    whether to install a Governor there."""
+    if state.step != "actions":
+        return
+    role = state.players[state.current].role
+    for a in state.armies:
+        if a.owner != role or not a.capital:
+            continue
+        prov = state.provinces[a.region]
+        if prov.pretender is not None and prov.governor != role:
+            state.occupy = a.region
+            state.step = "occupy"
+            return
+
+
+@lists("occupy", "Your army holds a Pretender's capital: install a Governor or a Neutral one")
+def _list_occupy(state: State, role: str) -> list[Action]:
+    out = [Action("occupy", "neutral")]
+    if player(state, role).governors_ready:
+        out.insert(0, Action("occupy", "governor"))
+    return out
+
+
+@handles("occupy")
+def occupy(state: State, role: str, choice: str) -> None:
+    """Remove the Pretender marker and replace the province's Governor at support 1."""
+    name = state.occupy
+    assert name is not None
+    prov = state.provinces[name]
+    owner, seat = prov.pretender, prov.seat
+    prov.pretender = None
+    prov.seat = False
+    replace_governor(state, name, role if choice == "governor" else NEUTRAL, 1)
+    log(state, f"{role} occupies {name}" + (", the Seat of Power" if seat else ""))
+    if seat:
+        for other in state.provinces.values():
+            if other.pretender == owner and other.governor == owner:
+                other.pretender = None
+    state.occupy = None
+    state.step = "actions"
+    check_occupation(state)

@@ -1,0 +1,357 @@
+"""The sequence of play: setup choices, then each player's eight phases (RULES 3, 6).
+
+Phases that need no decision run straight through; the flow stops at each prompt
+(``state.step``) and resumes from the handler that answers it.
+"""
+
+from __future__ import annotations
+
+from crisis.engine.action import Action
+from crisis.games.time_of_crisis import crisis, data, scoring
+from crisis.games.time_of_crisis.board import (
+    flip_barbarians_active,
+    log,
+    refill_from_discard,
+    remove_army,
+    replace_governor,
+    sync_neutral_italia,
+)
+from crisis.games.time_of_crisis.registry import handles, lists
+from crisis.games.time_of_crisis.state import (
+    NEUTRAL,
+    State,
+    Turn,
+    current_role,
+    emperor,
+    enemy_in_capital,
+    governed,
+    leaders_in,
+    player,
+    pretender_provinces,
+    pretenders,
+    rivals_in,
+)
+
+HAND_SIZE = 5
+
+# -- setup -----------------------------------------------------------------------------------
+
+
+@lists("choose_province", "Choose your starting province")
+def _list_provinces(state: State, role: str) -> list[Action]:
+    return [
+        Action("choose_province", name)
+        for name, p in state.provinces.items()
+        if name != data.ITALIA and p.governor is None and not p.no_place_governor
+    ]
+
+
+@handles("choose_province")
+def choose_province(state: State, role: str, province: str) -> None:
+    """Place the at-start Governor, General, Legion and Militia in ``province`` (RULES 3.2)."""
+    p = player(state, role)
+    p.governors_unclaimed.remove(0)
+    p.generals_unclaimed.remove(0)
+    p.governors_ready += 1
+    replace_governor(state, province, role, 1)
+    state.provinces[province].militia = True
+    from crisis.games.time_of_crisis.military import new_army
+
+    new_army(state, role, province, capital=True)
+    log(state, f"{role} chooses {province}")
+    n = len(state.players)
+    chosen = sum(1 for q in state.provinces.values() if q.governor not in (None, NEUTRAL))
+    if chosen < n:
+        state.current = (state.current + 1) % n
+        return
+    for name, prov in state.provinces.items():
+        if prov.governor is None and not prov.no_place_governor and name != data.ITALIA:
+            prov.governor = NEUTRAL
+            prov.support = 1
+    state.provinces[data.ITALIA].governor = NEUTRAL
+    sync_neutral_italia(state)
+    state.current = state.first
+    state.step = "choose_hand"
+    state.phase = "setup"
+    state.choosing = {q.role: HAND_SIZE for q in state.players}
+    _auto_choose(state)
+
+
+# -- secret card choices: the starting hand, Pax Deorum and the end-of-turn refill -----------
+
+
+@lists("choose_hand", "Choose the five cards of your starting hand")
+@lists("pax", "Pax Deorum: choose a card from your Available Pile")
+@lists("refill", "Refill your hand from your Available Pile")
+def _list_choices(state: State, role: str) -> list[Action]:
+    if state.choosing.get(role, 0) <= 0:
+        return []
+    return [Action("choose_card", cid) for cid in sorted(set(player(state, role).available))]
+
+
+@handles("choose_card")
+def choose_card(state: State, role: str, cid: str) -> None:
+    """Move one card from the Available Pile to the hand."""
+    p = player(state, role)
+    p.available.remove(cid)
+    p.hand.append(cid)
+    state.choosing[role] -= 1
+    _auto_choose(state)
+
+
+def _auto_choose(state: State) -> None:
+    """Make every forced choice (one kind of card left, or all must be taken), then continue
+    the flow once nobody has a card left to choose."""
+    for role, need in list(state.choosing.items()):
+        p = player(state, role)
+        while need > 0:
+            if not p.available:
+                if not p.discard:
+                    need = 0
+                    break
+                refill_from_discard(state, role)
+            if need >= len(p.available) or len(set(p.available)) == 1:
+                take = min(need, len(p.available))
+                p.hand.extend(p.available[:take])
+                del p.available[:take]
+                need -= take
+            else:
+                break
+        state.choosing[role] = need
+    if any(state.choosing.values()):
+        return
+    state.choosing = {}
+    step = state.step
+    if step == "choose_hand":
+        start_turn(state)
+    elif step == "pax":
+        begin_actions(state)
+    elif step == "refill":
+        finish_turn(state)
+
+
+# -- the eight phases ------------------------------------------------------------------------
+
+
+def start_turn(state: State) -> None:
+    """Upkeep (6.1) and Crisis (6.2); stops at Pax Deorum choices or the Take Actions prompt."""
+    role = current_role(state)
+    state.turn = Turn()
+    state.phase = "upkeep"
+    log(state, f"-- {role} turn {player(state, role).turns + 1} --")
+    for name in governed(state, role):
+        state.provinces[name].quaestor = False
+    for a in state.armies:
+        if a.owner == role:
+            a.castra = False
+    state.phase = "crisis"
+    crisis.crisis_phase(state)
+    if state.ended:
+        scoring.finish(state)
+        return
+    if state.choosing:
+        state.step = "pax"
+        _auto_choose(state)
+        return
+    begin_actions(state)
+
+
+def begin_actions(state: State) -> None:
+    """Open the Take Actions phase (6.3): the current player's armies may move and fight."""
+    role = current_role(state)
+    for a in state.armies:
+        if a.owner == role:
+            a.battled = False
+    state.phase = "actions"
+    state.step = "actions"
+    from crisis.games.time_of_crisis.military import check_occupation
+
+    check_occupation(state)
+
+
+def can_still_leave_sea(state: State, role: str) -> bool:
+    """Whether ``role`` could still pay to move an army out of a sea zone."""
+    if state.turn.pool["red"] > 0:
+        return True
+    return any(data.INFLUENCE[c].suit == "red" for c in player(state, role).hand)
+
+
+@handles("end_actions")
+def end_actions(state: State, role: str, _arg: None) -> None:
+    """Close Take Actions and run Support Check, Expand Pretender Empire and Gain Legacy."""
+    for a in [a for a in state.armies if a.owner == role and a.region in data.SEAS]:
+        log(state, f"{role}'s army {a.id} is lost at sea")
+        remove_army(state, a)
+    support_check(state, role)
+    expand_pretender_empire(state, role)
+    gain_legacy(state, role)
+    p = player(state, role)
+    if p.ludi:
+        p.ludi = False
+        if p.hand:
+            state.step = "ludi"
+            return
+    begin_buy(state)
+
+
+def support_check(state: State, role: str) -> None:
+    """RULES 6.4: lose support to threats, then lose governors at 0 support or under mobs."""
+    state.phase = "support_check"
+    mine = governed(state, role)
+    for name in mine:
+        prov = state.provinces[name]
+        threatened = (
+            any(prov.active.values())
+            or bool(leaders_in(state, name))
+            or bool(rivals_in(state, name))
+            or enemy_in_capital(state, name, role)
+        )
+        if threatened and prov.support > 0:
+            prov.support -= 1
+            log(state, f"{name} support drops to {prov.support}")
+    italia = state.provinces[data.ITALIA]
+    if emperor(state) == role and (any(r != role for r in pretenders(state)) or state.rivals):
+        italia.support = max(0, italia.support - 1)
+        log(state, f"Italia support drops to {italia.support} (Pretender or Rival Emperor)")
+    removed = 0
+    for name in mine:
+        if name == data.ITALIA:
+            continue
+        prov = state.provinces[name]
+        if prov.support == 0 or prov.mobs >= prov.support:
+            replace_governor(state, name, NEUTRAL, 1, italia_penalty=False)
+            removed += 1
+            log(state, f"{role} loses the governorship of {name}")
+    if emperor(state) == role and (italia.support == 0 or italia.mobs >= italia.support):
+        replace_governor(state, data.ITALIA, NEUTRAL, 1, italia_penalty=False)
+        log(state, f"{role} is deposed as Emperor")
+    elif emperor(state) == role and removed:
+        italia.support = max(0, italia.support - removed)
+        if italia.support == 0:
+            replace_governor(state, data.ITALIA, NEUTRAL, 1, italia_penalty=False)
+            log(state, f"{role} is deposed as Emperor")
+
+
+def expand_pretender_empire(state: State, role: str) -> None:
+    """RULES 6.5: qualifying provinces next to the empire break away."""
+    state.phase = "expand_pretender"
+    if role not in pretenders(state):
+        return
+    empire = [name for name, p in state.provinces.items() if p.pretender == role]
+    used = len(empire)
+    for name in governed(state, role):
+        prov = state.provinces[name]
+        if name == data.ITALIA or prov.pretender is not None or prov.support < 3:
+            continue
+        if used >= data.PRETENDER_MARKERS:
+            break
+        if any(n in empire for n in data.PRETENDER_ADJACENT[name]):
+            prov.pretender = role
+            used += 1
+            log(state, f"{name} breaks away to {role}'s empire")
+
+
+def gain_legacy(state: State, role: str) -> None:
+    """RULES 6.6: Pretender, Emperor, province and improvement legacy."""
+    state.phase = "gain_legacy"
+    p = player(state, role)
+    before = p.legacy
+    mine = governed(state, role)
+    if role in pretenders(state) and not any(r != role for r in pretenders(state)):
+        p.legacy += sum(1 for name in mine if state.provinces[name].pretender == role)
+    if emperor(state) == role:
+        for name in mine:
+            prov = state.provinces[name]
+            prov.pretender = None
+            prov.seat = False
+        italia = state.provinces[data.ITALIA]
+        p.legacy += max(0, italia.support - len(pretender_provinces(state)))
+        if not pretenders(state) and not state.rivals:
+            p.emperor_turns += 1
+    p.legacy += len(mine)
+    p.legacy += sum(len(state.provinces[name].improvements) for name in mine)
+    log(state, f"{role} gains {p.legacy - before} legacy ({p.legacy})")
+
+
+@lists("ludi", "Ludi Saeculares: discard a card for legacy equal to its value, or pass")
+def _list_ludi(state: State, role: str) -> list[Action]:
+    hand = sorted(set(player(state, role).hand))
+    return [Action("ludi", cid) for cid in hand] + [Action("pass")]
+
+
+@handles("ludi")
+def ludi(state: State, role: str, cid: str) -> None:
+    """Discard a card to gain legacy equal to its value (Ludi Saeculares)."""
+    p = player(state, role)
+    p.hand.remove(cid)
+    p.discard.append(cid)
+    p.legacy += data.INFLUENCE[cid].value
+    log(state, f"{role} celebrates the Ludi Saeculares for {data.INFLUENCE[cid].value} legacy")
+    begin_buy(state)
+
+
+@handles("pass")
+def pass_ludi(state: State, role: str, _arg: None) -> None:
+    """Decline the Ludi Saeculares."""
+    begin_buy(state)
+
+
+def begin_buy(state: State) -> None:
+    """RULES 6.7: played cards go to the Discard Pile; political points are counted."""
+    role = current_role(state)
+    p = player(state, role)
+    p.discard.extend(state.turn.played)
+    state.turn.played = []
+    state.turn.events = []
+    state.turn.political = political_points(state, role)
+    state.phase = "buy"
+    state.step = "buy"
+
+
+def political_points(state: State, role: str) -> int:
+    """Support minus Mobs over the provinces ``role`` governs (RULES 5.3, 11.1)."""
+    return sum(
+        max(0, state.provinces[n].support - state.provinces[n].mobs) for n in governed(state, role)
+    )
+
+
+def end_of_turn(state: State) -> None:
+    """RULES 6.8: grow Mobs, wake barbarians, then refill the hand."""
+    role = current_role(state)
+    state.phase = "end_of_turn"
+    for name in governed(state, role):
+        prov = state.provinces[name]
+        if prov.mobs and "Amphitheater" not in prov.improvements:
+            from crisis.games.time_of_crisis.state import mobs_on_map
+
+            if mobs_on_map(state) < data.MOBS:
+                prov.mobs += 1
+        flip_barbarians_active(state, name)
+    p = player(state, role)
+    need = HAND_SIZE - len(p.hand)
+    state.step = "refill"
+    state.choosing = {role: need} if need > 0 else {}
+    if need > 0:
+        _auto_choose(state)
+    else:
+        finish_turn(state)
+
+
+def finish_turn(state: State) -> None:
+    """Close the turn: check the game-end trigger (RULES 7.1) and pass to the next player."""
+    role = current_role(state)
+    p = player(state, role)
+    p.turns += 1
+    target = data.SHORT_GAME_LEGACY if state.options.short_game else data.GAME_END_LEGACY
+    if emperor(state) == role and p.legacy >= target and not state.last_round:
+        state.last_round = True
+        log(state, f"{role} is Emperor with {p.legacy} legacy: this is the last round")
+    n = len(state.players)
+    state.current = (state.current + 1) % n
+    if state.current == state.first:
+        state.round += 1
+        if state.last_round:
+            state.ended = "last round"
+            scoring.finish(state)
+            return
+    start_turn(state)

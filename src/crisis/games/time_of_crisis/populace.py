@@ -1,0 +1,101 @@
+"""Populace actions (RULES 6.3.3): support, Militia, games and improvements."""
+
+from __future__ import annotations
+
+from crisis.engine.action import Action
+from crisis.games.time_of_crisis import data
+from crisis.games.time_of_crisis.board import SUPPORT_MAX, log
+from crisis.games.time_of_crisis.military import spend
+from crisis.games.time_of_crisis.registry import arg_tuple, handles, lists
+from crisis.games.time_of_crisis.state import (
+    State,
+    enemy_in_capital,
+    governed,
+    improvements_built,
+    militia_on_map,
+)
+
+MILITIA_COST = 2
+GAMES_COST = 2
+
+
+def improvement_cost(state: State) -> int:
+    """Three Populace points, one more under Inflation."""
+    return data.IMPROVEMENT_COST + (1 if state.lasting == "inflation" else 0)
+
+
+def can_build_in(state: State, role: str, province: str) -> bool:
+    """No Mob, active barbarian, barbarian leader, Rival Emperor or enemy army in the capital."""
+    prov = state.provinces[province]
+    return not (
+        prov.mobs
+        or any(prov.active.values())
+        or province in state.leaders.values()
+        or province in state.rivals.values()
+        or enemy_in_capital(state, province, role)
+    )
+
+
+@lists("actions")
+def _list_populace(state: State, role: str) -> list[Action]:
+    out: list[Action] = []
+    yellow = state.turn.pool["yellow"]
+    if not yellow:
+        return out
+    cost = improvement_cost(state)
+    militia_left = militia_on_map(state) < data.MILITIA
+    for name in governed(state, role):
+        prov = state.provinces[name]
+        if name != data.ITALIA and prov.support < SUPPORT_MAX and yellow >= prov.support + 1:
+            out.append(Action("increase_support", name))
+        if yellow >= MILITIA_COST:
+            if militia_left and not prov.militia and not enemy_in_capital(state, name, role):
+                out.append(Action("place_militia", name))
+            if prov.mobs:
+                out.append(Action("hold_games", name))
+        if yellow >= cost and can_build_in(state, role, name):
+            for kind in data.IMPROVEMENTS:
+                if kind not in prov.improvements and improvements_built(state, kind) < (
+                    data.IMPROVEMENT_EACH
+                ):
+                    out.append(Action("build", (name, kind)))
+    return out
+
+
+def raise_support(state: State, province: str) -> None:
+    """Move the province's Governor one space up the support track."""
+    state.provinces[province].support += 1
+
+
+@handles("increase_support")
+def increase_support(state: State, role: str, province: str) -> None:
+    """Pay the next space's value in Populace points to raise support by one."""
+    prov = state.provinces[province]
+    spend(state, "yellow", prov.support + 1)
+    raise_support(state, province)
+    log(state, f"{role} raises support in {province} to {prov.support}")
+
+
+@handles("place_militia")
+def place_militia(state: State, role: str, province: str) -> None:
+    """Two Populace points: a Militia in the capital of a province you govern."""
+    spend(state, "yellow", MILITIA_COST)
+    state.provinces[province].militia = True
+    log(state, f"{role} raises a Militia in {province}")
+
+
+@handles("hold_games")
+def hold_games(state: State, role: str, province: str) -> None:
+    """Two Populace points remove one Mob from a province you govern."""
+    spend(state, "yellow", GAMES_COST)
+    state.provinces[province].mobs -= 1
+    log(state, f"{role} holds games in {province}")
+
+
+@handles("build")
+def build(state: State, role: str, arg: tuple[str, str]) -> None:
+    """Build an Amphitheater, Basilica or Limes in a province you govern."""
+    province, kind = arg_tuple(arg)
+    spend(state, "yellow", improvement_cost(state))
+    state.provinces[province].improvements.append(kind)
+    log(state, f"{role} builds a {kind} in {province}")

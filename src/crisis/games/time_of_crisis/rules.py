@@ -1,0 +1,171 @@
+"""Time of Crisis through the engine contract: setup, active, actions, apply, view, result.
+
+This module is the title's public face; the rules themselves live in the phase, action,
+combat and crisis modules, which register their prompts and verbs in :mod:`registry`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from crisis.engine import rng as dice
+from crisis.engine.action import Action
+from crisis.engine.errors import IllegalAction, NotYourTurn
+from crisis.games.time_of_crisis import (  # noqa: F401  (modules register their verbs)
+    cards,
+    combat,
+    data,
+    market,
+    military,
+    phases,
+    populace,
+    scoring,
+    senate,
+    views,
+)
+from crisis.games.time_of_crisis.registry import HANDLERS, LISTERS
+from crisis.games.time_of_crisis.state import (
+    ROLES,
+    Options,
+    Player,
+    Province,
+    State,
+    Tribe,
+    decode,
+    encode,
+)
+
+NAME = "time_of_crisis"
+_SOLO_STEPS = frozenset({"choose_province", "actions", "buy", "ludi", "occupy"})
+_CHOICE_STEPS = frozenset({"choose_hand", "pax", "refill"})
+
+
+def setup(seed: int, options: dict[str, Any] | None = None) -> State:
+    """A new game: components laid out (RULES 3.1, 3.3) and the first player choosing a
+    province. ``options``: ``players`` (2-4), ``short_game`` (40 legacy), ``first_player``."""
+    try:
+        opts = msgspec.convert(options or {}, Options)
+    except msgspec.ValidationError as exc:
+        raise ValueError(f"bad options: {exc}") from None
+    n = opts.players
+    if not 2 <= n <= 4:
+        raise ValueError(f"Time of Crisis is for 2-4 players, not {n}")
+    roles = list(ROLES[:n])
+    if opts.first_player is not None and opts.first_player not in roles:
+        raise ValueError(f"first_player must be one of {roles}, not {opts.first_player!r}")
+    rng = dice.new_rng(seed)
+    players = [
+        Player(
+            role=r,
+            available=list(data.STARTING_CARDS),
+            governors_unclaimed=list(data.LEADER_COSTS),
+            generals_unclaimed=list(data.LEADER_COSTS),
+        )
+        for r in roles
+    ]
+    npg = data.NO_PLACE_GOVERNOR[n]
+    provinces = {
+        name: Province(governor=None, support=1, no_place_governor=name in npg)
+        for name in data.PROVINCES
+    }
+    removed = data.REMOVED_TRIBES[n]
+    tribes = {
+        t: Tribe(
+            inactive=0 if t in removed else data.BARBARIANS_PER_TRIBE, in_game=t not in removed
+        )
+        for t in data.TRIBES
+    }
+    others = [e for e in data.EVENTS if e != "diocletian"]
+    dice.shuffle(rng, others)
+    bottom = [*others[:3], "diocletian"]
+    dice.shuffle(rng, bottom)
+    deck = others[3:] + bottom
+    first = roles.index(opts.first_player) if opts.first_player else dice.randbelow(rng, n)
+    state = State(
+        options=opts,
+        rng=rng,
+        players=players,
+        provinces=provinces,
+        tribes=tribes,
+        supply={cid: data.INFLUENCE[cid].count for cid in data.SUPPLY_CARDS},
+        event_deck=deck,
+        first=first,
+        current=first,
+    )
+    state.log.append(f"{roles[first]} is the first player")
+    return state
+
+
+def roles(state: State) -> list[str]:
+    """The seats in turn order from the first seat."""
+    return [p.role for p in state.players]
+
+
+def active(state: State) -> list[str]:
+    """Who must act now: the current player, every player with a secret card choice, or
+    the player deciding something in a battle."""
+    step = state.step
+    if step in _SOLO_STEPS:
+        return [state.players[state.current].role]
+    if step in _CHOICE_STEPS:
+        return [p.role for p in state.players if state.choosing.get(p.role, 0) > 0]
+    if step == "battle":
+        who = combat.battle_role(state)
+        return [who] if who else []
+    return []
+
+
+def actions(state: State, role: str) -> list[Action]:
+    """Every legal action for ``role`` now; empty when ``role`` may not act."""
+    if role not in active(state):
+        return []
+    out: list[Action] = []
+    for lister in LISTERS.get(state.step, ()):
+        out += lister(state, role)
+    return out
+
+
+def apply(state: State, role: str, action: Action | Any) -> None:
+    """Perform ``action`` for ``role``. Raises :class:`IllegalAction` (and changes nothing)
+    if the game is over, ``role`` may not act now, or the action is not legal."""
+    action = Action.parse(action)
+    if state.final is not None:
+        raise IllegalAction("the game is over")
+    if role not in roles(state):
+        raise IllegalAction(f"no seat {role!r} in this game (seats: {', '.join(roles(state))})")
+    if role not in active(state):
+        raise NotYourTurn(f"{role} may not act now; waiting for {', '.join(active(state))}")
+    legal = actions(state, role)
+    if action not in legal:
+        same = sorted({str(a) for a in legal if a.verb == action.verb})[:8]
+        hint = f"; legal {action.verb} actions: {', '.join(same)}" if same else ""
+        raise IllegalAction(f"{action} is not legal for {role} at {state.step}{hint}")
+    HANDLERS[action.verb](state, role, action.arg)
+    state.version += 1
+
+
+def view(state: State, role: str | None) -> dict[str, Any]:
+    """What ``role`` may see (``None``: the public view)."""
+    return views.view(state, role, active(state))
+
+
+def result(state: State) -> dict[str, Any] | None:
+    """Final scores, ranking and winner once the game is over, else ``None``."""
+    return scoring.result(state)
+
+
+def checkpoint(state: State) -> tuple[int, ...]:
+    """Changes when dice are rolled or hidden information is revealed (undo barrier)."""
+    return (state.rng.draws, state.reveals)
+
+
+def to_json(state: State) -> bytes:
+    """The state as JSON bytes."""
+    return encode(state)
+
+
+def from_json(raw: bytes | str) -> State:
+    """A state from :func:`to_json`'s output."""
+    return decode(raw)

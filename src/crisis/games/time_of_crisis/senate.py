@@ -1,0 +1,144 @@
+"""Senate actions (RULES 6.3.2): recruit and recall Governors, and Place Governor."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from crisis.engine import rng as dice
+from crisis.engine.action import Action
+from crisis.games.time_of_crisis import data
+from crisis.games.time_of_crisis.board import ITALIA_MAX, log, replace_governor
+from crisis.games.time_of_crisis.military import spend
+from crisis.games.time_of_crisis.registry import arg_tuple, handles, lists
+from crisis.games.time_of_crisis.state import (
+    NEUTRAL,
+    State,
+    capital_units,
+    emperor,
+    governed,
+    player,
+)
+
+
+def votes_needed(state: State, role: str, province: str) -> int:
+    """Twice the support, plus the governor's units in the capital, minus yours (min 1)."""
+    prov = state.provinces[province]
+    need = 2 * prov.support
+    if prov.governor not in (None, NEUTRAL):
+        need += capital_units(state, province, str(prov.governor))
+    need -= capital_units(state, province, role)
+    return max(1, need)
+
+
+def can_target(state: State, role: str, province: str) -> bool:
+    """Whether ``province`` may be the target of ``role``'s Place Governor now."""
+    prov = state.provinces[province]
+    return (
+        prov.governor is not None
+        and prov.governor != role
+        and not prov.no_place_governor
+        and prov.pretender is None
+        and province not in state.turn.targeted
+        and province not in state.turn.recalled
+    )
+
+
+def basilica_dice(state: State, role: str, province: str) -> int:
+    """One extra die per Basilica province ``role`` governs, when targeting Italia."""
+    if province != data.ITALIA:
+        return 0
+    return sum(1 for n in governed(state, role) if "Basilica" in state.provinces[n].improvements)
+
+
+def count_votes(state: State, province: str, n: int) -> tuple[list[int], int]:
+    """Roll ``n`` dice for votes: 1 counts only against a Neutral governor, 2-5 count
+    (only 3+ under a Quaestor), a 6 counts and adds a bonus die."""
+    prov = state.provinces[province]
+    low = 1 if prov.governor == NEUTRAL else 2
+    if prov.quaestor:
+        low = 3
+    queue = deque(range(n))
+    rolls: list[int] = []
+    votes = 0
+    while queue:
+        queue.popleft()
+        r = dice.roll(state.rng)
+        rolls.append(r)
+        if r >= low:
+            votes += 1
+        if r == 6:
+            queue.append(0)
+    return rolls, votes
+
+
+def place_governor_attempt(state: State, role: str, province: str, n: int) -> bool:
+    """Resolve a Place Governor action with ``n`` paid dice; True if it succeeded."""
+    state.turn.targeted.append(province)
+    prov = state.provinces[province]
+    need = votes_needed(state, role, province)
+    total = n + basilica_dice(state, role, province)
+    if prov.governor == NEUTRAL and not prov.quaestor and total >= need:
+        rolls, votes = [], total
+    else:
+        rolls, votes = count_votes(state, province, total)
+    log(state, f"{role} seeks {province}: {need} votes needed, rolls {rolls} = {votes} votes")
+    if votes < need:
+        return False
+    old = prov.governor
+    was_emperor = emperor(state)
+    support = 0 if province == data.ITALIA else max(1, prov.support - 1)
+    replace_governor(state, province, role, support)
+    if province != data.ITALIA and was_emperor == role:
+        italia = state.provinces[data.ITALIA]
+        italia.support = min(ITALIA_MAX, italia.support + 1)
+    if province == data.ITALIA and state.turn.damnatio and old not in (None, NEUTRAL):
+        player(state, str(old)).emperor_turns = 0
+        log(state, f"Damnatio Memoriae: {old}'s Emperor Turns return to 0")
+    if province == data.ITALIA:
+        state.turn.damnatio = False
+    log(state, f"{role} now governs {province}")
+    return True
+
+
+@lists("actions")
+def _list_senate(state: State, role: str) -> list[Action]:
+    out: list[Action] = []
+    blue = state.turn.pool["blue"]
+    if not blue:
+        return out
+    p = player(state, role)
+    out += [Action("recruit_governor", c) for c in sorted(p.governors_unclaimed) if c <= blue]
+    if p.governors_ready:
+        for name in state.provinces:
+            if can_target(state, role, name):
+                out += [Action("place_governor", (name, k)) for k in range(1, blue + 1)]
+    if blue >= 2:
+        out += [Action("recall_governor", name) for name in governed(state, role)]
+    return out
+
+
+@handles("recruit_governor")
+def recruit_governor(state: State, role: str, cost: int) -> None:
+    """Pay a Governor's printed cost to move it to the Available Leaders box."""
+    p = player(state, role)
+    spend(state, "blue", cost)
+    p.governors_unclaimed.remove(cost)
+    p.governors_ready += 1
+    log(state, f"{role} recruits a Governor ({cost})")
+
+
+@handles("place_governor")
+def place_governor(state: State, role: str, arg: tuple[str, int]) -> None:
+    """Spend Senate points, one die each, for votes to replace a province's Governor."""
+    province, n = arg_tuple(arg)
+    spend(state, "blue", n)
+    place_governor_attempt(state, role, province, n)
+
+
+@handles("recall_governor")
+def recall_governor(state: State, role: str, province: str) -> None:
+    """Two Senate points: your Governor returns to your box; a Neutral takes his place."""
+    spend(state, "blue", 2)
+    replace_governor(state, province, NEUTRAL, 1)
+    state.turn.recalled.append(province)
+    log(state, f"{role} recalls the Governor of {province}")

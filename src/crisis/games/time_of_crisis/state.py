@@ -1,0 +1,328 @@
+"""The Time of Crisis game state: plain data (msgspec structs) that round-trips through JSON.
+
+Only data lives here, plus the small queries every rules module needs (who governs what,
+which armies stand where). Rules that change the state live in the phase and action modules.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from crisis.engine.rng import Rng
+from crisis.games.time_of_crisis import data
+
+NEUTRAL = "neutral"
+ROLES = ("green", "blue", "yellow", "red")
+
+
+class Options(msgspec.Struct, forbid_unknown_fields=True):
+    """Options chosen at setup."""
+
+    players: int = 4
+    short_game: bool = False
+    first_player: str | None = None
+
+
+class Army(msgspec.Struct):
+    """A General and the units stacked with him (a lone Militia is not an Army struct)."""
+
+    id: int
+    owner: str
+    region: str
+    capital: bool = False
+    full: int = 1
+    reduced: int = 0
+    foederati: dict[str, int] = msgspec.field(default_factory=dict)
+    castra: bool = False
+    battled: bool = False
+
+    @property
+    def legions(self) -> int:
+        """Legions of either strength."""
+        return self.full + self.reduced
+
+    @property
+    def barbarians(self) -> int:
+        """Foederati in the army."""
+        return sum(self.foederati.values())
+
+
+class Province(msgspec.Struct):
+    """A province: its governor (a role, ``neutral`` or ``None``), support and counters."""
+
+    governor: str | None
+    support: int
+    mobs: int = 0
+    militia: bool = False
+    improvements: list[str] = msgspec.field(default_factory=list)
+    quaestor: bool = False
+    pretender: str | None = None
+    seat: bool = False
+    no_place_governor: bool = False
+    active: dict[str, int] = msgspec.field(default_factory=dict)
+    inactive: dict[str, int] = msgspec.field(default_factory=dict)
+
+
+class Tribe(msgspec.Struct):
+    """A barbarian tribe's counters still in its homeland."""
+
+    active: int = 0
+    inactive: int = 0
+    in_game: bool = True
+
+
+class Player(msgspec.Struct):
+    """One seat: cards, leaders, score and pending bonuses."""
+
+    role: str
+    hand: list[str] = msgspec.field(default_factory=list)
+    available: list[str] = msgspec.field(default_factory=list)
+    discard: list[str] = msgspec.field(default_factory=list)
+    legacy: int = 0
+    emperor_turns: int = 0
+    turns: int = 0
+    governors_unclaimed: list[int] = msgspec.field(default_factory=list)
+    governors_ready: int = 0
+    generals_unclaimed: list[int] = msgspec.field(default_factory=list)
+    generals_ready: int = 0
+    trophies: list[str] = msgspec.field(default_factory=list)
+    ludi: bool = False
+
+
+class Turn(msgspec.Struct):
+    """Scratch data for the player turn in progress; reset at every Upkeep."""
+
+    pool: dict[str, int] = msgspec.field(default_factory=lambda: dict.fromkeys(data.SUITS, 0))
+    played: list[str] = msgspec.field(default_factory=list)
+    events: list[str] = msgspec.field(default_factory=list)
+    targeted: list[str] = msgspec.field(default_factory=list)
+    recalled: list[str] = msgspec.field(default_factory=list)
+    bought: int = 0
+    political: int = 0
+    discounts: list[str] = msgspec.field(default_factory=list)
+    damnatio: bool = False
+    flanking: bool = False
+
+
+class Battle(msgspec.Struct):
+    """A battle in progress: who fights, the dice and the hits still to allocate.
+
+    ``defender`` is an army id (``kind == "army"``), a tribe name (``"tribe"``), a Rival
+    Emperor's name (``"rival"``) or a province name for a lone Militia (``"militia"``).
+    """
+
+    attacker: int
+    kind: str
+    defender: str | int
+    region: str
+    defender_owner: str | None = None
+    attacker_rolls: list[int] = msgspec.field(default_factory=list)
+    defender_rolls: list[int] = msgspec.field(default_factory=list)
+    flanking: bool = False
+    hits_on_attacker: int = 0
+    hits_on_defender: int = 0
+    to_allocate_attacker: int = 0
+    to_allocate_defender: int = 0
+    barbarians_removed: int = 0
+    leaders_removed: list[str] = msgspec.field(default_factory=list)
+    rivals_removed: list[str] = msgspec.field(default_factory=list)
+    defender_was_in_capital: bool = False
+    stage: str = "roll"
+    winner: str | None = None
+
+
+class State(msgspec.Struct):
+    """The whole game. ``step`` names the prompt that the active roles must answer."""
+
+    options: Options
+    rng: Rng
+    players: list[Player]
+    provinces: dict[str, Province]
+    tribes: dict[str, Tribe]
+    supply: dict[str, int]
+    event_deck: list[str]
+    first: int = 0
+    current: int = 0
+    step: str = "choose_province"
+    phase: str = "setup"
+    round: int = 1
+    armies: list[Army] = msgspec.field(default_factory=list)
+    next_army: int = 1
+    leaders: dict[str, str] = msgspec.field(default_factory=dict)
+    rivals: dict[str, str] = msgspec.field(default_factory=dict)
+    events_drawn: list[str] = msgspec.field(default_factory=list)
+    lasting: str | None = None
+    turn: Turn = msgspec.field(default_factory=Turn)
+    battle: Battle | None = None
+    choosing: dict[str, int] = msgspec.field(default_factory=dict)
+    reward: dict[str, Any] | None = None
+    occupy: str | None = None
+    last_round: bool = False
+    ended: str | None = None
+    final: dict[str, Any] | None = None
+    reveals: int = 0
+    version: int = 0
+    log: list[str] = msgspec.field(default_factory=list)
+
+
+# -- queries ---------------------------------------------------------------------------------
+
+
+def player(state: State, role: str) -> Player:
+    """The player seated as ``role``."""
+    for p in state.players:
+        if p.role == role:
+            return p
+    raise KeyError(role)
+
+
+def current_role(state: State) -> str:
+    """The role whose player turn it is."""
+    return state.players[state.current].role
+
+
+def governed(state: State, role: str) -> list[str]:
+    """Provinces governed by ``role``, in map order."""
+    return [name for name, p in state.provinces.items() if p.governor == role]
+
+
+def emperor(state: State) -> str | None:
+    """The player governing Italia, or None when Italia is neutral."""
+    gov = state.provinces[data.ITALIA].governor
+    return gov if gov not in (None, NEUTRAL) else None
+
+
+def pretenders(state: State) -> list[str]:
+    """Players with a Seat of Power marker in a province they govern."""
+    return [
+        p.governor
+        for p in state.provinces.values()
+        if p.seat and p.governor is not None and p.governor == p.pretender
+    ]
+
+
+def pretender_provinces(state: State) -> list[str]:
+    """Provinces holding a Seat of Power or Breakaway marker."""
+    return [name for name, p in state.provinces.items() if p.pretender is not None]
+
+
+def army(state: State, army_id: int) -> Army:
+    """The army with ``army_id``."""
+    for a in state.armies:
+        if a.id == army_id:
+            return a
+    raise KeyError(army_id)
+
+
+def find_army(state: State, army_id: int) -> Army | None:
+    """The army with ``army_id`` or None."""
+    for a in state.armies:
+        if a.id == army_id:
+            return a
+    return None
+
+
+def capital_army(state: State, province: str) -> Army | None:
+    """The General's army in ``province``'s capital, if any."""
+    for a in state.armies:
+        if a.capital and a.region == province:
+            return a
+    return None
+
+
+def capital_free_for(state: State, province: str, role: str) -> bool:
+    """Whether ``role`` may move an army into ``province``'s capital.
+
+    The capital holds one army; a Militia is an army of the governor, so only the governor's
+    own army may stack with it.
+    """
+    if capital_army(state, province) is not None:
+        return False
+    prov = state.provinces[province]
+    return not (prov.militia and prov.governor != role)
+
+
+def capital_units(state: State, province: str, role: str) -> int:
+    """Units commanded by ``role`` in ``province``'s capital (Militia counts for its governor)."""
+    prov = state.provinces[province]
+    n = 1 if prov.militia and prov.governor == role else 0
+    a = capital_army(state, province)
+    if a is not None and a.owner == role:
+        n += a.legions + a.barbarians
+    return n
+
+
+def enemy_in_capital(state: State, province: str, role: str) -> bool:
+    """Whether an army of another player stands in ``province``'s capital."""
+    a = capital_army(state, province)
+    return a is not None and a.owner != role
+
+
+def active_barbarians(prov: Province) -> int:
+    """Active barbarian counters in a province (leaders excluded)."""
+    return sum(prov.active.values())
+
+
+def leaders_in(state: State, region: str) -> list[str]:
+    """Barbarian leaders standing in ``region``."""
+    return [name for name, where in state.leaders.items() if where == region]
+
+
+def rivals_in(state: State, province: str) -> list[str]:
+    """Rival Emperors standing in ``province``."""
+    return [name for name, where in state.rivals.items() if where == province]
+
+
+def legions_on_map(state: State) -> int:
+    """Legion counters in play."""
+    return sum(a.legions for a in state.armies)
+
+
+def militia_on_map(state: State) -> int:
+    """Militia counters in play."""
+    return sum(1 for p in state.provinces.values() if p.militia)
+
+
+def mobs_on_map(state: State) -> int:
+    """Mob counters in play."""
+    return sum(p.mobs for p in state.provinces.values())
+
+
+def markers_on_map(state: State) -> int:
+    """Quaestor and Castra markers in play (they share one counter mix)."""
+    return sum(1 for p in state.provinces.values() if p.quaestor) + sum(
+        1 for a in state.armies if a.castra
+    )
+
+
+def improvements_built(state: State, kind: str) -> int:
+    """Improvements of ``kind`` on the map."""
+    return sum(1 for p in state.provinces.values() if kind in p.improvements)
+
+
+def tribe_counters_in_play(state: State, tribe: str) -> int:
+    """All counters of ``tribe`` anywhere: homeland, provinces and armies (leaders excluded)."""
+    t = state.tribes[tribe]
+    n = t.active + t.inactive
+    for p in state.provinces.values():
+        n += p.active.get(tribe, 0) + p.inactive.get(tribe, 0)
+    for a in state.armies:
+        n += a.foederati.get(tribe, 0)
+    return n
+
+
+def encode(state: State) -> bytes:
+    """The state as JSON bytes."""
+    return msgspec.json.encode(state)
+
+
+def decode(raw: bytes | str) -> State:
+    """A state from :func:`encode`'s output."""
+    return msgspec.json.decode(raw, type=State)
+
+
+def copy_state(state: State) -> State:
+    """A deep copy (through the JSON encoding, which is fast and exact)."""
+    return decode(encode(state))

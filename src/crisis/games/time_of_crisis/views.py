@@ -1,0 +1,78 @@
+"""Per-role views (DESIGN: "view(state, role)"): everything public, plus the role's own cards.
+
+Never included: another player's hand, Available or Discard Pile contents, the event deck's
+order, or the random generator and its scripted dice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from crisis.games.time_of_crisis import data
+from crisis.games.time_of_crisis.registry import PROMPTS
+from crisis.games.time_of_crisis.state import State, current_role, emperor, pretenders
+
+
+def _player_view(state: State, index: int, viewer: str | None) -> dict[str, Any]:
+    p = state.players[index]
+    out: dict[str, Any] = {
+        "role": p.role,
+        "legacy": p.legacy,
+        "emperor_turns": p.emperor_turns,
+        "turns": p.turns,
+        "hand_count": len(p.hand),
+        "available_count": len(p.available),
+        "discard_count": len(p.discard),
+        "governors_unclaimed": list(p.governors_unclaimed),
+        "governors_ready": p.governors_ready,
+        "generals_unclaimed": list(p.generals_unclaimed),
+        "generals_ready": p.generals_ready,
+        "trophies": list(p.trophies),
+        "ludi": p.ludi,
+    }
+    if viewer == p.role:
+        out["hand"] = sorted(p.hand)
+        out["available"] = sorted(p.available)
+        out["discard"] = sorted(p.discard)
+    return out
+
+
+def view(state: State, role: str | None, active: list[str]) -> dict[str, Any]:
+    """What ``role`` may see; ``None`` is an observer and sees only the public part."""
+    viewer = role if role in {p.role for p in state.players} else None
+    builtins = msgspec.to_builtins
+    return {
+        "title": "time_of_crisis",
+        "viewer": viewer,
+        "options": builtins(state.options),
+        "round": state.round,
+        "first": state.players[state.first].role,
+        "current": current_role(state),
+        "phase": state.phase,
+        "step": state.step,
+        "prompt": PROMPTS.get(state.step, state.step),
+        "active": active,
+        "emperor": emperor(state),
+        "pretenders": pretenders(state),
+        "players": [_player_view(state, i, viewer) for i in range(len(state.players))],
+        "provinces": builtins(state.provinces),
+        "tribes": builtins(state.tribes),
+        "armies": builtins(state.armies),
+        "leaders": dict(state.leaders),
+        "rivals": dict(state.rivals),
+        "event_deck_count": len(state.event_deck),
+        "events_drawn": list(state.events_drawn),
+        "lasting": state.lasting,
+        "supply": dict(state.supply),
+        "turn": builtins(state.turn),
+        "battle": builtins(state.battle),
+        "reward": state.reward,
+        "occupy": state.occupy,
+        "choosing": dict(state.choosing),
+        "last_round": state.last_round,
+        "result": state.final,
+        "log": list(state.log),
+        "provisional_data": bool(data.provisional()),
+    }
