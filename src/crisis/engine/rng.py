@@ -8,6 +8,8 @@ dice were rolled (which clears undo).
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 _MASK = (1 << 64) - 1
@@ -53,7 +55,7 @@ def roll(rng: Rng) -> int:
     return randbelow(rng, 6) + 1
 
 
-def shuffle(rng: Rng, items: list) -> None:  # type: ignore[type-arg]
+def shuffle(rng: Rng, items: list[Any]) -> None:
     """Shuffle ``items`` in place (Fisher-Yates)."""
     for i in range(len(items) - 1, 0, -1):
         j = randbelow(rng, i + 1)

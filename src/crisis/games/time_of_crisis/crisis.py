@@ -31,7 +31,7 @@ def crisis_phase(state: State) -> None:
     result = data.CRISIS_TABLE[len(state.players)][white + black]
     log(state, f"Crisis roll {white}+{black}={white + black}: {result}")
     if result == "Ira Deorum":
-        for tribe, t in state.tribes.items():
+        for t in state.tribes.values():
             if t.in_game and t.inactive:
                 t.inactive -= 1
                 t.active += 1

@@ -77,8 +77,9 @@ def place_governor_attempt(state: State, role: str, province: str, n: int) -> bo
     prov = state.provinces[province]
     need = votes_needed(state, role, province)
     total = n + basilica_dice(state, role, province)
+    rolls: list[int] = []
     if prov.governor == NEUTRAL and not prov.quaestor and total >= need:
-        rolls, votes = [], total
+        votes = total
     else:
         rolls, votes = count_votes(state, province, total)
     log(state, f"{role} seeks {province}: {need} votes needed, rolls {rolls} = {votes} votes")
