@@ -37,8 +37,10 @@ class Action(NamedTuple):
         """Build an action from ``[verb, arg]``, ``(verb, arg)``, ``{"verb":..,"arg":..}`` or
         an :class:`Action`; raise :class:`MalformedAction` on anything else."""
         if isinstance(value, Action):
-            return value
-        if isinstance(value, dict):
+            # Validated like any other input: Action(v, 1.0) or Action(v, True) would compare
+            # equal to Action(v, 1) and slip a float or bool into the state.
+            verb, arg = value.verb, value.arg
+        elif isinstance(value, dict):
             if set(value) - {"verb", "arg"} or "verb" not in value:
                 raise MalformedAction(f"an action object needs 'verb' and 'arg', got {value!r}")
             verb, arg = value["verb"], value.get("arg")

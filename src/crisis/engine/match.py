@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from crisis.engine.action import Action
-from crisis.engine.errors import IllegalAction, UndoUnavailable
+from crisis.engine.errors import IllegalAction, MalformedAction, UndoUnavailable
 from crisis.engine.title import Title
 
 UNDO = Action("undo")
@@ -105,8 +105,10 @@ class Match:
         """Rebuild a match from :meth:`record`'s output by applying its log in order."""
         match = cls(title, int(record["seed"]), dict(record.get("options") or {}))
         for i, entry in enumerate(record.get("log", [])):
-            role, verb, arg = entry[0], entry[1], entry[2] if len(entry) > 2 else None
             try:
+                if not isinstance(entry, (list, tuple)) or len(entry) not in (2, 3):
+                    raise MalformedAction("a log entry is [role, verb, arg]")
+                role, verb, arg = entry[0], entry[1], entry[2] if len(entry) > 2 else None
                 match.apply(role, [verb, arg])
             except IllegalAction as exc:
                 raise IllegalAction(f"replay entry {i} ({entry!r}) is illegal: {exc}") from exc

@@ -25,7 +25,12 @@ class Rng(msgspec.Struct):
 
 def new_rng(seed: int) -> Rng:
     """A generator for ``seed`` (any int; it is mixed so nearby seeds diverge)."""
-    return Rng(seed=(seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK)
+    # The start state goes through SplitMix's (bijective) output mix: a linear map alone
+    # would leave seed n + 1 one step ahead of seed n on the same stream.
+    z = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return Rng(seed=z ^ (z >> 31))
 
 
 def _next(rng: Rng) -> int:

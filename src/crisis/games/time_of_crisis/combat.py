@@ -92,13 +92,18 @@ def defender_targets(state: State, b: Battle) -> list[int]:
     return [counter_target] * counters + [BARBARIAN] * (LEADER_DICE * len(leaders))
 
 
+def army_capacity(state: State, a: Army) -> int:
+    """Hits a player's army can still absorb: two per full-strength Legion, one per other unit."""
+    return 2 * a.full + a.reduced + a.barbarians + (1 if stacked_militia(state, a) else 0)
+
+
 def defender_units(state: State, b: Battle) -> int:
-    """Units left on the defending side."""
+    """Hits the defending side can still absorb (0: it is eliminated)."""
     if b.kind == "army":
         d = find_army(state, int(b.defender))
         if d is None:
             return 0
-        return d.legions + d.barbarians + (1 if stacked_militia(state, d) else 0)
+        return army_capacity(state, d)
     if b.kind == "militia":
         return 1 if state.provinces[b.region].militia else 0
     if b.kind == "rival":
@@ -108,9 +113,8 @@ def defender_units(state: State, b: Battle) -> int:
 
 
 def attacker_units(state: State, b: Battle) -> int:
-    """Units left in the attacking army."""
-    a = army(state, b.attacker)
-    return a.legions + a.barbarians + (1 if stacked_militia(state, a) else 0)
+    """Hits the attacking army can still absorb (0: it is eliminated)."""
+    return army_capacity(state, army(state, b.attacker))
 
 
 # -- starting a battle ------------------------------------------------------------------------
@@ -210,7 +214,7 @@ def _army_hit_choices(state: State, a: Army, hits: int) -> list[str]:
         return ["militia"]
     if a.foederati:
         return [sorted(a.foederati)[0]]
-    if a.full and a.reduced and hits < 2 * a.full + a.reduced:
+    if a.full and a.reduced and hits <= 2 * a.full + a.reduced - 2:
         return ["reduce", "remove"]
     return ["reduce"] if a.full else ["remove"]
 

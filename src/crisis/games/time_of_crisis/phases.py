@@ -53,6 +53,7 @@ def choose_province(state: State, role: str, province: str) -> None:
     p.governors_unclaimed.remove(0)
     p.generals_unclaimed.remove(0)
     p.governors_ready += 1
+    p.generals_ready += 1
     replace_governor(state, province, role, 1)
     state.provinces[province].militia = True
     from crisis.games.time_of_crisis.military import new_army

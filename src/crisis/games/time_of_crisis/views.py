@@ -14,6 +14,8 @@ from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.registry import PROMPTS
 from crisis.games.time_of_crisis.state import State, current_role, emperor, pretenders
 
+_PROVISIONAL = bool(data.provisional())  # static data: computed once, not on every view
+
 
 def _player_view(state: State, index: int, viewer: str | None) -> dict[str, Any]:
     p = state.players[index]
@@ -74,5 +76,5 @@ def view(state: State, role: str | None, active: list[str]) -> dict[str, Any]:
         "last_round": state.last_round,
         "result": state.final,
         "log": list(state.log),
-        "provisional_data": bool(data.provisional()),
+        "provisional_data": _PROVISIONAL,
     }
