@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from crisis.engine import Action, IllegalAction, Match, MalformedAction, UndoUnavailable
+from crisis.engine import Action, IllegalAction, MalformedAction, Match, UndoUnavailable
 from crisis.games import get_title
 from crisis.games.time_of_crisis import crisis, data
 from crisis.games.time_of_crisis.scripting import script_dice, stack_events
@@ -71,7 +71,7 @@ def test_undo_restores_hand_pool_and_log() -> None:
         assert UNDO not in m.actions(other)
         assert not m.view(other)["can_undo"]
         with pytest.raises(UndoUnavailable):
-            m.apply(other, "undo".split())
+            m.apply(other, ["undo"])
     assert not m.view(None)["can_undo"]
 
     m.apply("green", ["undo", None])
@@ -82,7 +82,7 @@ def test_undo_restores_hand_pool_and_log() -> None:
     assert m.state.turn.pool == {"red": 0, "blue": 0, "yellow": 0}
     assert UNDO not in m.actions("green")
     with pytest.raises(UndoUnavailable):
-        m.apply("green", "undo".split())
+        m.apply("green", ["undo"])
 
 
 def test_several_undos_step_back_in_order() -> None:

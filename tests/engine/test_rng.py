@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from itertools import pairwise
 
 import msgspec
 import pytest
@@ -26,6 +27,7 @@ def test_different_seeds_diverge() -> None:
     sequences = {tuple(rolls(seed, 40)) for seed in range(200)}
     # 200 seeds, 6**40 possible sequences: any collision would mean the seed is ignored.
     assert len(sequences) == 200
+
 
 def test_neighbouring_seeds_are_not_one_stream_shifted() -> None:
     # Seed n + 1 must not replay seed n's dice a few draws later (a linear seed map would
@@ -65,7 +67,7 @@ def test_rolls_are_roughly_uniform() -> None:
 
 def test_consecutive_rolls_are_not_correlated() -> None:
     seq = rolls(99, 36_000)
-    pairs = Counter(zip(seq, seq[1:], strict=False))
+    pairs = Counter(pairwise(seq))
     expected = (len(seq) - 1) / 36
     chi2 = sum((pairs[(a, b)] - expected) ** 2 / expected for a in range(1, 7) for b in range(1, 7))
     assert chi2 < 90  # 35 degrees of freedom: a far-off bound that only a broken RNG exceeds

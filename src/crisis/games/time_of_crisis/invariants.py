@@ -10,7 +10,6 @@ round trip and what each role's view reveals.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 import msgspec
 
@@ -174,8 +173,7 @@ def _provinces(state: State, errors: list[str]) -> None:
         neutral = sum(1 for p in state.provinces.values() if p.governor == NEUTRAL)
         if italia.support != min(ITALIA_MAX, neutral):
             errors.append(
-                f"neutral Italia has support {italia.support}, "
-                f"but {neutral} provinces are neutral"
+                f"neutral Italia has support {italia.support}, but {neutral} provinces are neutral"
             )
 
 

@@ -63,7 +63,9 @@ def battle_targets(state: State, a: Army) -> list[str]:
             if prov.active.get(tribe, 0) or prov.inactive.get(tribe, 0) or has_leader:
                 out.append(tribe)
         out.extend(sorted(n for n, where in state.rivals.items() if where == region))
-    elif region in data.HOMELANDS:
+    elif region in data.HOMELANDS and state.tribes[region].in_game:
+        # A tribe out of the game (2-3 players) never fights, even if an event put its
+        # leader in the homeland (FAQ: the event is then as good as ignored).
         if state.tribes[region].active or any(w == region for w in state.leaders.values()):
             out.append(region)
     return out
