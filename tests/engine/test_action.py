@@ -90,7 +90,7 @@ def test_parse_returns_actions_usable_as_dict_keys() -> None:
         None,
         3.5,
         b"play_card",
-        {"play_card", "red1"},  # a set
+        frozenset({"play_card"}),  # a set
         [],  # no verb at all
         ["play_card", "red1", "extra"],  # too long
         ["", "red1"],  # empty verb
