@@ -72,6 +72,22 @@ def replace_governor(
         sync_neutral_italia(state)
     elif italia_penalty and old is not None and old == was_emperor:
         italia.support = max(0, italia.support - 1)
+    token = state.emperor_token
+    if token is not None and old == token.owner and new != old:
+        if province == data.ITALIA:
+            state.emperor_token = None
+        elif token.kind == "populace" and province == token.province:
+            depose_emperor(state, f"{old}'s Populace Emperor falls with {province}")
+
+
+def depose_emperor(state: State, why: str) -> None:
+    """Remove the Emperor token; its owner's Governor leaves Italia for a Neutral one
+    (expansion 3.4)."""
+    token = state.emperor_token
+    state.emperor_token = None
+    log(state, why)
+    if token is not None and state.provinces[data.ITALIA].governor == token.owner:
+        replace_governor(state, data.ITALIA, NEUTRAL, 1, italia_penalty=False)
 
 
 def remove_army(state: State, a: Army) -> None:
@@ -81,6 +97,9 @@ def remove_army(state: State, a: Army) -> None:
     player(state, a.owner).generals_ready += 1
     for tribe, n in a.foederati.items():
         state.tribes[tribe].inactive += n
+    token = state.emperor_token
+    if token is not None and token.kind == "military" and token.army == a.id:
+        depose_emperor(state, f"{a.owner}'s Military Emperor dies with his army")
 
 
 def army_at_sea(a: Army) -> bool:

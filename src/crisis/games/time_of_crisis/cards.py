@@ -51,28 +51,33 @@ def _list_cards(state: State, role: str) -> list[Action]:
     if ready(state, "flanking_maneuver") and not state.turn.flanking:
         out.append(Action("flanking_maneuver"))
     red = state.turn.pool["red"]
+    token = state.emperor_token
     if ready(state, "praetorian_guard") and red and p.governors_ready:
-        if can_target(state, role, data.ITALIA):
+        if can_target(state, role, data.ITALIA) and not (token and token.kind == "military"):
             out += [Action("praetorian_guard", k) for k in range(1, red + 1)]
     if ready(state, "tribute"):
         for name, prov in state.provinces.items():
             out += [Action("tribute", (name, t)) for t, n in sorted(prov.active.items()) if n]
     if ready(state, "foederati"):
         out += _foederati_options(state, role)
-    if ready(state, "damnatio_memoriae") and not state.turn.damnatio:
-        if emperor(state) not in (None, role):
+    dm = damnatio_card(state)
+    if dm and not state.turn.damnatio and emperor(state) not in (None, role):
+        if not (token and token.kind == "senate"):
             out.append(Action("damnatio_memoriae"))
     if ready(state, "quaestor") and marker_left:
         out += [Action("quaestor", n) for n in mine if not state.provinces[n].quaestor]
     if ready(state, "mob") and mobs_on_map(state) < data.MOBS:
+        shielded = token.owner if token and token.kind == "populace" else None
         out += [
             Action("mob", name)
             for name, prov in state.provinces.items()
-            if prov.governor is not None and prov.governor != role
+            if prov.governor is not None and prov.governor not in (role, shielded)
         ]
     if ready(state, "pretender") and emperor(state) != role and role not in pretenders(state):
         out += [Action("pretender", n) for n in pretender_eligible(state, role)]
-    return out
+    from crisis.games.time_of_crisis.expansion import expansion_options
+
+    return out + expansion_options(state, role)
 
 
 @handles("play_card")
@@ -163,12 +168,22 @@ def foederati(state: State, role: str, arg: tuple[int, str, str]) -> None:
     log(state, f"{role} recruits a {tribe} warrior from {region} into army {a.id}")
 
 
+def damnatio_card(state: State) -> str | None:
+    """The Damnatio Memoriae card ready to use this turn (base or expansion), if any."""
+    for cid in ("damnatio_memoriae", "damnatio_memoriae_ii"):
+        if ready(state, cid):
+            return cid
+    return None
+
+
 @handles("damnatio_memoriae")
 def damnatio_memoriae(state: State, role: str, _arg: None) -> None:
     """Damnatio Memoriae: if your next Place Governor in Italia this turn succeeds, the
-    deposed Emperor's Emperor Turns return to 0."""
-    use(state, "damnatio_memoriae")
-    state.turn.damnatio = True
+    deposed Emperor's Emperor Turns return to 0 (the expansion's card: back 2 spaces)."""
+    cid = damnatio_card(state)
+    assert cid is not None
+    use(state, cid)
+    state.turn.damnatio = cid
     log(state, f"{role} moves Damnatio Memoriae against the Emperor")
 
 

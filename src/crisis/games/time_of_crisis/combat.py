@@ -8,7 +8,7 @@ from collections import deque
 from crisis.engine import rng as dice
 from crisis.engine.action import Action
 from crisis.games.time_of_crisis import data
-from crisis.games.time_of_crisis.board import log, remove_army
+from crisis.games.time_of_crisis.board import depose_emperor, log, remove_army, roll
 from crisis.games.time_of_crisis.military import check_occupation, leave_capital, spend
 from crisis.games.time_of_crisis.registry import arg_tuple, handles, lists
 from crisis.games.time_of_crisis.state import (
@@ -22,6 +22,8 @@ from crisis.games.time_of_crisis.state import (
 )
 
 FULL, REDUCED, MILITIA, BARBARIAN = 3, 5, 5, 4
+CAVALRY = 3
+EMPEROR_DEATH = 5
 LEADER_DICE, RIVAL_DICE = 2, 3
 
 
@@ -151,13 +153,15 @@ def initiate_battle(state: State, role: str, arg: tuple[int, str]) -> None:
         b = Battle(attacker=a.id, kind="tribe", defender=target, region=a.region)
     else:
         b = Battle(attacker=a.id, kind="rival", defender=target, region=a.region)
-    b.flanking = state.turn.flanking
-    state.turn.flanking = False
+    turn = state.turn
+    b.flanking, b.cavalry, b.spiculum = turn.flanking, turn.cavalry, turn.spiculum
+    turn.flanking = turn.cavalry = turn.spiculum = False
     state.battle = b
     state.step = "battle"
     log(state, f"{role}'s army {a.id} attacks {target} in {a.region}")
     _roll(state, b, attacker=True)
-    _roll(state, b, attacker=False)
+    if not b.spiculum:
+        _roll(state, b, attacker=False)
     if b.flanking:
         b.stage = "flanking"
         return
@@ -166,10 +170,14 @@ def initiate_battle(state: State, role: str, arg: tuple[int, str]) -> None:
 
 def _roll(state: State, b: Battle, *, attacker: bool) -> None:
     if attacker:
-        b.attacker_rolls, hits = roll_targets(state, army_targets(state, army(state, b.attacker)))
+        targets = army_targets(state, army(state, b.attacker))
+        if b.cavalry:
+            targets.append(CAVALRY)
+        b.attacker_rolls, hits = roll_targets(state, targets)
         b.hits_on_defender = hits
         log(state, f"attacker rolls {b.attacker_rolls}: {hits} hits")
     else:
+        b.defender_rolled = True
         b.defender_rolls, hits = roll_targets(state, defender_targets(state, b))
         b.hits_on_attacker = hits
         log(state, f"defender rolls {b.defender_rolls}: {hits} hits")
@@ -193,16 +201,23 @@ def keep(state: State, role: str, _arg: None) -> None:
 
 
 def _score_hits(state: State, b: Battle) -> None:
-    """Castra take one hit off each battle's total; then hits are allocated."""
-    a = army(state, b.attacker)
-    if a.castra:
-        b.hits_on_attacker = max(0, b.hits_on_attacker - 1)
+    """Castra take one hit off each battle's total; then hits are allocated. With Spiculum
+    the attacker's hits land first and the defender rolls afterwards (see :func:`_allocate`)."""
     if b.kind == "army" and army(state, int(b.defender)).castra:
         b.hits_on_defender = max(0, b.hits_on_defender - 1)
-    b.to_allocate_attacker = min(b.hits_on_attacker, attacker_units(state, b))
     b.to_allocate_defender = min(b.hits_on_defender, defender_units(state, b))
-    b.stage = "hits_attacker"
+    if b.spiculum:
+        b.stage = "hits_defender"
+    else:
+        _score_attacker_hits(state, b)
+        b.stage = "hits_attacker"
     _allocate(state)
+
+
+def _score_attacker_hits(state: State, b: Battle) -> None:
+    if army(state, b.attacker).castra:
+        b.hits_on_attacker = max(0, b.hits_on_attacker - 1)
+    b.to_allocate_attacker = min(b.hits_on_attacker, attacker_units(state, b))
 
 
 # -- allocating hits --------------------------------------------------------------------------
@@ -291,8 +306,13 @@ def _allocate(state: State) -> None:
     while True:
         remaining = b.to_allocate_attacker if b.stage == "hits_attacker" else b.to_allocate_defender
         if remaining <= 0:
-            if b.stage == "hits_attacker":
+            if b.stage == "hits_attacker" and not b.spiculum:
                 b.stage = "hits_defender"
+                continue
+            if b.stage == "hits_defender" and b.spiculum and not b.defender_rolled:
+                _roll(state, b, attacker=False)
+                _score_attacker_hits(state, b)
+                b.stage = "hits_attacker"
                 continue
             break
         options = hit_choices(state, b)
@@ -355,11 +375,32 @@ def take_hit(state: State, role: str, choice: str) -> None:
 # -- the outcome ------------------------------------------------------------------------------
 
 
+def _military_emperor_fate(state: State, b: Battle, a_alive: bool, d_alive: bool) -> int | None:
+    """The army id carrying a Military Emperor in this battle, after rolling his death dice:
+    one die per hit on his army, dead on any 5+, or dead if the army is wiped out
+    (expansion 3.3.3). Sets ``b.emperor_died``."""
+    token = state.emperor_token
+    if token is None or token.kind != "military":
+        return None
+    if token.army == b.attacker:
+        hits, alive = b.hits_on_attacker, a_alive
+    elif b.kind == "army" and token.army == b.defender:
+        hits, alive = b.hits_on_defender, d_alive
+    else:
+        return None
+    deaths = roll(state, hits) if alive else []
+    b.emperor_died = not alive or any(r >= EMPEROR_DEATH for r in deaths)
+    if deaths:
+        log(state, f"death rolls for the Emperor: {deaths}")
+    return token.army
+
+
 def _conclude(state: State, b: Battle) -> None:
     a = army(state, b.attacker)
     attacker_role = a.owner
     a_alive = attacker_units(state, b) > 0
     d_alive = defender_units(state, b) > 0
+    emperor_army = _military_emperor_fate(state, b, a_alive, d_alive)
     if not a_alive and not d_alive:
         b.winner = None
     elif not d_alive:
@@ -375,15 +416,32 @@ def _conclude(state: State, b: Battle) -> None:
     if defender_army is not None and not d_alive:
         remove_army(state, defender_army)
         log(state, f"{defender_army.owner}'s army {defender_army.id} is destroyed")
+    winner_role: str | None = None
+    winner_army: int | None = None
+    gain = 0
     if b.winner == "attacker":
+        winner_role, winner_army = attacker_role, b.attacker
         gain = 2 + (b.barbarians_removed if b.kind == "tribe" else 0)
-        player(state, attacker_role).legacy += gain
-        log(state, f"{attacker_role} wins the battle and gains {gain} legacy")
     elif b.winner == "defender" and b.defender_owner not in (None, "neutral"):
-        player(state, str(b.defender_owner)).legacy += 2
-        log(state, f"{b.defender_owner} wins the battle and gains 2 legacy")
+        winner_role, winner_army = (
+            str(b.defender_owner),
+            (int(b.defender) if b.kind == "army" else None),
+        )
+        gain = 2
+    if winner_role is not None:
+        if emperor_army is not None and emperor_army == winner_army:
+            gain *= 2
+        player(state, winner_role).legacy += gain
+        if winner_role == state.players[state.current].role:
+            state.turn.battle_legacy += gain
+        log(state, f"{winner_role} wins the battle and gains {gain} legacy")
     else:
         log(state, "the battle has no winner" if b.winner is None else "the defenders hold")
+    if b.kind == "tribe" and b.winner == "attacker":
+        emperor_here = emperor_army == b.attacker
+        state.turn.triumph = 0 if emperor_here and b.emperor_died else b.barbarians_removed
+    if b.emperor_died and state.emperor_token is not None:
+        depose_emperor(state, "the Military Emperor falls in battle")
     if b.kind == "tribe" and b.winner == "attacker" and b.region not in data.HOMELANDS:
         tribe = str(b.defender)
         prov = state.provinces[b.region]

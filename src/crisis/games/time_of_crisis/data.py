@@ -37,6 +37,12 @@ class InfluenceCard:
     count: int
     tag: str
     expansion: bool = False
+    replaces: str | None = None
+
+    @property
+    def category(self) -> str:
+        """The market slot of the card: suit and value, e.g. ``blue2``."""
+        return f"{self.suit}{self.value}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +102,7 @@ INFLUENCE: dict[str, InfluenceCard] = {
         count=c["count"],
         tag=c["tag"],
         expansion=c.get("expansion", False),
+        replaces=c.get("replaces"),
     )
     for cid, c in _CARDS["influence"].items()
 }
@@ -103,6 +110,17 @@ STARTING_CARDS: tuple[str, ...] = ("red1",) * 3 + ("blue1",) * 3 + ("yellow1",) 
 SUPPLY_CARDS: tuple[str, ...] = tuple(
     cid for cid, c in INFLUENCE.items() if c.value > 1 and not c.expansion
 )
+#: The nine new kinds of the Age of Iron and Rust (the replacement card excluded).
+EXPANSION_CARDS: tuple[str, ...] = tuple(
+    cid for cid, c in INFLUENCE.items() if c.expansion and c.replaces is None
+)
+#: Expansion replacements: base card id -> the card used instead with expansion cards.
+REPLACEMENTS: dict[str, str] = {
+    c.replaces: cid for cid, c in INFLUENCE.items() if c.replaces is not None
+}
+#: Market slots (suit and value) of the cards that can be bought.
+CATEGORIES: tuple[str, ...] = tuple(dict.fromkeys(INFLUENCE[c].category for c in SUPPLY_CARDS))
+MARKETS: tuple[str, ...] = ("fixed", "variable", "selective")
 SUITS: tuple[str, ...] = ("red", "blue", "yellow")
 SPHERE = {"red": "Military", "blue": "Senate", "yellow": "Populace"}
 

@@ -11,6 +11,15 @@ from crisis.games.time_of_crisis.state import State, governed, player
 
 TRASH_COST = 3
 FIGURE_DISCOUNT = 2
+CYCLE_COST = 1
+
+
+def on_offer(state: State) -> list[str]:
+    """Card kinds that can be bought now: every non-empty open stack, or in the variable
+    market the face-up top card of each stack."""
+    if state.stacks:
+        return [stack[0] for stack in state.stacks.values() if stack]
+    return [cid for cid, left in state.supply.items() if left]
 
 
 def card_cost(state: State, role: str, cid: str) -> int:
@@ -30,9 +39,11 @@ def _list_buy(state: State, role: str) -> list[Action]:
     points = state.turn.political
     out = [
         Action("buy", cid)
-        for cid, left in state.supply.items()
-        if left and card_cost(state, role, cid) <= points
+        for cid in dict.fromkeys(on_offer(state))
+        if card_cost(state, role, cid) <= points
     ]
+    if points >= CYCLE_COST:
+        out += [Action("cycle", slot) for slot, st in state.stacks.items() if len(st) > 1]
     if points >= TRASH_COST:
         out += [Action("trash", cid) for cid in sorted(set(p.discard))]
     out += [Action("discard", cid) for cid in sorted(set(p.hand))]
@@ -49,9 +60,24 @@ def buy(state: State, role: str, cid: str) -> None:
     state.turn.bought += 1
     if suit in state.turn.discounts:
         state.turn.discounts.remove(suit)
-    state.supply[cid] -= 1
+    if state.stacks:
+        state.stacks[data.INFLUENCE[cid].category].pop(0)
+        state.reveals += 1
+    else:
+        state.supply[cid] -= 1
     player(state, role).discard.append(cid)
     log(state, f"{role} buys {data.INFLUENCE[cid].name} for {cost}")
+
+
+@handles("cycle")
+def cycle(state: State, role: str, slot: str) -> None:
+    """Variable market: one political point puts a stack's top card at its bottom and turns
+    up the next (expansion 2.1.2)."""
+    state.turn.political -= CYCLE_COST
+    stack = state.stacks[slot]
+    stack.append(stack.pop(0))
+    state.reveals += 1
+    log(state, f"{role} cycles the {slot} stack: {data.INFLUENCE[stack[0]].name} is on top")
 
 
 @handles("trash")

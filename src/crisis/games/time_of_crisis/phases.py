@@ -137,7 +137,7 @@ def _auto_choose(state: State) -> None:
 def start_turn(state: State) -> None:
     """Upkeep (6.1) and Crisis (6.2); stops at Pax Deorum choices or the Take Actions prompt."""
     role = current_role(state)
-    state.turn = Turn()
+    state.turn = Turn(was_emperor=emperor(state) == role)
     state.phase = "upkeep"
     log(state, f"-- {role} turn {player(state, role).turns + 1} --")
     for name in governed(state, role):
@@ -265,13 +265,26 @@ def gain_legacy(state: State, role: str) -> None:
             prov = state.provinces[name]
             prov.pretender = None
             prov.seat = False
-        italia = state.provinces[data.ITALIA]
-        p.legacy += max(0, italia.support - len(pretender_provinces(state)))
+        p.legacy += emperor_legacy(state)
         if not pretenders(state) and not state.rivals:
             p.emperor_turns += 1
     p.legacy += len(mine)
     p.legacy += sum(len(state.provinces[name].improvements) for name in mine)
     log(state, f"{role} gains {p.legacy - before} legacy ({p.legacy})")
+
+
+def emperor_legacy(state: State) -> int:
+    """The Emperor's legacy for Gain Legacy: Italia's support less the Pretender provinces
+    (RULES 6.6); with the optional Emperor rules a Populace Emperor counts twice his home
+    province's support instead, and a Military Emperor loses one per Pretender province, at
+    most what his battles earned this turn (expansion 3.3)."""
+    pretender_count = len(pretender_provinces(state))
+    token = state.emperor_token
+    if token is not None and token.kind == "populace" and token.province is not None:
+        return max(0, 2 * state.provinces[token.province].support - pretender_count)
+    if token is not None and token.kind == "military":
+        return -min(pretender_count, state.turn.battle_legacy)
+    return max(0, state.provinces[data.ITALIA].support - pretender_count)
 
 
 @lists("ludi", "Ludi Saeculares: discard a card for legacy equal to its value, or pass")

@@ -17,6 +17,7 @@ from crisis.games.time_of_crisis import (  # noqa: F401  (modules register their
     cards,
     combat,
     data,
+    expansion,
     market,
     military,
     phases,
@@ -38,13 +39,17 @@ from crisis.games.time_of_crisis.state import (
 )
 
 NAME = "time_of_crisis"
-_SOLO_STEPS = frozenset({"choose_province", "actions", "buy", "ludi", "occupy"})
-_CHOICE_STEPS = frozenset({"choose_hand", "pax", "refill"})
+_SOLO_STEPS = frozenset(
+    {"choose_province", "actions", "buy", "ludi", "occupy", "emperor", "frumentarii"}
+)
+_CHOICE_STEPS = frozenset({"choose_hand", "pax", "refill", "demagogue"})
 
 
 def setup(seed: int, options: dict[str, Any] | None = None) -> State:
     """A new game: components laid out (RULES 3.1, 3.3) and the first player choosing a
-    province. ``options``: ``players`` (2-4), ``short_game`` (40 legacy), ``first_player``."""
+    province. ``options``: ``players`` (2-4), ``short_game`` (40 legacy), ``first_player``,
+    ``expansion_cards``, ``market`` (fixed/variable/selective), ``selection`` (slot ->
+    base/expansion for the selective market) and ``emperor_rules``; see :class:`Options`."""
     try:
         opts = msgspec.convert(options or {}, Options)
     except msgspec.ValidationError as exc:
@@ -55,7 +60,9 @@ def setup(seed: int, options: dict[str, Any] | None = None) -> State:
     roles = list(ROLES[:n])
     if opts.first_player is not None and opts.first_player not in roles:
         raise ValueError(f"first_player must be one of {roles}, not {opts.first_player!r}")
+    _check_market_options(opts)
     rng = dice.new_rng(seed)
+    supply, stacks = _market(opts, rng)
     players = [
         Player(
             role=r,
@@ -89,13 +96,57 @@ def setup(seed: int, options: dict[str, Any] | None = None) -> State:
         players=players,
         provinces=provinces,
         tribes=tribes,
-        supply={cid: data.INFLUENCE[cid].count for cid in data.SUPPLY_CARDS},
+        supply=supply,
+        stacks=stacks,
         event_deck=deck,
         first=first,
         current=first,
     )
     state.log.append(f"{roles[first]} is the first player")
     return state
+
+
+def _check_market_options(opts: Options) -> None:
+    if opts.market not in data.MARKETS:
+        raise ValueError(f"market must be one of {', '.join(data.MARKETS)}, not {opts.market!r}")
+    if opts.market != "fixed" and not opts.expansion_cards:
+        raise ValueError(f"the {opts.market} market needs expansion_cards")
+    if opts.selection and opts.market != "selective":
+        raise ValueError("selection is only used with the selective market")
+    for slot, choice in opts.selection.items():
+        if slot not in data.CATEGORIES:
+            raise ValueError(f"selection slot {slot!r} is not one of {', '.join(data.CATEGORIES)}")
+        if choice not in ("base", "expansion"):
+            raise ValueError(f"selection for {slot} must be 'base' or 'expansion', not {choice!r}")
+
+
+def _market(opts: Options, rng: dice.Rng) -> tuple[dict[str, int], dict[str, list[str]]]:
+    """The cards on offer (expansion 2.1): open stacks as counts, or shuffled face-down
+    stacks per slot for the variable market."""
+    base = list(data.SUPPLY_CARDS)
+    if not opts.expansion_cards:
+        return {cid: data.INFLUENCE[cid].count for cid in base}, {}
+    base = [data.REPLACEMENTS.get(cid, cid) for cid in base]
+    kinds = base + list(data.EXPANSION_CARDS)
+    if opts.market == "selective":
+        kinds = []
+        for slot in data.CATEGORIES:
+            choice = opts.selection.get(slot) or ("base", "expansion")[dice.randbelow(rng, 2)]
+            pool = base if choice == "base" else list(data.EXPANSION_CARDS)
+            kinds += [cid for cid in pool if data.INFLUENCE[cid].category == slot]
+    if opts.market != "variable":
+        return {cid: data.INFLUENCE[cid].count for cid in kinds}, {}
+    stacks: dict[str, list[str]] = {}
+    for slot in data.CATEGORIES:
+        stack = [
+            cid
+            for cid in kinds
+            if data.INFLUENCE[cid].category == slot
+            for _ in range(data.INFLUENCE[cid].count)
+        ]
+        dice.shuffle(rng, stack)
+        stacks[slot] = stack
+    return {}, stacks
 
 
 def roles(state: State) -> list[str]:

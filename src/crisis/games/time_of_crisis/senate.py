@@ -8,10 +8,11 @@ from crisis.engine import rng as dice
 from crisis.engine.action import Action
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import ITALIA_MAX, log, replace_governor
-from crisis.games.time_of_crisis.military import spend
+from crisis.games.time_of_crisis.military import check_occupation, spend
 from crisis.games.time_of_crisis.registry import arg_tuple, handles, lists
 from crisis.games.time_of_crisis.state import (
     NEUTRAL,
+    EmperorToken,
     State,
     capital_units,
     emperor,
@@ -40,6 +41,7 @@ def can_target(state: State, role: str, province: str) -> bool:
         and prov.pretender is None
         and province not in state.turn.targeted
         and province not in state.turn.recalled
+        and not (province == data.ITALIA and state.turn.was_emperor)
     )
 
 
@@ -72,33 +74,88 @@ def count_votes(state: State, province: str, n: int) -> tuple[list[int], int]:
 
 
 def place_governor_attempt(state: State, role: str, province: str, n: int) -> bool:
-    """Resolve a Place Governor action with ``n`` paid dice; True if it succeeded."""
-    state.turn.targeted.append(province)
+    """Resolve a Place Governor action with ``n`` paid dice; True if it succeeded.
+
+    Expansion cards played earlier this turn apply: Ambitus adds dice, Princeps Senatus
+    lowers the votes needed by 2, Mobile Vulgus wins a support 1-2 province outright. A
+    Populace Emperor's opponents gain 2 votes in Italia (expansion 3.3.2).
+    """
+    turn = state.turn
+    turn.targeted.append(province)
     prov = state.provinces[province]
     need = votes_needed(state, role, province)
-    total = n + basilica_dice(state, role, province)
+    if turn.princeps:
+        turn.princeps = False
+        need = max(1, need - 2)
+    total = n + basilica_dice(state, role, province) + turn.ambitus
+    turn.ambitus = 0
+    token = state.emperor_token
     rolls: list[int] = []
-    if prov.governor == NEUTRAL and not prov.quaestor and total >= need:
+    if turn.mobile_vulgus and province != data.ITALIA and prov.support in (1, 2):
+        turn.mobile_vulgus = False
+        votes = need
+        log(state, f"{role}'s Mobile Vulgus carries {province} without a vote")
+    elif prov.governor == NEUTRAL and not prov.quaestor and total >= need:
         votes = total
     else:
         rolls, votes = count_votes(state, province, total)
+        if province == data.ITALIA and token is not None and token.kind == "populace":
+            votes += 2
     log(state, f"{role} seeks {province}: {need} votes needed, rolls {rolls} = {votes} votes")
+    damnatio = None
+    if province == data.ITALIA:
+        damnatio, turn.damnatio = turn.damnatio, None
     if votes < need:
         return False
     old = prov.governor
     was_emperor = emperor(state)
+    senate_emperor = token is not None and token.kind == "senate"
     support = 0 if province == data.ITALIA else max(1, prov.support - 1)
     replace_governor(state, province, role, support)
     if province != data.ITALIA and was_emperor == role:
         italia = state.provinces[data.ITALIA]
         italia.support = min(ITALIA_MAX, italia.support + 1)
-    if province == data.ITALIA and state.turn.damnatio and old not in (None, NEUTRAL):
-        player(state, str(old)).emperor_turns = 0
-        log(state, f"Damnatio Memoriae: {old}'s Emperor Turns return to 0")
-    if province == data.ITALIA:
-        state.turn.damnatio = False
+    if damnatio and old not in (None, NEUTRAL) and not senate_emperor:
+        p = player(state, str(old))
+        p.emperor_turns = 0 if damnatio == "damnatio_memoriae" else max(0, p.emperor_turns - 2)
+        log(state, f"Damnatio Memoriae: {old}'s Emperor Turns fall to {p.emperor_turns}")
     log(state, f"{role} now governs {province}")
+    if province == data.ITALIA and state.options.emperor_rules:
+        turn.was_emperor = True
+        state.step = "emperor"
+        options = _emperor_places(state, role)
+        if len(options) == 1:
+            place_emperor(state, role, options[0].arg)
     return True
+
+
+def _emperor_places(state: State, role: str) -> list[Action]:
+    out = [Action("place_emperor", data.ITALIA)]
+    out += [Action("place_emperor", n) for n in governed(state, role) if n != data.ITALIA]
+    out += [Action("place_emperor", f"#{a.id}") for a in state.armies if a.owner == role]
+    return out
+
+
+@lists("emperor", "You are Emperor: place your Emperor token (Italia, a province or an army)")
+def _list_emperor(state: State, role: str) -> list[Action]:
+    return _emperor_places(state, role)
+
+
+@handles("place_emperor")
+def place_emperor(state: State, role: str, where: str) -> None:
+    """Senate Emperor in Italia, Populace Emperor on another of your Governors (his Mobs are
+    dispersed), or Military Emperor with one of your armies (expansion 3.2)."""
+    if where == data.ITALIA:
+        state.emperor_token = EmperorToken(owner=role, kind="senate", province=where)
+    elif where.startswith("#"):
+        state.emperor_token = EmperorToken(owner=role, kind="military", army=int(where[1:]))
+    else:
+        state.emperor_token = EmperorToken(owner=role, kind="populace", province=where)
+        for name in governed(state, role):
+            state.provinces[name].mobs = 0
+    log(state, f"{role} becomes a {state.emperor_token.kind.capitalize()} Emperor ({where})")
+    state.step = "actions"
+    check_occupation(state)
 
 
 @lists("actions")

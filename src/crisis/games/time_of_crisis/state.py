@@ -18,11 +18,35 @@ ROLES = ("green", "blue", "yellow", "red")
 
 
 class Options(msgspec.Struct, forbid_unknown_fields=True):
-    """Options chosen at setup."""
+    """Options chosen at setup.
+
+    ``expansion_cards`` adds the Age of Iron and Rust cards (and its Damnatio Memoriae);
+    ``market`` is how they are offered: ``fixed`` (every stack open), ``variable`` (one
+    shuffled face-down stack per suit and value, top card buyable) or ``selective`` (base or
+    expansion card per slot, from ``selection`` or at random). ``emperor_rules`` turns on the
+    optional Emperor rules (Senate, Populace and Military Emperors).
+    """
 
     players: int = 4
     short_game: bool = False
     first_player: str | None = None
+    expansion_cards: bool = False
+    market: str = "fixed"
+    selection: dict[str, str] = msgspec.field(default_factory=dict)
+    emperor_rules: bool = False
+
+
+class EmperorToken(msgspec.Struct):
+    """Where the Emperor stands under the optional Emperor rules (expansion 3).
+
+    ``kind`` is ``senate`` (in Italia), ``populace`` (on a Governor in ``province``) or
+    ``military`` (with the General of ``army``).
+    """
+
+    owner: str
+    kind: str
+    province: str | None = None
+    army: int | None = None
 
 
 class Army(msgspec.Struct):
@@ -102,8 +126,16 @@ class Turn(msgspec.Struct):
     bought: int = 0
     political: int = 0
     discounts: list[str] = msgspec.field(default_factory=list)
-    damnatio: bool = False
+    damnatio: str | None = None
     flanking: bool = False
+    cavalry: bool = False
+    spiculum: bool = False
+    princeps: bool = False
+    ambitus: int = 0
+    mobile_vulgus: bool = False
+    triumph: int = 0
+    battle_legacy: int = 0
+    was_emperor: bool = False
 
 
 class Battle(msgspec.Struct):
@@ -121,6 +153,10 @@ class Battle(msgspec.Struct):
     attacker_rolls: list[int] = msgspec.field(default_factory=list)
     defender_rolls: list[int] = msgspec.field(default_factory=list)
     flanking: bool = False
+    cavalry: bool = False
+    spiculum: bool = False
+    defender_rolled: bool = False
+    emperor_died: bool = False
     hits_on_attacker: int = 0
     hits_on_defender: int = 0
     to_allocate_attacker: int = 0
@@ -143,6 +179,9 @@ class State(msgspec.Struct):
     tribes: dict[str, Tribe]
     supply: dict[str, int]
     event_deck: list[str]
+    stacks: dict[str, list[str]] = msgspec.field(default_factory=dict)
+    emperor_token: EmperorToken | None = None
+    peek: list[str] = msgspec.field(default_factory=list)
     first: int = 0
     current: int = 0
     step: str = "choose_province"

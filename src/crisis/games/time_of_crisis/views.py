@@ -1,7 +1,8 @@
 """Per-role views (DESIGN: "view(state, role)"): everything public, plus the role's own cards.
 
 Never included: another player's hand, Available or Discard Pile contents, the event deck's
-order, or the random generator and its scripted dice.
+order (Frumentarii's peek is shown to its player only), the order of the variable market's
+face-down stacks (only each top card), or the random generator and its scripted dice.
 """
 
 from __future__ import annotations
@@ -68,6 +69,12 @@ def view(state: State, role: str | None, active: list[str]) -> dict[str, Any]:
         "events_drawn": list(state.events_drawn),
         "lasting": state.lasting,
         "supply": dict(state.supply),
+        "market": {
+            slot: {"top": stack[0] if stack else None, "count": len(stack)}
+            for slot, stack in state.stacks.items()
+        },
+        "emperor_token": builtins(state.emperor_token),
+        "peek": list(state.peek) if viewer == current_role(state) else [],
         "turn": builtins(state.turn),
         "battle": builtins(state.battle),
         "reward": state.reward,

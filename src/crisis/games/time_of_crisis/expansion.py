@@ -1,0 +1,174 @@
+"""The Age of Iron and Rust's nine influence-card events (expansion 2; effects as in the
+project's reference data, most of them RECONSTRUCTED).
+
+Events that modify a later action (Cavalry, Spiculum, Princeps Senatus, Ambitus, Mobile
+Vulgus) are declared with their own action and apply to the next matching action this turn,
+like Flanking Maneuver and Damnatio Memoriae in the base game.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from crisis.engine.action import Action
+from crisis.games.time_of_crisis import data
+from crisis.games.time_of_crisis.board import log
+from crisis.games.time_of_crisis.cards import ready, use
+from crisis.games.time_of_crisis.military import spend
+from crisis.games.time_of_crisis.registry import handles, lists
+from crisis.games.time_of_crisis.state import State, army, player
+
+FRUMENTARII_PEEK = 3
+
+
+def expansion_options(state: State, role: str) -> list[Action]:
+    """Legal uses of expansion events played this turn."""
+    turn = state.turn
+    out: list[Action] = []
+    if ready(state, "cavalry") and not turn.cavalry:
+        out.append(Action("cavalry"))
+    if ready(state, "force_march"):
+        out += [Action("force_march", a.id) for a in state.armies if a.owner == role and a.battled]
+    if ready(state, "spiculum") and not turn.spiculum:
+        out.append(Action("spiculum"))
+    if ready(state, "princeps_senatus") and not turn.princeps:
+        out.append(Action("princeps_senatus"))
+    if ready(state, "frumentarii") and state.event_deck:
+        out.append(Action("frumentarii"))
+    if ready(state, "triumph") and turn.triumph:
+        out.append(Action("triumph"))
+    if ready(state, "ambitus") and not turn.ambitus:
+        out += [Action("ambitus", k) for k in range(1, turn.pool["yellow"] + 1)]
+    if ready(state, "mobile_vulgus") and not turn.mobile_vulgus:
+        out.append(Action("mobile_vulgus"))
+    if ready(state, "demagogue") and any(p.hand for p in state.players if p.role != role):
+        out.append(Action("demagogue"))
+    return out
+
+
+@handles("cavalry")
+def cavalry(state: State, role: str, _arg: None) -> None:
+    """Cavalry: your army in your next battle this turn rolls one extra die hitting on 3+."""
+    use(state, "cavalry")
+    state.turn.cavalry = True
+    log(state, f"{role} brings up the cavalry")
+
+
+@handles("force_march")
+def force_march(state: State, role: str, army_id: int) -> None:
+    """Force March: an army that has battled may move and battle again this turn."""
+    use(state, "force_march")
+    army(state, army_id).battled = False
+    log(state, f"{role} force-marches army {army_id}")
+
+
+@handles("spiculum")
+def spiculum(state: State, role: str, _arg: None) -> None:
+    """Spiculum: in your next battle this turn your army strikes first; the defender rolls
+    with what survives, and the first strike's hits count toward victory."""
+    use(state, "spiculum")
+    state.turn.spiculum = True
+    log(state, f"{role}'s legions ready their spicula")
+
+
+@handles("princeps_senatus")
+def princeps_senatus(state: State, role: str, _arg: None) -> None:
+    """Princeps Senatus: your next Place Governor this turn needs 2 fewer votes (min 1)."""
+    use(state, "princeps_senatus")
+    state.turn.princeps = True
+    log(state, f"{role} has the ear of the Princeps Senatus")
+
+
+@handles("frumentarii")
+def frumentarii(state: State, role: str, _arg: None) -> None:
+    """Frumentarii: look at the top three event cards and put them back in any order."""
+    use(state, "frumentarii")
+    state.peek = state.event_deck[:FRUMENTARII_PEEK]
+    state.reveals += 1
+    state.step = "frumentarii"
+    log(state, f"{role}'s Frumentarii report on the coming events")
+
+
+@lists("frumentarii", "Frumentarii: put the top event cards back in the order you choose")
+def _list_orders(state: State, role: str) -> list[Action]:
+    return [Action("order", tuple(p)) for p in permutations(state.peek)]
+
+
+@handles("order")
+def order(state: State, role: str, ids: tuple[str, ...]) -> None:
+    """Put the peeked event cards back on top in the chosen order."""
+    state.event_deck[: len(ids)] = list(ids)
+    state.peek = []
+    state.step = "actions"
+
+
+@handles("triumph")
+def triumph(state: State, role: str, _arg: None) -> None:
+    """Triumph: +1 legacy per barbarian your last winning battle against barbarians removed
+    this turn (never doubled; not if your Emperor died in that battle)."""
+    use(state, "triumph")
+    gain = state.turn.triumph
+    state.turn.triumph = 0
+    player(state, role).legacy += gain
+    log(state, f"{role} celebrates a Triumph for {gain} legacy")
+
+
+@handles("ambitus")
+def ambitus(state: State, role: str, k: int) -> None:
+    """Ambitus: spend Populace points as extra dice for your next Place Governor this turn."""
+    use(state, "ambitus")
+    spend(state, "yellow", k)
+    state.turn.ambitus = k
+    log(state, f"{role} buys {k} votes (Ambitus)")
+
+
+@handles("mobile_vulgus")
+def mobile_vulgus(state: State, role: str, _arg: None) -> None:
+    """Mobile Vulgus: your next Place Governor this turn in a province (not Italia) at
+    support 1 or 2 succeeds without rolling."""
+    use(state, "mobile_vulgus")
+    state.turn.mobile_vulgus = True
+    log(state, f"{role} stirs the fickle crowd (Mobile Vulgus)")
+
+
+@handles("demagogue")
+def demagogue(state: State, role: str, _arg: None) -> None:
+    """Demagogue: every other player discards a card from hand (one of value 2+ if any)."""
+    use(state, "demagogue")
+    state.choosing = {p.role: 1 for p in state.players if p.role != role and p.hand}
+    state.step = "demagogue"
+    log(state, f"{role}'s Demagogue turns the crowd")
+    _auto_discard(state)
+
+
+def _discard_options(state: State, role: str) -> list[str]:
+    hand = player(state, role).hand
+    big = sorted({c for c in hand if data.INFLUENCE[c].value >= 2})
+    return big or sorted(set(hand))
+
+
+@lists("demagogue", "Demagogue: discard a card from your hand (value 2 or more if you can)")
+def _list_discards(state: State, role: str) -> list[Action]:
+    if state.choosing.get(role, 0) <= 0:
+        return []
+    return [Action("demagogue_discard", c) for c in _discard_options(state, role)]
+
+
+@handles("demagogue_discard")
+def demagogue_discard(state: State, role: str, cid: str) -> None:
+    """Discard the chosen card to the Discard Pile."""
+    p = player(state, role)
+    p.hand.remove(cid)
+    p.discard.append(cid)
+    state.choosing[role] = 0
+    _auto_discard(state)
+
+
+def _auto_discard(state: State) -> None:
+    for role, need in list(state.choosing.items()):
+        if need and len(_discard_options(state, role)) == 1:
+            demagogue_discard(state, role, _discard_options(state, role)[0])
+            return
+    if not any(state.choosing.values()):
+        state.choosing = {}
+        state.step = "actions"
