@@ -1,0 +1,50 @@
+"""The bot interface: a bot picks one legal action for a role.
+
+Bots see what a player would see. ``choose`` gets the role's view (never the full state), the
+list of legal actions and a seeded random generator; a bot that searches asks its title for
+a determinized state consistent with that view. A turn is many actions, so a bot is asked once
+per decision and keeps whatever plan it likes between calls.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from crisis.engine.action import Action
+
+#: Verbs that close a phase or a turn; random play leans on them so games end.
+ENDING_VERBS = frozenset({"end_actions", "end_buy", "pass", "stay", "keep"})
+
+
+class Bot(Protocol):
+    """Anything with a name and a ``choose`` method."""
+
+    name: str
+
+    def choose(
+        self, view: dict[str, Any], role: str, actions: list[Action], rng: random.Random
+    ) -> Action:
+        """One of ``actions`` for ``role``, given what ``role`` may see."""
+        ...
+
+
+class RandomBot:
+    """Uniform over legal actions, but ends the phase with probability ``end_bias`` whenever
+    it may, so random games finish."""
+
+    name = "random"
+
+    def __init__(self, end_bias: float = 0.15) -> None:
+        self.end_bias = end_bias
+
+    def choose(
+        self, view: dict[str, Any], role: str, actions: list[Action], rng: random.Random
+    ) -> Action:
+        """A random legal action, biased toward ending the phase."""
+        if not actions:
+            raise ValueError(f"{role} has no legal action to choose from")
+        ends = [a for a in actions if a.verb in ENDING_VERBS]
+        if ends and rng.random() < self.end_bias:
+            return ends[0]
+        return rng.choice(actions)
