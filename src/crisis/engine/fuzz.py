@@ -1,7 +1,9 @@
 """The fuzzer: random legal games through any title's contract, checked after every action.
 
-It plays uniformly random legal actions (with a configurable bias toward the verbs that close
-a phase or a turn, so games finish) and reports:
+It plays random legal actions (see :class:`FuzzConfig`: a bias toward the verbs that close a
+phase or a turn so games finish, a uniform draw over verbs before their actions, per-verb
+weights, and optionally the title's own purposeful policy for a share of the games, which
+reaches positions random play rarely sees) and reports:
 
 * ``crash``: ``setup``, ``active``, ``actions``, ``view``, ``apply`` or the invariants raised
   (a listed action rejected with IllegalAction counts too);
@@ -36,6 +38,8 @@ from crisis.engine.errors import IllegalAction
 from crisis.engine.title import Title
 
 Invariants = Callable[[Any], list[str]]
+# A title's own playing policy for some games: (random, state, role, legal actions) -> action.
+Policy = Callable[[random.Random, Any, str, list[Action]], Action]
 
 END_VERBS: frozenset[str] = frozenset(
     {"end_actions", "end_buy", "end_turn", "end_phase", "done", "pass", "keep", "stay"}
@@ -47,11 +51,13 @@ class FuzzConfig:
     """How random games are played and checked."""
 
     end_verbs: frozenset[str] = END_VERBS
-    end_bias: float = 0.25  # chance of picking among the legal end verbs when there are any
-    verb_first: float = 0.5  # chance of picking a verb uniformly, then one of its actions
+    end_bias: float = 0.1  # chance of picking among the legal end verbs when there are any
+    verb_first: float = 0.75  # chance of picking a verb uniformly, then one of its actions
     weights: dict[str, float] = field(default_factory=dict)  # verb weights (default 1)
+    policy: Policy | None = None  # a title's purposeful policy (reaches deeper positions)
+    policy_share: float = 0.5  # share of the games played by ``policy`` when it is given
     max_actions: int = 20_000
-    check_views: bool = True  # call view() for the acting role and the observer every action
+    check_views: bool = True  # call view() for the acting role before every action
     verify_replay: bool = True  # rebuild each finished game from its log and compare
     probe: float = 0.02  # chance per action of trying an action as a role that may not act
 
@@ -137,8 +143,12 @@ def game_seed(base: int, index: int) -> int:
     return (z ^ (z >> 29)) & 0x7FFFFFFF
 
 
-def default_options(players: int) -> dict[str, Any]:
-    """Setup options for a player count."""
+OptionsFor = Callable[[int, int], dict[str, Any]]
+
+
+def default_options(players: int, index: int = 0) -> dict[str, Any]:
+    """Setup options for a player count (the game's index is there for titles that cycle
+    through variants)."""
     return {"players": players}
 
 
@@ -209,6 +219,8 @@ def play_game(
     config = config or FuzzConfig()
     rnd = random.Random(seed)
     choose = _random_choice(config)
+    policy = config.policy
+    use_policy = policy is not None and rnd.random() < config.policy_share
     log: list[tuple[str, Action]] = []
     try:
         state = title.setup(seed, options)
@@ -229,14 +241,21 @@ def play_game(
             if len(log) >= config.max_actions:
                 run.failure = ("no_end", f"no result after {len(log)} actions")
                 break
-            if script is not None and len(log) >= len(script):
-                break
             stage = "active/actions"
             stuck, legal = _legal_actions(title, state)
             if stuck is not None:
                 run.failure = ("dead_end", stuck)
                 break
+            if probe_at is not None and probe_at[0] == len(log):
+                stage = "probe"
+                problem = _probe(title, state, probe_at[1], probe_at[2])
+                if problem:
+                    run.failure = ("illegal", problem)
+                    run.probe = (probe_at[1], probe_at[2])
+                    break
             if script is not None:
+                if len(log) >= len(script):
+                    break
                 role, action = script[len(log)]
                 if action not in legal.get(role, ()):
                     run.failure = (
@@ -246,26 +265,27 @@ def play_game(
                     break
             else:
                 role = rnd.choice(sorted(legal))
-                action = choose(rnd, role, legal[role])
+                if use_policy and policy is not None:
+                    action = policy(rnd, state, role, legal[role])
+                    if action not in legal[role]:
+                        raise ValueError(f"the policy chose {action}, which is not legal")
+                else:
+                    action = choose(rnd, role, legal[role])
+                if config.probe > 0 and rnd.random() < config.probe:
+                    # Someone who may not act tries the chosen action: it must be refused
+                    # and leave the state exactly as it was.
+                    stage = "probe"
+                    idle = [r for r in title.roles(state) if r not in legal]
+                    if idle:
+                        prober = rnd.choice(idle)
+                        problem = _probe(title, state, prober, action)
+                        if problem:
+                            run.failure = ("illegal", problem)
+                            run.probe = (prober, action)
+                            break
             if config.check_views:
                 stage = "view"
                 title.view(state, role)
-                title.view(state, None)
-            if (probe_at is not None and probe_at[0] == len(log)) or (
-                script is None and config.probe > 0 and rnd.random() < config.probe
-            ):
-                stage = "probe"
-                if probe_at is not None and probe_at[0] == len(log):
-                    prober, tried = probe_at[1], probe_at[2]
-                else:
-                    idle = [r for r in title.roles(state) if r not in legal]
-                    prober, tried = (rnd.choice(idle), action) if idle else ("", action)
-                if prober:
-                    problem = _probe(title, state, prober, tried)
-                    if problem:
-                        run.failure = ("illegal", problem)
-                        run.probe = (prober, tried)
-                        break
             stage = f"apply {role} {action}"
             log.append((role, action))
             title.apply(state, role, action)
@@ -338,14 +358,14 @@ def _run_games(
     seed: int,
     invariants: Invariants | None,
     config: FuzzConfig,
-    options_for: Callable[[int], dict[str, Any]],
+    options_for: OptionsFor,
     out_dir: Path | None,
 ) -> FuzzSummary:
     summary = FuzzSummary()
     for index in indices:
         n = players[index % len(players)]
         gseed = game_seed(seed, index)
-        options = options_for(n)
+        options = options_for(n, index)
         run = play_game(title, gseed, options, invariants=invariants, config=config)
         if run.failure is None and run.finished and config.verify_replay:
             try:
@@ -386,7 +406,7 @@ def _worker(
     seed: int,
     invariants: Invariants | None,
     config: FuzzConfig,
-    options_for: Callable[[int], dict[str, Any]],
+    options_for: OptionsFor,
     out_dir: Path | None,
 ) -> FuzzSummary:
     title = importlib.import_module(module)
@@ -403,11 +423,12 @@ def fuzz(
     out_dir: str | Path | None = None,
     config: FuzzConfig | None = None,
     first_game: int = 0,
-    options_for: Callable[[int], dict[str, Any]] = default_options,
+    options_for: OptionsFor = default_options,
     jobs: int = 1,
 ) -> FuzzSummary:
     """Play ``games`` random games (indices ``first_game`` on; the player count cycles over
-    ``players``; each game's seed comes from ``seed`` and its index) and check each one.
+    ``players``; each game's seed comes from ``seed`` and its index, its setup options from
+    ``options_for(players, index)``) and check each one.
 
     Failures are returned, and written as replay files to ``out_dir`` when it is given.
     ``jobs`` > 1 spreads the games over processes (the title must be an importable module and
@@ -530,7 +551,7 @@ def benchmark(
     players: int = 4,
     seed: int = 0,
     config: FuzzConfig | None = None,
-    options_for: Callable[[int], dict[str, Any]] = default_options,
+    options_for: OptionsFor = default_options,
     copy: Callable[[Any], Any] | None = None,
     repeat: int = 2000,
 ) -> dict[str, float]:
@@ -542,7 +563,7 @@ def benchmark(
     microseconds. No view or invariant checks run during the timed games.
     """
     config = config or FuzzConfig(check_views=False, verify_replay=False, probe=0.0)
-    options = options_for(players)
+    options = options_for(players, 0)
     actions = 0
     finished = 0
     first: GameRun | None = None

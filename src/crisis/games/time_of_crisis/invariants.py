@@ -9,33 +9,33 @@ round trip and what each role's view reveals.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
+from typing import Any
 
 import msgspec
 
+from crisis.engine.action import Action
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import ITALIA_MAX, SUPPORT_MAX
-from crisis.games.time_of_crisis.registry import LISTERS
+from crisis.games.time_of_crisis.registry import LISTERS, arg_tuple
 from crisis.games.time_of_crisis.rules import active, from_json, to_json, view
+from crisis.games.time_of_crisis.senate import votes_needed
 from crisis.games.time_of_crisis.state import (
     NEUTRAL,
     State,
     current_role,
-    governed,
-    improvements_built,
-    legions_on_map,
-    markers_on_map,
-    militia_on_map,
-    mobs_on_map,
-    tribe_counters_in_play,
+    emperor,
 )
 
 GOVERNORS_PER_PLAYER = 6
 GENERALS_PER_PLAYER = 6
 _HIDDEN_PILES = ("hand", "available", "discard")
-_SECRET_KEYS = ("event_deck", "rng", "seed", "script")
+# State keys no view may carry: the event deck's order, the variable market's face-down
+# stacks, and the random generator with its seed and scripted dice.
+_SECRET_KEYS = ("event_deck", "stacks", "rng", "seed", "script")
 # Steps during which the current player may have an army in a sea zone.
-_SEA_STEPS = frozenset({"actions", "battle", "occupy"})
+_SEA_STEPS = frozenset({"actions", "battle", "occupy", "emperor", "frumentarii", "demagogue"})
 
 
 def check(state: State, *, views: bool = True, round_trip: bool = True) -> list[str]:
@@ -44,8 +44,9 @@ def check(state: State, *, views: bool = True, round_trip: bool = True) -> list[
     ``views`` and ``round_trip`` switch off the two costlier groups of checks.
     """
     errors: list[str] = []
-    _components(state, errors)
-    _leaders(state, errors)
+    tally = _Tally(state)
+    _components(state, tally, errors)
+    _leaders(state, tally, errors)
     _provinces(state, errors)
     _armies(state, errors)
     _cards(state, errors)
@@ -60,24 +61,56 @@ def check(state: State, *, views: bool = True, round_trip: bool = True) -> list[
 # -- component limits and pools ----------------------------------------------------------------
 
 
-def _components(state: State, errors: list[str]) -> None:
+class _Tally:
+    """Counts gathered in one pass over the provinces and armies."""
+
+    def __init__(self, state: State) -> None:
+        self.legions = self.militia = self.mobs = self.markers = 0
+        self.improvements: Counter[str] = Counter()
+        self.tribes = {name: t.active + t.inactive for name, t in state.tribes.items()}
+        self.governed: Counter[str | None] = Counter()
+        self.pretender_markers: Counter[str | None] = Counter()
+        self.armies: Counter[str] = Counter()
+        tribes = self.tribes
+        improvements = self.improvements
+        governed = self.governed
+        for prov in state.provinces.values():
+            self.mobs += prov.mobs
+            self.militia += prov.militia
+            self.markers += prov.quaestor
+            for kind in prov.improvements:
+                improvements[kind] += 1
+            governed[prov.governor] += 1
+            if prov.pretender is not None:
+                self.pretender_markers[prov.pretender] += 1
+            for side in (prov.active, prov.inactive):
+                for tribe, n in side.items():
+                    tribes[tribe] = tribes.get(tribe, 0) + n
+        for a in state.armies:
+            self.legions += a.full + a.reduced
+            self.markers += a.castra
+            self.armies[a.owner] += 1
+            for tribe, n in a.foederati.items():
+                tribes[tribe] = tribes.get(tribe, 0) + n
+
+
+def _components(state: State, tally: _Tally, errors: list[str]) -> None:
     limits = (
-        ("legions", legions_on_map(state), data.LEGIONS),
-        ("militia", militia_on_map(state), data.MILITIA),
-        ("mobs", mobs_on_map(state), data.MOBS),
-        ("Quaestor and Castra markers", markers_on_map(state), data.MARKERS),
+        ("legions", tally.legions, data.LEGIONS),
+        ("militia", tally.militia, data.MILITIA),
+        ("mobs", tally.mobs, data.MOBS),
+        ("Quaestor and Castra markers", tally.markers, data.MARKERS),
     )
     for name, used, limit in limits:
         if used > limit:
             errors.append(f"{used} {name} on the map, the box holds {limit}")
-    for kind in data.IMPROVEMENTS:
-        built = improvements_built(state, kind)
+    for kind, built in tally.improvements.items():
         if built > data.IMPROVEMENT_EACH:
             errors.append(f"{built} {kind} built, the box holds {data.IMPROVEMENT_EACH}")
     for name, tribe in state.tribes.items():
         if tribe.active < 0 or tribe.inactive < 0:
             errors.append(f"{name} homeland has negative counters ({tribe})")
-        total = tribe_counters_in_play(state, name)
+        total = tally.tribes[name]
         expected = data.BARBARIANS_PER_TRIBE if tribe.in_game else 0
         if total != expected:
             errors.append(f"{name} has {total} counters in play, expected {expected}")
@@ -91,7 +124,10 @@ def _components(state: State, errors: list[str]) -> None:
             errors.append(f"Rival Emperor {name!r} stands in {where!r}")
 
 
-def _leaders(state: State, errors: list[str]) -> None:
+_COSTS = frozenset(data.LEADER_COSTS)
+
+
+def _leaders(state: State, tally: _Tally, errors: list[str]) -> None:
     for p in state.players:
         role = p.role
         if p.governors_ready < 0 or p.generals_ready < 0:
@@ -99,22 +135,21 @@ def _leaders(state: State, errors: list[str]) -> None:
                 f"{role} has a negative leader box "
                 f"(governors {p.governors_ready}, generals {p.generals_ready})"
             )
-        if sorted(set(p.governors_unclaimed)) != sorted(p.governors_unclaimed) or not set(
-            p.governors_unclaimed
-        ) <= set(data.LEADER_COSTS):
-            errors.append(f"{role}'s unclaimed governors are wrong: {p.governors_unclaimed}")
-        if sorted(set(p.generals_unclaimed)) != sorted(p.generals_unclaimed) or not set(
-            p.generals_unclaimed
-        ) <= set(data.LEADER_COSTS):
-            errors.append(f"{role}'s unclaimed generals are wrong: {p.generals_unclaimed}")
-        governors = len(p.governors_unclaimed) + p.governors_ready + len(governed(state, role))
+        for kind, unclaimed in (
+            ("governors", p.governors_unclaimed),
+            ("generals", p.generals_unclaimed),
+        ):
+            if len(set(unclaimed)) != len(unclaimed) or not _COSTS.issuperset(unclaimed):
+                errors.append(f"{role}'s unclaimed {kind} are wrong: {unclaimed}")
+        on_map = tally.governed[role]
+        governors = len(p.governors_unclaimed) + p.governors_ready + on_map
         if governors != GOVERNORS_PER_PLAYER:
             errors.append(
                 f"{role} has {governors} governors accounted for "
                 f"({len(p.governors_unclaimed)} unclaimed, {p.governors_ready} ready, "
-                f"{len(governed(state, role))} on the map), expected {GOVERNORS_PER_PLAYER}"
+                f"{on_map} on the map), expected {GOVERNORS_PER_PLAYER}"
             )
-        armies = sum(1 for a in state.armies if a.owner == role)
+        armies = tally.armies[role]
         generals = len(p.generals_unclaimed) + p.generals_ready + armies
         if generals != GENERALS_PER_PLAYER:
             errors.append(
@@ -122,9 +157,11 @@ def _leaders(state: State, errors: list[str]) -> None:
                 f"({len(p.generals_unclaimed)} unclaimed, {p.generals_ready} ready, "
                 f"{armies} armies), expected {GENERALS_PER_PLAYER}"
             )
-        markers = sum(1 for prov in state.provinces.values() if prov.pretender == role)
+        markers = tally.pretender_markers[role]
         if markers > data.PRETENDER_MARKERS:
-            errors.append(f"{role} has {markers} pretender markers, the box holds 6")
+            errors.append(
+                f"{role} has {markers} pretender markers, the box holds {data.PRETENDER_MARKERS}"
+            )
         if p.legacy < 0 or p.emperor_turns < 0:
             errors.append(f"{role} has negative legacy or Emperor Turns")
 
@@ -164,10 +201,6 @@ def _provinces(state: State, errors: list[str]) -> None:
             errors.append(f"{name} has a Seat of Power without a pretender marker")
         if name == data.ITALIA and prov.pretender is not None:
             errors.append("Italia holds a pretender marker")
-    seats = Counter(prov.pretender for prov in state.provinces.values() if prov.seat)
-    for role, n in seats.items():
-        if n > 1:
-            errors.append(f"{role} has {n} Seats of Power")
     italia = state.provinces[data.ITALIA]
     if italia.governor == NEUTRAL:
         neutral = sum(1 for p in state.provinces.values() if p.governor == NEUTRAL)
@@ -213,28 +246,35 @@ def _armies(state: State, errors: list[str]) -> None:
             errors.append(f"{name}'s capital holds {units} armies")
 
 
+_STARTING = {cid: data.STARTING_CARDS.count(cid) for cid in set(data.STARTING_CARDS)}
+
+
 def _cards(state: State, errors: list[str]) -> None:
     owned: Counter[str] = Counter()
     current = current_role(state)
     for p in state.players:
-        mine: Counter[str] = Counter()
-        for pile in (p.hand, p.available, p.discard):
-            mine.update(pile)
+        cards = p.hand + p.available + p.discard
         if p.role == current:
-            mine.update(state.turn.played)
-        for cid in mine:
+            cards += state.turn.played
+        mine = Counter(cards)
+        for cid, n in mine.items():
             if cid not in data.INFLUENCE:
                 errors.append(f"{p.role} holds unknown card {cid!r}")
-        for cid in set(data.STARTING_CARDS):
-            if mine[cid] > data.STARTING_CARDS.count(cid):
-                errors.append(f"{p.role} holds {mine[cid]} {cid}, started with 3")
+            elif n > _STARTING.get(cid, n):
+                errors.append(f"{p.role} holds {n} {cid}, started with {_STARTING[cid]}")
         owned.update(mine)
+    for stack in state.stacks.values():
+        owned.update(stack)  # face-down market cards count with the owned ones
     for cid, left in state.supply.items():
         box = data.INFLUENCE[cid].count
         if not 0 <= left <= box:
             errors.append(f"supply holds {left} {cid}, the box has {box}")
         elif left + owned[cid] > box:
             errors.append(f"{left} {cid} in supply and {owned[cid]} owned, the box has {box}")
+    for cid, n in owned.items():
+        if cid in data.INFLUENCE and cid not in state.supply and n > data.INFLUENCE[cid].count:
+            errors.append(f"{n} {cid} in play, the box has {data.INFLUENCE[cid].count}")
+    _card_history(state, current, errors)
     pool = state.turn.pool
     if any(v < 0 for v in pool.values()) or state.turn.political < 0:
         errors.append(f"negative influence: pool {pool}, political {state.turn.political}")
@@ -245,6 +285,38 @@ def _cards(state: State, errors: list[str]) -> None:
     seen = len(state.event_deck) + len(state.events_drawn)
     if seen != len(data.EVENTS) or set(state.event_deck) & set(state.events_drawn):
         errors.append("the event deck and the drawn events do not add up to the event cards")
+
+
+def _card_history(state: State, current: str, errors: list[str]) -> None:
+    """Exact conservation from the public history: each player's cards are the starting
+    deck plus what they bought less what they trashed, and every bought card left the
+    market (the open supply's count, or a face-down stack)."""
+    bought_all: Counter[str] = Counter()
+    for p in state.players:
+        bought = getattr(p, "bought", None)
+        trashed = getattr(p, "trashed", None)
+        if bought is None or trashed is None:
+            return  # a state without the purchase history
+        cards = p.hand + p.available + p.discard
+        if p.role == current:
+            cards += state.turn.played
+        expected = Counter(data.STARTING_CARDS)
+        expected.update(bought)
+        expected.subtract(trashed)
+        if Counter(cards) != +expected or any(n < 0 for n in expected.values()):
+            errors.append(f"{p.role}'s cards are not the starting deck + bought - trashed")
+        bought_all.update(bought)
+    if state.stacks:
+        in_stacks = Counter(cid for stack in state.stacks.values() for cid in stack)
+        for cid in set(in_stacks) | set(bought_all):
+            if in_stacks[cid] + bought_all[cid] != data.INFLUENCE[cid].count:
+                errors.append(f"{cid}: {in_stacks[cid]} in the market + {bought_all[cid]} bought")
+        return
+    for cid, n in bought_all.items():
+        if cid not in state.supply:
+            errors.append(f"{cid} was bought but is not in the market")
+        elif state.supply[cid] + n != data.INFLUENCE[cid].count:
+            errors.append(f"{cid}: {state.supply[cid]} in the supply + {n} bought")
 
 
 def _flow(state: State, errors: list[str]) -> None:
@@ -261,6 +333,37 @@ def _flow(state: State, errors: list[str]) -> None:
         errors.append(f"current seat {state.current} out of range")
     if step != "over" and not active(state):
         errors.append(f"nobody may act at step {step!r}")
+    if state.peek and (step != "frumentarii" or state.peek != state.event_deck[: len(state.peek)]):
+        errors.append(f"peeked events {state.peek} outside Frumentarii or not on top of the deck")
+    _emperor_token(state, errors)
+
+
+def _emperor_token(state: State, errors: list[str]) -> None:
+    """Under the optional Emperor rules a player Emperor has a token on Italia, one of his
+    provinces or one of his armies (placed right after he takes Italia); else no token."""
+    token = state.emperor_token
+    ruler = emperor(state)
+    if not state.options.emperor_rules:
+        if token is not None:
+            errors.append("an Emperor token without the optional Emperor rules")
+        return
+    if state.step == "emperor":
+        return
+    if (token is None) != (ruler is None) or (token is not None and token.owner != ruler):
+        errors.append(f"Emperor token {token} but {ruler} governs Italia")
+        return
+    if token is None:
+        return
+    if token.kind == "military":
+        carrier = next((a for a in state.armies if a.id == token.army), None)
+        if carrier is None or carrier.owner != token.owner:
+            errors.append(f"the Military Emperor's army {token.army} is not {token.owner}'s")
+    elif token.kind in ("senate", "populace"):
+        where = token.province
+        if where not in state.provinces or state.provinces[where].governor != token.owner:
+            errors.append(f"the {token.kind} Emperor's province {where} is not {token.owner}'s")
+    else:
+        errors.append(f"unknown Emperor token kind {token.kind!r}")
 
 
 # -- serialisation and views -------------------------------------------------------------------
@@ -268,8 +371,7 @@ def _flow(state: State, errors: list[str]) -> None:
 
 def _round_trip(state: State, errors: list[str]) -> None:
     raw = to_json(state)
-    again = from_json(raw)
-    if again != state or to_json(again) != raw:
+    if from_json(raw) != state:
         errors.append("the state does not survive a to_json/from_json round trip")
 
 
@@ -285,23 +387,152 @@ def _has_key(raw: bytes, key: str) -> bool:
     return False
 
 
+# View keys that differ by viewer: who looks, the players' piles, Frumentarii's peek.
+_PERSONAL = frozenset({"viewer", "players", "peek"})
+
+
 def _views(state: State, errors: list[str]) -> None:
-    for viewer in [None, *(p.role for p in state.players)]:
-        who = viewer or "the observer"
-        v = view(state, viewer)
-        try:
-            raw = msgspec.json.encode(v)
-        except (TypeError, msgspec.EncodeError) as exc:
-            errors.append(f"{who}'s view is not JSON: {exc}")
-            raw = b""
-        found = [key for key in _SECRET_KEYS if _has_key(raw, key)]
-        if found:
-            errors.append(f"{who}'s view shows secrets: {', '.join(found)}")
-        for entry in v.get("players", []):
-            shown = [k for k in _HIDDEN_PILES if k in entry]
-            if entry.get("role") != viewer and shown:
-                errors.append(f"{who}'s view shows {entry.get('role')}'s {', '.join(shown)}")
-            if entry.get("role") == viewer:
-                own = next(p for p in state.players if p.role == viewer)
-                if entry.get("hand") != sorted(own.hand):
-                    errors.append(f"{who}'s view does not show their own hand")
+    """The observer's view is JSON with no secret anywhere and no pile of cards; each
+    player's view is that same public view plus the player's own three piles."""
+    public = view(state, None)
+    # The log is public text (a list of strings); leaving it out of the encoding keeps
+    # this check's cost flat as the game grows.
+    if not isinstance(public.get("log"), list):
+        errors.append("the public view has no log list")
+    if public.get("peek"):
+        errors.append("the public view shows Frumentarii's peek")
+    try:
+        raw = msgspec.json.encode({k: item for k, item in public.items() if k != "log"})
+    except (TypeError, msgspec.EncodeError) as exc:
+        errors.append(f"the public view is not JSON: {exc}")
+        raw = b""
+    found = [key for key in _SECRET_KEYS if _has_key(raw, key)]
+    if found:
+        errors.append(f"the public view shows secrets: {', '.join(found)}")
+    for entry in public.get("players", []):
+        shown = [k for k in _HIDDEN_PILES if k in entry]
+        if shown:
+            errors.append(f"the observer's view shows {entry.get('role')}'s {', '.join(shown)}")
+    current = current_role(state)
+    for p in state.players:
+        role = p.role
+        v = view(state, role)
+        if v.get("viewer") != role:
+            errors.append(f"{role}'s view names {v.get('viewer')!r} as its viewer")
+        if set(v) != set(public):
+            errors.append(f"{role}'s view has other keys than the public view")
+        differ = [k for k in public if k not in _PERSONAL and v.get(k) != public[k]]
+        if v.get("peek") != (list(state.peek) if role == current else []):
+            differ.append("peek")
+        if differ:
+            errors.append(f"{role}'s view differs from the public view in {', '.join(differ)}")
+        entries = v.get("players", [])
+        if len(entries) != len(public.get("players", [])):
+            errors.append(f"{role}'s view lists other players than the public view")
+            continue
+        for entry, shared in zip(entries, public["players"], strict=True):
+            if entry.get("role") != role:
+                if entry != shared:
+                    shown = [k for k in _HIDDEN_PILES if k in entry]
+                    what = ", ".join(shown) or "details"
+                    errors.append(f"{role}'s view shows {entry.get('role')}'s {what}")
+                continue
+            if {k: x for k, x in entry.items() if k not in _HIDDEN_PILES} != shared:
+                errors.append(f"{role}'s own entry differs from the public one")
+            for pile in _HIDDEN_PILES:
+                if entry.get(pile) != sorted(getattr(p, pile)):
+                    errors.append(f"{role}'s view does not show their own {pile}")
+
+
+# -- the fuzzer's profile for this title -------------------------------------------------------
+
+# Verb weights for the fuzzer's random games: fewer idle moves, more purchases, so random
+# games reach richer positions.
+FUZZ_WEIGHTS: dict[str, float] = {
+    "discard": 0.1,
+    "enter_capital": 0.3,
+    "leave_capital": 0.3,
+    "buy": 20.0,
+    "trash": 0.3,
+    "play_card": 2.0,
+    "increase_support": 3.0,
+}
+
+# Setup variants the fuzzer cycles through: base game, the Age of Iron and Rust's cards in
+# each market, the optional Emperor rules, and the short game.
+FUZZ_VARIANTS: tuple[dict[str, Any], ...] = (
+    {},
+    {"expansion_cards": True},
+    {"expansion_cards": True, "market": "variable"},
+    {"expansion_cards": True, "market": "selective"},
+    {"emperor_rules": True},
+    {"expansion_cards": True, "market": "variable", "emperor_rules": True, "short_game": True},
+)
+
+
+def fuzz_options(players: int, index: int) -> dict[str, Any]:
+    """Setup options of fuzz game ``index``: the variant changes every third game, so with
+    player counts 2, 3 and 4 every pairing comes up within 18 games."""
+    return {"players": players, **FUZZ_VARIANTS[(index // 3) % len(FUZZ_VARIANTS)]}
+
+
+_PURPOSEFUL = (
+    "pretender",
+    "mob",
+    "praetorian_guard",
+    "damnatio_memoriae",
+    "foederati",
+    "flanking_maneuver",
+    "increase_support",
+    "build",
+    "recruit_governor",
+    "recruit_general",
+    "create_army",
+    "add_legion",
+    "initiate_battle",
+    "hold_games",
+    "disperse_mob",
+    "place_militia",
+    "castra",
+    "quaestor",
+    "tribute",
+)
+
+
+def fuzz_policy(rnd: random.Random, state: State, role: str, legal: list[Action]) -> Action:
+    """A crude purposeful player for fuzzing: plays its cards, seeks governorships (Italia
+    above all) with every die it has, uses events and buys cards. It reaches Emperors,
+    deposings, Pretenders and the last round, which uniform random play almost never does."""
+    verbs: dict[str, list[Action]] = {}
+    for a in legal:
+        verbs.setdefault(a.verb, []).append(a)
+    if state.step == "actions":
+        if "play_card" in verbs and rnd.random() < 0.9:
+            return rnd.choice(verbs["play_card"])
+        if "place_governor" in verbs and rnd.random() < 0.7:
+            # Every die on a target the dice can carry, Italia first; else a random one.
+            options = verbs["place_governor"]
+            most = max(arg_tuple(a.arg)[1] for a in options)
+            best = [a for a in options if arg_tuple(a.arg)[1] == most]
+            likely = [
+                a for a in best if most >= votes_needed(state, role, str(arg_tuple(a.arg)[0]))
+            ]
+            italia = [a for a in likely if arg_tuple(a.arg)[0] == data.ITALIA]
+            return rnd.choice(italia or likely or best)
+        wanted = [v for v in _PURPOSEFUL if v in verbs]
+        if wanted and rnd.random() < 0.7:
+            verb = rnd.choice(wanted)
+            if verb == "praetorian_guard":
+                return max(verbs[verb], key=lambda a: a.arg if isinstance(a.arg, int) else 0)
+            return rnd.choice(verbs[verb])
+        if "move_army" in verbs and rnd.random() < 0.3:
+            return rnd.choice(verbs["move_army"])
+        if "end_actions" in verbs and rnd.random() < 0.5:
+            return verbs["end_actions"][0]
+    elif state.step == "buy":
+        if "buy" in verbs and rnd.random() < 0.9:
+            return rnd.choice(verbs["buy"])
+        if "trash" in verbs and rnd.random() < 0.3:
+            return rnd.choice(verbs["trash"])
+        return verbs["end_buy"][0]
+    return rnd.choice(legal)

@@ -1,0 +1,289 @@
+"""The ``crisis`` command line: fuzz, bench, play and replay."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import json
+import random
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from crisis.engine import fuzz as fuzzer
+from crisis.engine.match import Match
+from crisis.engine.title import Title
+from crisis.games import TITLES, get_title
+from crisis.sim.command import simulate as simulate_command
+
+app = typer.Typer(
+    help="Play and study Time of Crisis: random-game fuzzing, benchmarks, a terminal game.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+DEFAULT_TITLE = "time_of_crisis"
+
+
+def _title_extras(
+    name: str,
+) -> tuple[fuzzer.Invariants | None, fuzzer.FuzzConfig, fuzzer.OptionsFor | None]:
+    """The title's ``invariants.check`` and its fuzz profile (``FUZZ_WEIGHTS``,
+    ``fuzz_policy`` and the setup variants of ``fuzz_options``), when it has them."""
+    try:
+        module = importlib.import_module(f"{TITLES[name]}.invariants")
+    except (KeyError, ModuleNotFoundError):
+        return None, fuzzer.FuzzConfig(), None
+    config = fuzzer.FuzzConfig(
+        weights=dict(getattr(module, "FUZZ_WEIGHTS", {})),
+        policy=getattr(module, "fuzz_policy", None),
+    )
+    return getattr(module, "check", None), config, getattr(module, "fuzz_options", None)
+
+
+def _load_title(name: str) -> Title:
+    try:
+        return get_title(name)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+
+
+def _parse_players(text: str) -> list[int]:
+    try:
+        counts = [int(x) for x in text.replace(" ", "").split(",") if x]
+    except ValueError:
+        raise typer.BadParameter(f"players must be numbers separated by commas: {text!r}") from None
+    if not counts:
+        raise typer.BadParameter("name at least one player count")
+    return counts
+
+
+# -- fuzz ------------------------------------------------------------------------------------
+
+
+@app.command()
+def fuzz(
+    games: Annotated[int, typer.Option(help="Number of random games.")] = 100,
+    players: Annotated[str, typer.Option(help="Player counts to cycle over, e.g. 2,3,4.")] = (
+        "2,3,4"
+    ),
+    seed: Annotated[int, typer.Option(help="Base seed; each game derives its own.")] = 0,
+    out: Annotated[Path, typer.Option(help="Folder for the replay files of failures.")] = Path(
+        "fuzz-failures"
+    ),
+    replay: Annotated[
+        Path | None, typer.Option(help="Re-run a failure's replay file instead of fuzzing.")
+    ] = None,
+    jobs: Annotated[int, typer.Option(help="Processes to spread the games over.")] = 1,
+    max_actions: Annotated[int, typer.Option(help="Actions before a game counts as endless.")] = (
+        20_000
+    ),
+    invariants: Annotated[
+        bool, typer.Option(help="Check the title's invariants after every action.")
+    ] = True,
+    variants: Annotated[
+        bool, typer.Option(help="Cycle through the title's setup variants (expansions...).")
+    ] = True,
+    title: Annotated[str, typer.Option(help="Which game.")] = DEFAULT_TITLE,
+) -> None:
+    """Play random legal games and check every step; exit 1 if anything failed."""
+    console = Console()
+    if replay is not None:
+        _fuzz_replay(console, replay, invariants)
+        return
+    counts = _parse_players(players)
+    module = _load_title(title)
+    check, profile, options_for = _title_extras(title)
+    config = dataclasses.replace(profile, max_actions=max_actions)
+    if not variants or options_for is None:
+        options_for = fuzzer.default_options
+    summary = fuzzer.fuzz(
+        module,
+        games=games,
+        players=counts,
+        seed=seed,
+        invariants=check if invariants else None,
+        out_dir=out,
+        config=config,
+        options_for=options_for,
+        jobs=jobs,
+    )
+    t = Table(title=f"Fuzzing {title}: {games} games, seed {seed}")
+    t.add_column("Measure")
+    t.add_column("Value", justify="right")
+    rate = summary.actions / summary.seconds if summary.seconds else 0.0
+    rows = [
+        ("games", str(summary.games)),
+        ("finished", str(summary.finished)),
+        ("failures", str(len(summary.failures))),
+        ("actions", str(summary.actions)),
+        ("seconds", f"{summary.seconds:.1f}"),
+        ("actions per second", f"{rate:,.0f}"),
+        ("actions per game", f"{summary.actions / max(1, summary.games):.0f}"),
+        ("invariants", "on" if check and invariants else "off"),
+        ("setup variants", "cycled" if options_for is not fuzzer.default_options else "base"),
+    ]
+    rows += [(f"{n}-player games", str(k)) for n, k in sorted(summary.by_players.items())]
+    for name, value in rows:
+        t.add_row(name, value)
+    console.print(t)
+    if summary.failures:
+        f = Table(title="Failures")
+        for col in ("Game", "Seed", "Players", "Kind", "Actions", "Message", "Replay file"):
+            f.add_column(col)
+        for failure in summary.failures:
+            f.add_row(
+                str(failure.game),
+                str(failure.seed),
+                str(failure.options.get("players", "")),
+                failure.kind,
+                str(failure.actions),
+                Text(failure.message[:300]),
+                Text(failure.path or ""),
+            )
+        console.print(f)
+        raise typer.Exit(1)
+
+
+def _fuzz_replay(console: Console, path: Path, invariants: bool) -> None:
+    try:
+        record = fuzzer.load_record(path)
+    except (OSError, ValueError) as exc:
+        raise typer.BadParameter(str(exc)) from None
+    name = str(record.get("title", DEFAULT_TITLE))
+    module = _load_title(name)
+    check, profile, _ = _title_extras(name)
+    outcome = fuzzer.replay(
+        module, record, invariants=check if invariants else None, config=profile
+    )
+    expected = outcome.expected
+    console.print(Text(f"Replayed {outcome.actions} actions of {path} ({name})."))
+    if expected is not None:
+        console.print(Text(f"Recorded failure: {expected[0]}: {expected[1]}"))
+    if outcome.failure is not None:
+        kind, message = outcome.failure
+        verdict = "Reproduced" if outcome.reproduced else "Failure"
+        console.print(Text(f"{verdict}: {kind}: {message}"))
+        raise typer.Exit(1)
+    state = "finished" if outcome.finished else "not over"
+    console.print(Text(f"No failure: the game is {state} and every check passed."))
+
+
+# -- bench -----------------------------------------------------------------------------------
+
+
+@app.command()
+def bench(
+    games: Annotated[int, typer.Option(help="Random 4-player games to time.")] = 50,
+    seed: Annotated[int, typer.Option(help="Base seed.")] = 0,
+    players: Annotated[int, typer.Option(help="Players per game.")] = 4,
+    title: Annotated[str, typer.Option(help="Which game.")] = DEFAULT_TITLE,
+) -> None:
+    """Time random play on one core and the cost of copying a state."""
+    console = Console()
+    module = _load_title(title)
+    copy = None
+    try:
+        copy = importlib.import_module(f"{TITLES[title]}.state").copy_state
+    except (ModuleNotFoundError, AttributeError):
+        copy = None
+    figures = fuzzer.benchmark(module, games=games, players=players, seed=seed, copy=copy)
+    t = Table(title=f"Benchmark: {title}, {games} random {players}-player games, one core")
+    t.add_column("Measure")
+    t.add_column("Value", justify="right")
+    rows: list[tuple[str, str]] = [
+        ("actions per second (with actions() calls)", f"{figures['actions_per_second']:,.0f}"),
+        ("complete games per second", f"{figures['games_per_second']:.2f}"),
+        ("average actions per game", f"{figures['actions_per_game']:.1f}"),
+        ("games finished", f"{figures['finished']:.0f}"),
+        ("state size, mid-game (bytes of JSON)", f"{figures['state_bytes']:,.0f}"),
+        ("to_json + from_json round trip (us)", f"{figures['round_trip_us']:.1f}"),
+        ("to_json (us)", f"{figures['to_json_us']:.1f}"),
+        ("from_json (us)", f"{figures['from_json_us']:.1f}"),
+        ("view for one role (us)", f"{figures['view_us']:.1f}"),
+    ]
+    if "copy_us" in figures:
+        rows.append(("copy_state (us)", f"{figures['copy_us']:.1f}"))
+    for name, value in rows:
+        t.add_row(name, value)
+    console.print(t)
+
+
+# -- play ------------------------------------------------------------------------------------
+
+
+@app.command()
+def play(
+    players: Annotated[int, typer.Option(help="Number of players, 2-4.")] = 4,
+    seat: Annotated[
+        list[str] | None,
+        typer.Option(help="A seat a human plays (repeat for hotseat); the rest are bots."),
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Game seed (random if left out).")] = None,
+    save: Annotated[
+        Path | None, typer.Option(help="Write the replay record here when the game stops.")
+    ] = None,
+) -> None:
+    """Play Time of Crisis in the terminal: choose actions by number, q quits."""
+    from crisis import tui
+
+    console = Console()
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    humans = seat or ["green"]
+    try:
+        match = tui.play(players=players, humans=humans, seed=seed, console=console)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    if save is not None:
+        save.write_text(json.dumps(match.record()))
+        console.print(Text(f"Replay record written to {save}"))
+
+
+# -- replay ----------------------------------------------------------------------------------
+
+
+@app.command("replay")
+def replay_cmd(
+    file: Annotated[Path, typer.Argument(help="A replay record (JSON: title, seed, log).")],
+) -> None:
+    """Replay a record and print the final result (or where the game stands)."""
+    console = Console()
+    try:
+        record: dict[str, Any] = fuzzer.load_record(file)
+    except (OSError, ValueError) as exc:
+        raise typer.BadParameter(str(exc)) from None
+    name = str(record.get("title", DEFAULT_TITLE))
+    module = _load_title(name)
+    try:
+        match = Match.replay(module, record)
+    except Exception as exc:
+        console.print(Text(f"The replay stopped: {type(exc).__name__}: {exc}"))
+        raise typer.Exit(1) from None
+    result = match.result()
+    if result is None:
+        console.print(
+            Text(
+                f"After {len(match.log)} actions the game is not over: "
+                f"{', '.join(match.active())} to act."
+            )
+        )
+        return
+    from crisis.tui import result_table
+
+    if name == "time_of_crisis":
+        console.print(result_table(result))
+    typer.echo(json.dumps(result, sort_keys=True))
+
+
+# -- simulate --------------------------------------------------------------------------------
+
+app.command("simulate")(simulate_command)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    app()

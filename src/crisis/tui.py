@@ -1,0 +1,269 @@
+"""Time of Crisis in a terminal: Rich tables for the board and a numbered menu of actions.
+
+Human seats choose by number (``u`` takes back the last action while undo is allowed, an
+empty line redraws, ``q`` quits); every other seat is played by a simple random bot that
+often ends its phases. Several human seats make a hotseat game. Input is read line by line,
+so a script can pipe the choices in.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from crisis.engine.action import Action
+from crisis.engine.errors import IllegalAction
+from crisis.engine.match import Match
+from crisis.games import get_title
+from crisis.games.time_of_crisis import data
+
+TITLE = "time_of_crisis"
+END_VERBS = ("end_actions", "end_buy", "pass", "keep", "stay")
+LOG_LINES = 12
+
+
+# -- the bot ---------------------------------------------------------------------------------
+
+
+def bot_choice(rnd: random.Random, legal: Sequence[Action], end_bias: float = 0.3) -> Action:
+    """A random legal action; one that ends a phase with probability ``end_bias``."""
+    choices = [a for a in legal if a.verb != "undo"] or list(legal)
+    ends = [a for a in choices if a.verb in END_VERBS]
+    if ends and rnd.random() < end_bias:
+        return rnd.choice(ends)
+    verbs = sorted({a.verb for a in choices})
+    verb = rnd.choice(verbs)
+    return rnd.choice([a for a in choices if a.verb == verb])
+
+
+# -- rendering -------------------------------------------------------------------------------
+
+
+def card_label(cid: str) -> str:
+    """A card's printed name with its suit and value."""
+    card = data.INFLUENCE.get(cid)
+    if card is None:
+        return cid
+    if card.value == 1:
+        return card.name
+    return f"{card.name} ({card.suit} {card.value})"
+
+
+def action_label(action: Action) -> str:
+    """A readable menu line for an action."""
+    arg = action.arg
+    verb = action.verb.replace("_", " ")
+    if isinstance(arg, str) and arg in data.INFLUENCE:
+        return f"{verb}: {card_label(arg)}"
+    if action.verb == "place_governor" and isinstance(arg, tuple):
+        return f"place governor in {arg[0]} with {arg[1]} dice"
+    if action.verb == "move_army" and isinstance(arg, tuple):
+        return f"move army {arg[0]} to {arg[1]}"
+    if action.verb == "initiate_battle" and isinstance(arg, tuple):
+        return f"army {arg[0]} attacks {arg[1]}"
+    if action.verb == "praetorian_guard":
+        return f"praetorian guard with {arg} dice"
+    if arg is None:
+        return verb
+    if isinstance(arg, tuple):
+        return f"{verb}: {' '.join(str(a) for a in arg)}"
+    return f"{verb}: {arg}"
+
+
+def menu_order(actions: Sequence[Action]) -> list[Action]:
+    """Phase-ending actions first (so ``1`` always moves the game on), the rest in order."""
+    ends = [a for a in actions if a.verb in END_VERBS]
+    undo = [a for a in actions if a.verb == "undo"]
+    rest = [a for a in actions if a.verb not in END_VERBS and a.verb != "undo"]
+    return ends + rest + undo
+
+
+def _armies_text(v: dict[str, Any], region: str) -> str:
+    parts = []
+    for a in v["armies"]:
+        if a["region"] != region:
+            continue
+        units = f"{a['full']}L"
+        if a["reduced"]:
+            units += f"+{a['reduced']}r"
+        for tribe, n in sorted(a["foederati"].items()):
+            units += f"+{n} {tribe}"
+        flags = ("cap " if a["capital"] else "") + ("castra " if a["castra"] else "")
+        parts.append(f"{a['owner']}#{a['id']} {flags}{units}")
+    return ", ".join(parts)
+
+
+def _barbarians_text(v: dict[str, Any], name: str, prov: dict[str, Any]) -> str:
+    parts = [f"{n} {t}" for t, n in sorted(prov["active"].items())]
+    parts += [f"{n} {t} (inactive)" for t, n in sorted(prov["inactive"].items())]
+    parts += [f"{leader}" for leader, where in sorted(v["leaders"].items()) if where == name]
+    parts += [f"Rival {r}" for r, where in sorted(v["rivals"].items()) if where == name]
+    return ", ".join(parts)
+
+
+def provinces_table(v: dict[str, Any]) -> Table:
+    """Every province: governor, support, mobs, militia, improvements, barbarians, armies."""
+    t = Table(title="Provinces", show_lines=False, expand=False)
+    for col in ("Province", "Governor", "Sup", "Mob", "Mil", "Impr.", "Barbarians"):
+        t.add_column(col)
+    t.add_column("Armies")
+    for name, prov in v["provinces"].items():
+        gov = prov["governor"] or "-"
+        if prov["pretender"]:
+            marker = "seat" if prov["seat"] else "breakaway"
+            gov = f"{gov} ({prov['pretender']} {marker})"
+        if prov["no_place_governor"]:
+            gov = "closed"
+        flags = " Q" if prov["quaestor"] else ""
+        t.add_row(
+            Text(name),
+            Text(gov),
+            str(prov["support"]),
+            str(prov["mobs"] or ""),
+            "M" if prov["militia"] else "",
+            Text(" ".join(i[:4] for i in prov["improvements"]) + flags),
+            Text(_barbarians_text(v, name, prov)),
+            Text(_armies_text(v, name)),
+        )
+    for region in (*data.SEAS, *data.TRIBES):
+        armies = _armies_text(v, region)
+        home = v["tribes"].get(region)
+        barbarians = ""
+        if home is not None and home["in_game"]:
+            barbarians = f"{home['active']} active ({home['inactive']} idle)"
+            leaders = [n for n, w in v["leaders"].items() if w == region]
+            if leaders:
+                barbarians += ", " + ", ".join(sorted(leaders))
+        if armies or (home is not None and home["in_game"]):
+            t.add_row(Text(region), "", "", "", "", "", Text(barbarians), Text(armies))
+    return t
+
+
+def players_table(v: dict[str, Any]) -> Table:
+    """Legacy, Emperor Turns, cards and leaders of each player."""
+    t = Table(title=f"Round {v['round']}: {v['current']}'s turn, {v['phase']}")
+    for col in ("Player", "Legacy", "Emp. turns", "Hand", "Avail", "Discard", "Gov", "Gen", ""):
+        t.add_column(col)
+    for p in v["players"]:
+        notes = []
+        if p["role"] == v["emperor"]:
+            notes.append("Emperor")
+        if p["role"] in v["pretenders"]:
+            notes.append("Pretender")
+        if p["role"] == v["first"]:
+            notes.append("first")
+        t.add_row(
+            p["role"],
+            str(p["legacy"]),
+            str(p["emperor_turns"]),
+            str(p["hand_count"]),
+            str(p["available_count"]),
+            str(p["discard_count"]),
+            str(p["governors_ready"]),
+            str(p["generals_ready"]),
+            ", ".join(notes),
+        )
+    return t
+
+
+def render(console: Console, v: dict[str, Any], role: str, menu: Sequence[Action]) -> None:
+    """Draw the board, the acting player's hand, the recent log and the numbered menu."""
+    console.rule(Text(f"{role} to act"))
+    console.print(players_table(v))
+    console.print(provinces_table(v))
+    me = next(p for p in v["players"] if p["role"] == role)
+    turn = v["turn"]
+    pool = ", ".join(f"{s} {n}" for s, n in turn["pool"].items() if n)
+    console.print(Text(f"Hand ({role}): " + ", ".join(card_label(c) for c in me.get("hand", []))))
+    if pool or turn["political"]:
+        console.print(Text(f"Influence: {pool or 'none'}; political points {turn['political']}"))
+    if v["lasting"]:
+        console.print(Text(f"Lasting event: {data.EVENTS[v['lasting']].name}"))
+    console.print(Text("Log:", style="bold"))
+    for line in v["log"][-LOG_LINES:]:
+        console.print(Text("  " + line))
+    console.print(Text(v["prompt"], style="bold"))
+    for i, action in enumerate(menu, 1):
+        console.print(Text(f"{i:>3}. {action_label(action)}"))
+
+
+def result_table(result: dict[str, Any]) -> Table:
+    """Final scores in ranking order."""
+    t = Table(title=f"Game over ({result.get('reason')}): {result.get('winner')} wins")
+    t.add_column("Rank")
+    t.add_column("Player")
+    t.add_column("Legacy")
+    t.add_column("Emperor bonus")
+    for i, role in enumerate(result["ranking"], 1):
+        t.add_row(str(i), role, str(result["scores"][role]), str(result["bonus"].get(role, 0)))
+    return t
+
+
+# -- the game loop ---------------------------------------------------------------------------
+
+
+def play(
+    *,
+    players: int = 4,
+    humans: Sequence[str] = ("green",),
+    seed: int = 0,
+    console: Console | None = None,
+    read: Callable[[str], str] = input,
+    bot_end_bias: float = 0.3,
+) -> Match:
+    """Play a game in the terminal; returns the match (finished, or where ``q`` left it)."""
+    console = console or Console()
+    title = get_title(TITLE)
+    match = Match(title, seed, {"players": players})
+    roles = match.roles()
+    unknown = [h for h in humans if h not in roles]
+    if unknown:
+        raise ValueError(f"no seat {', '.join(unknown)} with {players} players: {roles}")
+    rnd = random.Random(seed)
+    console.print(
+        Text(f"Time of Crisis, {players} players, seed {seed}; humans: {', '.join(humans)}")
+    )
+    while match.result() is None:
+        active = match.active()
+        if not active:
+            console.print(Text("Nobody may act: the game is stuck."))
+            return match
+        mine = [r for r in active if r in humans]
+        if not mine:
+            role = active[0]
+            match.apply(role, bot_choice(rnd, match.actions(role), bot_end_bias))
+            continue
+        role = mine[0]
+        menu = menu_order(match.actions(role))
+        render(console, match.view(role), role, menu)
+        while True:
+            try:
+                answer = read(f"{role}> ").strip().lower()
+            except EOFError:
+                answer = "q"
+            if answer in ("q", "quit"):
+                console.print(Text(f"Quit after {len(match.log)} actions (seed {seed})."))
+                return match
+            if answer == "":
+                render(console, match.view(role), role, menu)
+                continue
+            if answer == "u" and match.can_undo(role):
+                match.undo(role)
+                break
+            if answer.isdigit() and 1 <= int(answer) <= len(menu):
+                try:
+                    match.apply(role, menu[int(answer) - 1])
+                except IllegalAction as exc:
+                    console.print(Text(str(exc)))
+                    continue
+                break
+            console.print(Text(f"Type a number from 1 to {len(menu)}, u (undo) or q (quit)."))
+    result = match.result()
+    assert result is not None
+    console.print(result_table(result))
+    return match

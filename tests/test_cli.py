@@ -1,0 +1,254 @@
+"""The ``crisis`` command line: fuzz, bench, replay and the terminal game (piped input)."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import subprocess
+import sys
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from crisis import tui
+from crisis.cli import app
+from crisis.engine import fuzz
+from crisis.engine.action import Action
+from crisis.games import TITLES
+from crisis.games import time_of_crisis as toc
+
+runner = CliRunner()
+
+
+def _rounds(output: str) -> list[int]:
+    return [int(n) for n in re.findall(r"Round (\d+):", output)]
+
+
+# -- fuzz ------------------------------------------------------------------------------------
+
+
+def test_fuzz_prints_a_summary_and_exits_0(tmp_path: Path) -> None:
+    out = tmp_path / "failures"
+    result = runner.invoke(
+        app, ["fuzz", "--games", "3", "--players", "2,3", "--seed", "4", "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    assert re.search(r"games\s*│\s*3", result.output)
+    assert re.search(r"finished\s*│\s*3", result.output)
+    assert re.search(r"failures\s*│\s*0", result.output)
+    assert re.search(r"2-player games\s*│\s*2", result.output)
+    assert not out.exists()  # no failure, no replay files
+
+
+def test_fuzz_rejects_bad_player_counts() -> None:
+    result = runner.invoke(app, ["fuzz", "--games", "1", "--players", "two"])
+    assert result.exit_code != 0
+
+
+def _crashing_apply(state: Any, role: str, action: Any) -> None:
+    if Action.parse(action).verb == "end_buy" and state.round >= 2:
+        raise RuntimeError("boom in end_buy")
+    toc.apply(state, role, action)
+
+
+@pytest.fixture
+def crashy(monkeypatch: pytest.MonkeyPatch) -> str:
+    """A registered title that is Time of Crisis except that it crashes in round 2."""
+    module = types.ModuleType("crashy_title_for_tests")
+    for attr in (
+        "setup",
+        "roles",
+        "active",
+        "actions",
+        "view",
+        "result",
+        "checkpoint",
+        "to_json",
+        "from_json",
+    ):
+        setattr(module, attr, getattr(toc, attr))
+    module.apply = _crashing_apply  # type: ignore[attr-defined]
+    module.NAME = "crashy"  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "crashy_title_for_tests", module)
+    monkeypatch.setitem(TITLES, "crashy", "crashy_title_for_tests")
+    return "crashy"
+
+
+def test_fuzz_failure_exits_1_and_its_replay_reproduces_it(tmp_path: Path, crashy: str) -> None:
+    out = tmp_path / "failures"
+    result = runner.invoke(
+        app, ["fuzz", "--title", crashy, "--games", "2", "--seed", "1", "--out", str(out)]
+    )
+    assert result.exit_code == 1, result.output
+    assert re.search(r"failures\s*│\s*2", result.output)
+    files = sorted(out.glob("*.json"))
+    assert len(files) == 2
+    record = json.loads(files[0].read_text())
+    assert record["title"] == "crashy" and record["failure"]["kind"] == "crash"
+
+    again = runner.invoke(app, ["fuzz", "--replay", str(files[0])])
+    assert again.exit_code == 1, again.output
+    assert "Reproduced: crash" in again.output
+    assert "boom in end_buy" in again.output
+
+    # The same log is fine for the real title: replaying it there finds nothing.
+    record["title"] = "time_of_crisis"
+    clean = tmp_path / "clean.json"
+    clean.write_text(json.dumps(record))
+    fine = runner.invoke(app, ["fuzz", "--replay", str(clean)])
+    assert fine.exit_code == 0, fine.output
+    assert "No failure" in fine.output
+
+
+def test_fuzz_replay_of_a_missing_file_is_an_error(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["fuzz", "--replay", str(tmp_path / "nope.json")])
+    assert result.exit_code != 0
+
+
+# -- bench -----------------------------------------------------------------------------------
+
+
+def test_bench_prints_the_figures() -> None:
+    result = runner.invoke(app, ["bench", "--games", "2", "--seed", "3"])
+    assert result.exit_code == 0, result.output
+    for label in (
+        "actions per second",
+        "complete games per second",
+        "average actions per game",
+        "round trip (us)",
+        "copy_state (us)",
+    ):
+        assert label in result.output
+    assert re.search(r"games finished\s*│\s*2", result.output)
+
+
+# -- replay ----------------------------------------------------------------------------------
+
+
+def test_replay_prints_the_final_result(tmp_path: Path) -> None:
+    run = fuzz.play_game(toc, 12, {"players": 3})
+    assert run.finished
+    record = fuzz.make_record(toc, 12, {"players": 3}, run, fuzz.FuzzConfig())
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    final = toc.result(run.state)
+    assert final is not None
+    assert f"{final['winner']} wins" in result.output
+    printed = json.loads(result.output.strip().splitlines()[-1])
+    assert printed["scores"] == final["scores"] and printed["ranking"] == final["ranking"]
+
+
+def test_replay_of_an_unfinished_game_says_who_is_to_act(tmp_path: Path) -> None:
+    run = fuzz.play_game(toc, 12, {"players": 2})
+    record = fuzz.make_record(toc, 12, {"players": 2}, run, fuzz.FuzzConfig())
+    record["log"] = record["log"][:20]
+    path = tmp_path / "partial.json"
+    path.write_text(json.dumps(record))
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "After 20 actions the game is not over" in result.output
+
+
+def test_replay_of_an_illegal_log_fails(tmp_path: Path) -> None:
+    record = {"title": "time_of_crisis", "seed": 1, "options": {"players": 2}, "log": []}
+    record["log"] = [["green", "end_buy", None]]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record))
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 1
+    assert "replay stopped" in result.output
+
+
+# -- play ------------------------------------------------------------------------------------
+
+
+def test_play_with_piped_numbers_passes_turns_then_quits() -> None:
+    answers = "\n".join(["1"] * 25 + ["q"]) + "\n"
+    result = runner.invoke(app, ["play", "--players", "3", "--seed", "5"], input=answers)
+    assert result.exit_code == 0, result.output
+    assert "green to act" in result.output
+    assert "Provinces" in result.output and "Italia" in result.output
+    assert "Hand (green)" in result.output
+    assert "Quit after" in result.output
+    rounds = _rounds(result.output)
+    assert rounds and max(rounds) >= 4  # several rounds of turns went by
+    # Only green's own hand is ever shown.
+    assert "Hand (blue)" not in result.output and "Hand (yellow)" not in result.output
+
+
+def test_play_hotseat_gives_every_human_the_menu() -> None:
+    answers = "\n".join(["1"] * 40 + ["q"]) + "\n"
+    result = runner.invoke(
+        app,
+        ["play", "--players", "2", "--seat", "green", "--seat", "blue", "--seed", "8"],
+        input=answers,
+    )
+    assert result.exit_code == 0, result.output
+    assert "green to act" in result.output and "blue to act" in result.output
+    assert "Hand (blue)" in result.output
+
+
+def test_play_ignores_bad_input_and_saves_a_replayable_record(tmp_path: Path) -> None:
+    save = tmp_path / "saved.json"
+    answers = "\n".join(["hello", "999", "", "1", "1", "q"]) + "\n"
+    result = runner.invoke(
+        app, ["play", "--players", "2", "--seed", "3", "--save", str(save)], input=answers
+    )
+    assert result.exit_code == 0, result.output
+    assert "Type a number from 1 to" in result.output
+    record = json.loads(save.read_text())
+    assert record["title"] == "time_of_crisis" and record["seed"] == 3
+    assert len(record["log"]) >= 2
+    replayed = runner.invoke(app, ["replay", str(save)])
+    assert replayed.exit_code == 0, replayed.output
+
+
+def test_play_rejects_an_unknown_seat() -> None:
+    result = runner.invoke(app, ["play", "--players", "2", "--seat", "red"], input="q\n")
+    assert result.exit_code != 0
+
+
+def test_play_runs_to_the_end_with_bots_and_a_persistent_human() -> None:
+    """A human who always takes the first menu line still reaches the end of the game."""
+    match = tui.play(
+        players=2,
+        humans=("green",),
+        seed=2,
+        read=lambda _prompt: "1",
+        console=tui.Console(file=io.StringIO(), width=120),
+    )
+    final = match.result()
+    assert final is not None and set(final["scores"]) == {"green", "blue"}
+
+
+def test_menu_puts_phase_ending_actions_first() -> None:
+    acts = [Action("play_card", "red1"), Action("undo"), Action("end_actions")]
+    assert tui.menu_order(acts) == [
+        Action("end_actions"),
+        Action("play_card", "red1"),
+        Action("undo"),
+    ]
+    assert tui.action_label(Action("play_card", "castra")) == "play card: Castra (red 2)"
+    assert tui.action_label(Action("place_governor", ("Italia", 3))) == (
+        "place governor in Italia with 3 dice"
+    )
+
+
+def test_the_console_script_reads_piped_stdin() -> None:
+    answers = "\n".join(["1"] * 15 + ["q"]) + "\n"
+    proc = subprocess.run(
+        [sys.executable, "-m", "crisis.cli", "play", "--players", "2", "--seed", "9"],
+        input=answers,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "green to act" in proc.stdout and "Quit after" in proc.stdout
