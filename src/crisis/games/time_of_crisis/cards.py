@@ -73,7 +73,12 @@ def _list_cards(state: State, role: str) -> list[Action]:
             for name, prov in state.provinces.items()
             if prov.governor is not None and prov.governor not in (role, shielded)
         ]
-    if ready(state, "pretender") and emperor(state) != role and role not in pretenders(state):
+    if (
+        ready(state, "pretender")
+        and emperor(state) != role
+        and role not in pretenders(state)
+        and markers_left(state, role)
+    ):
         out += [Action("pretender", n) for n in pretender_eligible(state, role)]
     from crisis.games.time_of_crisis.expansion import expansion_options
 
@@ -203,6 +208,11 @@ def mob(state: State, role: str, province: str) -> None:
     log(state, f"{role} stirs up a mob in {province}")
 
 
+def markers_left(state: State, role: str) -> int:
+    """Seat of Power/Breakaway markers of ``role`` not on the map (six per player)."""
+    return data.PRETENDER_MARKERS - sum(1 for p in state.provinces.values() if p.pretender == role)
+
+
 def pretender_eligible(state: State, role: str) -> list[str]:
     """Provinces ``role`` governs, Italia aside, with support 3+ and no Pretender marker."""
     return [
@@ -220,12 +230,13 @@ def pretender(state: State, role: str, seat: str) -> None:
     connected to it through eligible provinces."""
     use(state, "pretender")
     eligible = set(pretender_eligible(state, role))
+    limit = markers_left(state, role)
     empire = [seat]
     frontier = [seat]
-    while frontier and len(empire) < data.PRETENDER_MARKERS:
+    while frontier and len(empire) < limit:
         here = frontier.pop()
         for n in sorted(data.PRETENDER_ADJACENT[here]):
-            if n in eligible and n not in empire and len(empire) < data.PRETENDER_MARKERS:
+            if n in eligible and n not in empire and len(empire) < limit:
                 empire.append(n)
                 frontier.append(n)
     for n in empire:

@@ -38,10 +38,14 @@ _SECRET_KEYS = ("event_deck", "stacks", "rng", "seed", "script")
 _SEA_STEPS = frozenset({"actions", "battle", "occupy", "emperor", "frumentarii", "demagogue"})
 
 
-def check(state: State, *, views: bool = True, round_trip: bool = True) -> list[str]:
+def check(
+    state: State, *, views: bool = True, round_trip: bool = True, history: bool = False
+) -> list[str]:
     """Every invariant ``state`` violates, one line each (empty when all hold).
 
-    ``views`` and ``round_trip`` switch off the two costlier groups of checks.
+    ``views`` and ``round_trip`` switch off the two costlier groups of checks. ``history``
+    adds exact card conservation from the public purchase history, which holds in games
+    played from setup but not in positions built by hand (see :func:`check_game`).
     """
     errors: list[str] = []
     tally = _Tally(state)
@@ -49,13 +53,19 @@ def check(state: State, *, views: bool = True, round_trip: bool = True) -> list[
     _leaders(state, tally, errors)
     _provinces(state, errors)
     _armies(state, errors)
-    _cards(state, errors)
+    _cards(state, errors, history=history)
     _flow(state, errors)
     if round_trip:
         _round_trip(state, errors)
     if views:
         _views(state, errors)
     return errors
+
+
+def check_game(state: State) -> list[str]:
+    """:func:`check` with every group on, the card history included: for states reached by
+    playing from setup (the fuzzer's)."""
+    return check(state, history=True)
 
 
 # -- component limits and pools ----------------------------------------------------------------
@@ -247,11 +257,13 @@ def _armies(state: State, errors: list[str]) -> None:
 
 
 _STARTING = {cid: data.STARTING_CARDS.count(cid) for cid in set(data.STARTING_CARDS)}
+_START_DECK = Counter(data.STARTING_CARDS)
 
 
-def _cards(state: State, errors: list[str]) -> None:
+def _cards(state: State, errors: list[str], *, history: bool) -> None:
     owned: Counter[str] = Counter()
     current = current_role(state)
+    bought_all: Counter[str] | None = Counter() if history else None
     for p in state.players:
         cards = p.hand + p.available + p.discard
         if p.role == current:
@@ -263,8 +275,23 @@ def _cards(state: State, errors: list[str]) -> None:
             elif n > _STARTING.get(cid, n):
                 errors.append(f"{p.role} holds {n} {cid}, started with {_STARTING[cid]}")
         owned.update(mine)
-    for stack in state.stacks.values():
-        owned.update(stack)  # face-down market cards count with the owned ones
+        # Exact conservation from the public history, where the state keeps it: the
+        # starting deck plus what was bought less what was trashed.
+        bought = getattr(p, "bought", None)
+        trashed = getattr(p, "trashed", None)
+        if bought is None or trashed is None or bought_all is None:
+            bought_all = None
+            continue
+        expected = _START_DECK.copy()
+        if bought:
+            expected.update(bought)
+        if trashed:
+            expected.subtract(trashed)
+        if mine != expected:
+            errors.append(f"{p.role}'s cards are not the starting deck + bought - trashed")
+        bought_all.update(bought)
+    if state.stacks:  # face-down market cards count with the owned ones
+        owned.update(cid for stack in state.stacks.values() for cid in stack)
     for cid, left in state.supply.items():
         box = data.INFLUENCE[cid].count
         if not 0 <= left <= box:
@@ -274,45 +301,29 @@ def _cards(state: State, errors: list[str]) -> None:
     for cid, n in owned.items():
         if cid in data.INFLUENCE and cid not in state.supply and n > data.INFLUENCE[cid].count:
             errors.append(f"{n} {cid} in play, the box has {data.INFLUENCE[cid].count}")
-    _card_history(state, current, errors)
+    if bought_all is not None:
+        _market_history(state, bought_all, errors)
     pool = state.turn.pool
     if any(v < 0 for v in pool.values()) or state.turn.political < 0:
         errors.append(f"negative influence: pool {pool}, political {state.turn.political}")
-    unused = Counter(state.turn.events)
-    played = Counter(state.turn.played)
-    if any(unused[c] > played[c] for c in unused):
+    unused = Counter(state.turn.events) if state.turn.events else None
+    played = Counter(state.turn.played) if unused else None
+    if unused and played is not None and any(unused[c] > played[c] for c in unused):
         errors.append(f"unused events {state.turn.events} were not played {state.turn.played}")
     seen = len(state.event_deck) + len(state.events_drawn)
     if seen != len(data.EVENTS) or set(state.event_deck) & set(state.events_drawn):
         errors.append("the event deck and the drawn events do not add up to the event cards")
 
 
-def _card_history(state: State, current: str, errors: list[str]) -> None:
-    """Exact conservation from the public history: each player's cards are the starting
-    deck plus what they bought less what they trashed, and every bought card left the
-    market (the open supply's count, or a face-down stack)."""
-    bought_all: Counter[str] = Counter()
-    for p in state.players:
-        bought = getattr(p, "bought", None)
-        trashed = getattr(p, "trashed", None)
-        if bought is None or trashed is None:
-            return  # a state without the purchase history
-        cards = p.hand + p.available + p.discard
-        if p.role == current:
-            cards += state.turn.played
-        expected = Counter(data.STARTING_CARDS)
-        expected.update(bought)
-        expected.subtract(trashed)
-        if Counter(cards) != +expected or any(n < 0 for n in expected.values()):
-            errors.append(f"{p.role}'s cards are not the starting deck + bought - trashed")
-        bought_all.update(bought)
+def _market_history(state: State, bought: Counter[str], errors: list[str]) -> None:
+    """Every bought card left the market: the open supply's count, or a face-down stack."""
     if state.stacks:
         in_stacks = Counter(cid for stack in state.stacks.values() for cid in stack)
-        for cid in set(in_stacks) | set(bought_all):
-            if in_stacks[cid] + bought_all[cid] != data.INFLUENCE[cid].count:
-                errors.append(f"{cid}: {in_stacks[cid]} in the market + {bought_all[cid]} bought")
+        for cid in set(in_stacks) | set(bought):
+            if in_stacks[cid] + bought[cid] != data.INFLUENCE[cid].count:
+                errors.append(f"{cid}: {in_stacks[cid]} in the market + {bought[cid]} bought")
         return
-    for cid, n in bought_all.items():
+    for cid, n in bought.items():
         if cid not in state.supply:
             errors.append(f"{cid} was bought but is not in the market")
         elif state.supply[cid] + n != data.INFLUENCE[cid].count:
@@ -413,6 +424,7 @@ def _views(state: State, errors: list[str]) -> None:
         shown = [k for k in _HIDDEN_PILES if k in entry]
         if shown:
             errors.append(f"the observer's view shows {entry.get('role')}'s {', '.join(shown)}")
+    public_part = {k: x for k, x in public.items() if k not in _PERSONAL}
     current = current_role(state)
     for p in state.players:
         role = p.role
@@ -421,7 +433,11 @@ def _views(state: State, errors: list[str]) -> None:
             errors.append(f"{role}'s view names {v.get('viewer')!r} as its viewer")
         if set(v) != set(public):
             errors.append(f"{role}'s view has other keys than the public view")
-        differ = [k for k in public if k not in _PERSONAL and v.get(k) != public[k]]
+        personal = {k: v.pop(k) for k in _PERSONAL if k in v}  # v is ours to change
+        differ = []
+        if v != public_part:  # one comparison; name the keys only when it fails
+            differ = [k for k in public_part if v.get(k) != public_part[k]]
+        v.update(personal)
         if v.get("peek") != (list(state.peek) if role == current else []):
             differ.append("peek")
         if differ:

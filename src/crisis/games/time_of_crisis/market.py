@@ -66,6 +66,7 @@ def buy(state: State, role: str, cid: str) -> None:
     else:
         state.supply[cid] -= 1
     player(state, role).discard.append(cid)
+    player(state, role).bought.append(cid)
     log(state, f"{role} buys {data.INFLUENCE[cid].name} for {cost}")
 
 
@@ -85,6 +86,7 @@ def trash(state: State, role: str, cid: str) -> None:
     """Remove a card of your Discard Pile from the game for three points."""
     state.turn.political -= TRASH_COST
     player(state, role).discard.remove(cid)
+    player(state, role).trashed.append(cid)
     log(state, f"{role} trashes {data.INFLUENCE[cid].name}")
 
 

@@ -226,7 +226,8 @@ def occupy(state: State, role: str, choice: str) -> None:
     log(state, f"{role} occupies {name}" + (", the Seat of Power" if seat else ""))
     if seat:
         for other in state.provinces.values():
-            if other.pretender == owner and other.governor == owner:
+            # Breakaway markers only: a second (newer) Seat of Power of the owner stays.
+            if other.pretender == owner and other.governor == owner and not other.seat:
                 other.pretender = None
     state.occupy = None
     state.step = "actions"

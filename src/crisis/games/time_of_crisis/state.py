@@ -113,6 +113,10 @@ class Player(msgspec.Struct):
     generals_ready: int = 0
     trophies: list[str] = msgspec.field(default_factory=list)
     ludi: bool = False
+    # Public history (buying and trashing are open actions): what determinization needs to
+    # know the make-up of another player's deck without seeing it.
+    bought: list[str] = msgspec.field(default_factory=list)
+    trashed: list[str] = msgspec.field(default_factory=list)
 
 
 class Turn(msgspec.Struct):

@@ -1,8 +1,9 @@
 """Per-role views (DESIGN: "view(state, role)"): everything public, plus the role's own cards.
 
-Never included: another player's hand, Available or Discard Pile contents, the event deck's
-order (Frumentarii's peek is shown to its player only), the order of the variable market's
-face-down stacks (only each top card), or the random generator and its scripted dice.
+Each player's purchases and trashed cards are public (``bought``, ``trashed``): those are
+open actions. Never included: another player's hand, Available or Discard Pile contents, the
+event deck's order (Frumentarii's peek is shown to its player only), the order of the variable
+market's face-down stacks (only each top card), or the random generator and its dice.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ def _player_view(state: State, index: int, viewer: str | None) -> dict[str, Any]
         "generals_ready": p.generals_ready,
         "trophies": list(p.trophies),
         "ludi": p.ludi,
+        "bought": list(p.bought),
+        "trashed": list(p.trashed),
     }
     if viewer == p.role:
         out["hand"] = sorted(p.hand)
