@@ -56,7 +56,7 @@ def test_random_games_keep_every_invariant(chunk: int) -> None:
 def test_fuzz_options_cycle_every_variant_with_every_player_count() -> None:
     seen = {
         (n, json.dumps(invariants.fuzz_options(n, i), sort_keys=True))
-        for i in range(18)
+        for i in range(27)
         for n in [(2, 3, 4)[i % 3]]
     }
     assert len(seen) == 3 * len(invariants.FUZZ_VARIANTS)

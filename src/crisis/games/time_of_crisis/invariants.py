@@ -476,19 +476,23 @@ FUZZ_WEIGHTS: dict[str, float] = {
 
 # Setup variants the fuzzer cycles through: base game, the Age of Iron and Rust's cards in
 # each market, the optional Emperor rules, and the short game.
-FUZZ_VARIANTS: tuple[dict[str, Any], ...] = (
-    {},
-    {"expansion_cards": True},
-    {"expansion_cards": True, "market": "variable"},
-    {"expansion_cards": True, "market": "selective"},
-    {"emperor_rules": True},
-    {"expansion_cards": True, "market": "variable", "emperor_rules": True, "short_game": True},
-)
+FUZZ_VARIANTS: tuple[dict[str, Any], ...] = tuple(
+    {**cards, **emperor}
+    for cards in (
+        {},
+        {"expansion_cards": True},
+        {"expansion_cards": True, "market": "variable"},
+        {"expansion_cards": True, "market": "selective"},
+    )
+    for emperor in ({}, {"emperor_rules": True})
+) + ({"expansion_cards": True, "market": "variable", "emperor_rules": True, "short_game": True},)
+"""Every combination of expansion cards (off, or on with each market) and Emperor rules
+(off/on), plus a short game with everything on."""
 
 
 def fuzz_options(players: int, index: int) -> dict[str, Any]:
     """Setup options of fuzz game ``index``: the variant changes every third game, so with
-    player counts 2, 3 and 4 every pairing comes up within 18 games."""
+    player counts 2, 3 and 4 every pairing comes up within 27 games."""
     return {"players": players, **FUZZ_VARIANTS[(index // 3) % len(FUZZ_VARIANTS)]}
 
 
