@@ -18,7 +18,6 @@ from crisis.engine import fuzz as fuzzer
 from crisis.engine.match import Match
 from crisis.engine.title import Title
 from crisis.games import TITLES, get_title
-from crisis.sim.command import simulate as simulate_command
 
 app = typer.Typer(
     help="Play and study Time of Crisis: random-game fuzzing, benchmarks, a terminal game.",
@@ -278,11 +277,6 @@ def replay_cmd(
     if name == "time_of_crisis":
         console.print(result_table(result))
     typer.echo(json.dumps(result, sort_keys=True))
-
-
-# -- simulate --------------------------------------------------------------------------------
-
-app.command("simulate")(simulate_command)
 
 
 if __name__ == "__main__":  # pragma: no cover
