@@ -18,6 +18,7 @@ from crisis.engine import fuzz as fuzzer
 from crisis.engine.match import Match
 from crisis.engine.title import Title
 from crisis.games import TITLES, get_title
+from crisis.sim.command import simulate as simulate_command
 
 app = typer.Typer(
     help="Play and study Time of Crisis: random-game fuzzing, benchmarks, a terminal game.",
@@ -31,8 +32,8 @@ DEFAULT_TITLE = "time_of_crisis"
 def _title_extras(
     name: str,
 ) -> tuple[fuzzer.Invariants | None, fuzzer.FuzzConfig, fuzzer.OptionsFor | None]:
-    """The title's ``invariants.check`` and its fuzz profile (``FUZZ_WEIGHTS``,
-    ``fuzz_policy`` and the setup variants of ``fuzz_options``), when it has them."""
+    """The title's invariants (``check_game``, else ``check``) and its fuzz profile
+    (``FUZZ_WEIGHTS``, ``fuzz_policy``, the setup variants of ``fuzz_options``), if any."""
     try:
         module = importlib.import_module(f"{TITLES[name]}.invariants")
     except (KeyError, ModuleNotFoundError):
@@ -41,7 +42,8 @@ def _title_extras(
         weights=dict(getattr(module, "FUZZ_WEIGHTS", {})),
         policy=getattr(module, "fuzz_policy", None),
     )
-    return getattr(module, "check", None), config, getattr(module, "fuzz_options", None)
+    check = getattr(module, "check_game", None) or getattr(module, "check", None)
+    return check, config, getattr(module, "fuzz_options", None)
 
 
 def _load_title(name: str) -> Title:
@@ -277,6 +279,11 @@ def replay_cmd(
     if name == "time_of_crisis":
         console.print(result_table(result))
     typer.echo(json.dumps(result, sort_keys=True))
+
+
+# -- simulate --------------------------------------------------------------------------------
+
+app.command("simulate")(simulate_command)
 
 
 if __name__ == "__main__":  # pragma: no cover

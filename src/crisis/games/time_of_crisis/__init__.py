@@ -8,6 +8,7 @@ The module-level functions are the engine contract::
     toc.apply(state, role, toc.actions(state, role)[0])
 """
 
+from crisis.games.time_of_crisis.determinize import determinize
 from crisis.games.time_of_crisis.rules import (
     NAME,
     actions,
@@ -30,6 +31,7 @@ __all__ = [
     "active",
     "apply",
     "checkpoint",
+    "determinize",
     "from_json",
     "result",
     "roles",

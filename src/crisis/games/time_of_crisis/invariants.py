@@ -476,16 +476,17 @@ FUZZ_WEIGHTS: dict[str, float] = {
 
 # Setup variants the fuzzer cycles through: base game, the Age of Iron and Rust's cards in
 # each market, the optional Emperor rules, and the short game.
-FUZZ_VARIANTS: tuple[dict[str, Any], ...] = tuple(
-    {**cards, **emperor}
-    for cards in (
-        {},
-        {"expansion_cards": True},
-        {"expansion_cards": True, "market": "variable"},
-        {"expansion_cards": True, "market": "selective"},
-    )
-    for emperor in ({}, {"emperor_rules": True})
-) + ({"expansion_cards": True, "market": "variable", "emperor_rules": True, "short_game": True},)
+_CARD_SETUPS: tuple[dict[str, Any], ...] = (
+    {},
+    {"expansion_cards": True},
+    {"expansion_cards": True, "market": "variable"},
+    {"expansion_cards": True, "market": "selective"},
+)
+_EVERYTHING = {"expansion_cards": True, "market": "variable", "emperor_rules": True}
+FUZZ_VARIANTS: tuple[dict[str, Any], ...] = (
+    *({**cards, **emperor} for cards in _CARD_SETUPS for emperor in ({}, {"emperor_rules": True})),
+    {**_EVERYTHING, "short_game": True},
+)
 """Every combination of expansion cards (off, or on with each market) and Emperor rules
 (off/on), plus a short game with everything on."""
 

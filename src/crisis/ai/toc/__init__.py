@@ -1,0 +1,1 @@
+"""Bots for Time of Crisis: the faction heuristics and the ISMCTS search."""

@@ -1,0 +1,170 @@
+"""What points of each sphere are worth next turn, and the hand that buys the most of it.
+
+Unspent points vanish at the end of a turn, and most actions need several points of one
+sphere at once (a Governor and two votes, an improvement), so a hand of five cards spread
+over the three spheres often buys nothing. :func:`sphere_curves` estimates, from the board,
+the value a turn gets out of 0, 1, 2 ... points of each sphere (a greedy plan per sphere);
+:func:`best_split` picks how many cards of each suit to hold.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import product
+
+from crisis.ai.toc.observe import NEUTRAL, Obs
+from crisis.ai.toc.odds import p_votes
+from crisis.ai.toc.profiles import Profile
+from crisis.games.time_of_crisis import data
+
+MAX_POINTS = 12
+SUITS = ("red", "blue", "yellow")
+Curve = list[float]
+
+
+def _curve(options: list[tuple[int, float]]) -> Curve:
+    """Value of 0..MAX_POINTS points spent greedily on the best-ratio options (each once)."""
+    ranked = sorted(
+        ((c, v) for c, v in options if v > 0 and c <= MAX_POINTS),
+        key=lambda x: -x[1] / max(1, x[0]),
+    )
+    curve: Curve = []
+    for budget in range(MAX_POINTS + 1):
+        total, left = 0.0, budget
+        for cost, value in ranked:
+            if cost <= left:
+                left -= cost
+                total += value
+        curve.append(total)
+    return curve
+
+
+def senate_curve(o: Obs, prof: Profile) -> Curve:
+    """Value of 0..MAX_POINTS Senate points: recruit Governors, then take the targets."""
+    from crisis.ai.toc.spending import province_value
+
+    targets: list[tuple[int, float]] = []
+    for name, prov in o.prov.items():
+        gov = prov["governor"]
+        if gov in (None, o.me) or prov["no_place_governor"] or prov["pretender"] is not None:
+            continue
+        if name == data.ITALIA and o.emperor == o.me:
+            continue
+        need = o.votes_needed(name)
+        if gov == NEUTRAL and not prov["quaestor"]:
+            targets.append((need, province_value(o, name, prof)))
+            continue
+        floor = prof.italia_odds if name == data.ITALIA else prof.steal_odds
+        low = 3 if prov["quaestor"] else 2
+        for dice in range(1, MAX_POINTS + 1):
+            odds = p_votes(dice, need, low)
+            if odds >= floor:
+                targets.append((dice, odds * province_value(o, name, prof)))
+                break
+    targets.sort(key=lambda t: -t[1] / t[0])
+    curve: Curve = []
+    for budget in range(MAX_POINTS + 1):
+        ready = o.p["governors_ready"]
+        costs = sorted(o.p["governors_unclaimed"])
+        value, left = 0.0, budget
+        for dice, worth in targets:
+            if dice > left:
+                continue
+            if not ready:
+                if not costs or costs[0] + dice > left:
+                    continue
+                left -= costs.pop(0)
+                ready += 1
+            left -= dice
+            ready -= 1
+            value += worth
+        if costs and costs[0] <= left:
+            value += 0.4  # a Governor recruited now serves next turn
+        curve.append(value)
+    return curve
+
+
+def populace_curve(o: Obs, prof: Profile) -> Curve:
+    """Value of Populace points: games against Mobs, improvements, support, Militia."""
+    turns = o.turns_left
+    options: list[tuple[int, float]] = []
+    cost = data.IMPROVEMENT_COST + (1 if o.v.get("lasting") == "inflation" else 0)
+    for name in o.mine:
+        prov = o.prov[name]
+        if prov["mobs"]:
+            options.append((2, 5.0 if prov["mobs"] >= prov["support"] - 1 else 1.5))
+        blocked = prov["mobs"] or any(prov["active"].values()) or o.leaders_in(name)
+        if not blocked:
+            for _ in range(len(data.IMPROVEMENTS) - len(prov["improvements"])):
+                options.append((cost, prof.build_weight * 0.9 * turns))
+        if name != data.ITALIA:
+            for support in range(prov["support"], 4):
+                value = prof.support_weight * (1.0 + 0.25 * min(turns, 6)) - 0.3 * (
+                    support - prov["support"]
+                )
+                options.append((support + 1, value))
+    return _curve(options)
+
+
+def military_curve(o: Obs, prof: Profile) -> Curve:
+    """Value of Military points: fights near my provinces, training and growing armies."""
+    options: list[tuple[int, float]] = []
+    armies = o.my_armies
+    for name in o.mine:
+        foes = (
+            sum(o.barbarians_in(name).values()) + len(o.leaders_in(name)) + len(o.rivals_in(name))
+        )
+        if not foes:
+            continue
+        near = [a for a in armies if data.DISTANCE[a["region"]].get(name, 9) <= 1]
+        if near:
+            step = 0 if any(a["region"] == name for a in near) else 1
+            options.append((1 + step, 4.0 + foes))
+    if prof.hunts:
+        for name in o.prov:
+            if name in o.mine:
+                continue
+            foes = sum(o.barbarians_in(name).values()) + len(o.leaders_in(name))
+            if foes and any(data.DISTANCE[a["region"]].get(name, 9) <= 1 for a in armies):
+                options.append((2, 2.0 + foes))
+    for a in armies:
+        if a["reduced"]:
+            options.append((a["reduced"], 1.5 * a["reduced"]))
+        size = o.army_size(a)
+        while size < prof.army_goal:
+            size += 1
+            options.append((size, 1.2))
+    if not armies and o.p["generals_ready"]:
+        options.append((1, 1.0))
+    return _curve(options)
+
+
+def sphere_curves(o: Obs, prof: Profile) -> dict[str, Curve]:
+    """Value curves of the three spheres, weighted by the faction's taste."""
+    curves = {
+        "red": military_curve(o, prof),
+        "blue": senate_curve(o, prof),
+        "yellow": populace_curve(o, prof),
+    }
+    return {s: [x * prof.suits[s] for x in c] for s, c in curves.items()}
+
+
+def best_split(
+    curves: dict[str, Curve], fixed: dict[str, int], cards: dict[str, list[int]], picks: int
+) -> dict[str, int]:
+    """How many more cards of each suit to take (``picks`` in all) given points already in
+    hand (``fixed``) and the values of the cards available by suit (best first)."""
+    best: tuple[float, dict[str, int]] | None = None
+    ranges: Iterable[tuple[int, ...]] = product(
+        *(range(min(len(cards[s]), picks) + 1) for s in SUITS)
+    )
+    for counts in ranges:
+        if sum(counts) != picks:
+            continue
+        value = 0.0
+        for suit, n in zip(SUITS, counts, strict=True):
+            points = min(MAX_POINTS, fixed.get(suit, 0) + sum(cards[suit][:n]))
+            value += curves[suit][points]
+        if best is None or value > best[0] + 1e-9:
+            best = (value, dict(zip(SUITS, counts, strict=True)))
+    return best[1] if best else dict.fromkeys(SUITS, 0)

@@ -1,0 +1,95 @@
+"""The bots: legal, deterministic with a seed, and never stalling."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from crisis.ai import BOTS, get_bot, parse_spec
+from crisis.engine.action import Action
+from crisis.games import get_title
+from crisis.games.time_of_crisis.invariants import FUZZ_VARIANTS
+from crisis.sim import plan_games, variant_options
+from crisis.sim.runner import GameSpec, play_game
+
+toc = get_title("time_of_crisis")
+HEURISTIC = ("military", "senate", "populace", "balanced")
+
+
+def _play(bots: list[str], seed: int, limit: int, options: dict | None = None) -> list[Action]:
+    """Play up to ``limit`` actions, checking each choice is legal; return the log."""
+    state = toc.setup(seed, {"players": len(bots), **(options or {})})
+    roles = toc.roles(state)
+    seats = {r: get_bot(b) for r, b in zip(roles, bots, strict=True)}
+    rngs = {r: random.Random(seed * 10 + i) for i, r in enumerate(roles)}
+    log: list[Action] = []
+    while toc.result(state) is None and len(log) < limit:
+        for role in toc.active(state):
+            legal = toc.actions(state, role)
+            choice = seats[role].choose(toc.view(state, role), role, legal, rngs[role])
+            assert choice in legal, f"{bots} chose illegal {choice} at {state.step}"
+            toc.apply(state, role, choice)
+            log.append(choice)
+            if toc.result(state) is not None:
+                break
+    return log
+
+
+def test_registry_names_the_bots() -> None:
+    assert {"random", "military", "senate", "populace", "balanced", "ismcts"} <= set(BOTS)
+    for name in BOTS:
+        assert get_bot(name).name == name
+
+
+def test_bot_specs_take_settings() -> None:
+    assert parse_spec("ismcts:iterations=12:seconds=0.5") == (
+        "ismcts",
+        {"iterations": 12, "seconds": 0.5},
+    )
+    bot = get_bot("ismcts:iterations=7")
+    assert bot.iterations == 7  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="unknown bot"):
+        get_bot("nobody")
+    with pytest.raises(ValueError, match="bad settings"):
+        get_bot("military:nerve=3")
+
+
+@pytest.mark.parametrize("bot", (*HEURISTIC, "random"))
+def test_bot_plays_legal_deterministic_games(bot: str) -> None:
+    bots = [bot, "random", bot, "random"]
+    first = _play(bots, seed=3, limit=20_000)
+    assert first == _play(bots, seed=3, limit=20_000)
+    assert len(first) > 50
+
+
+def test_ismcts_plays_legal_deterministic_moves() -> None:
+    bots = ["ismcts:iterations=6", "military", "senate", "populace"]
+    first = _play(bots, seed=5, limit=160)
+    assert first == _play(bots, seed=5, limit=160)
+
+
+def test_heuristic_bots_win_against_random_bots() -> None:
+    for i, bot in enumerate(("military", "senate", "populace")):
+        record = play_game(GameSpec(index=i, seed=40 + i, bots=(bot, "random", "random", "random")))
+        assert record.status == "ok"
+        assert record.winner_bot == bot
+
+
+def test_heuristic_bots_never_stall_across_players_and_options() -> None:
+    """Every pairing of player count and option set, heuristic bots only (the long run is
+    ``crisis simulate --variants``; see the README)."""
+    specs = plan_games(
+        3 * len(FUZZ_VARIANTS),
+        ["military", "senate", "populace", "balanced"],
+        [2, 3, 4],
+        seed=11,
+        options_for=variant_options(),
+        max_actions=5_000,
+    )
+    variants = {tuple(sorted(s.options.items())) for s in specs}
+    assert len(variants) == len(FUZZ_VARIANTS)
+    for spec in specs:
+        record = play_game(spec)
+        assert record.status == "ok", record.error
+        assert record.winner is not None

@@ -1,0 +1,107 @@
+"""The ISMCTS bot searches from its view alone: hidden information cannot leak in."""
+
+from __future__ import annotations
+
+import random
+
+from crisis.ai import get_bot
+from crisis.ai.toc.ismcts import MACROS, ISMCTSBot
+from crisis.engine import rng as dice
+from crisis.games import get_title
+from crisis.games.time_of_crisis.state import State, copy_state
+
+toc = get_title("time_of_crisis")
+
+
+def _own_turn(seed: int, options: dict) -> State:
+    """A mid-game state at the start of some player's Take Actions phase."""
+    state = toc.setup(seed, {"players": 4, **options})
+    roles = toc.roles(state)
+    names = ["military", "senate", "populace", "balanced"]
+    bots = {r: get_bot(b) for r, b in zip(roles, names, strict=True)}
+    rnd = random.Random(seed)
+    turns = 0
+    while True:
+        role = toc.active(state)[0]
+        before = state.current
+        toc.apply(
+            state,
+            role,
+            bots[role].choose(toc.view(state, role), role, toc.actions(state, role), rnd),
+        )
+        if state.current != before:
+            turns += 1
+        if (
+            turns >= 9
+            and state.step == "actions"
+            and len(toc.actions(state, toc.active(state)[0])) > 1
+        ):
+            return state
+
+
+def _scramble(state: State, role: str, seed: int) -> State:
+    """A copy with every part ``role`` cannot see changed: the other players' cards dealt
+    anew between their piles, another event order, other face-down stacks, other dice."""
+    other = copy_state(state)
+    rnd = random.Random(seed)
+    for p in other.players:
+        if p.role == role:
+            continue
+        cards = p.hand + p.available + p.discard
+        rnd.shuffle(cards)
+        # Swap in cards from outside too, so the deck itself differs.
+        cards = [
+            rnd.choice(["castra", "mob", "tribute", "quaestor"]) if rnd.random() < 0.5 else c
+            for c in cards
+        ]
+        a, b = len(p.hand), len(p.available)
+        p.hand, p.available, p.discard = cards[:a], cards[a : a + b], cards[a + b :]
+    rnd.shuffle(other.event_deck)
+    for stack in other.stacks.values():
+        rest = stack[1:]
+        rnd.shuffle(rest)
+        stack[1:] = rest
+    other.rng = dice.new_rng(seed)
+    return other
+
+
+def test_search_depends_only_on_the_view() -> None:
+    for seed, options in ((3, {}), (8, {"expansion_cards": True, "market": "variable"})):
+        state = _own_turn(seed, options)
+        role = toc.active(state)[0]
+        scrambled = _scramble(state, role, seed + 100)
+        assert toc.to_json(scrambled) != toc.to_json(state)
+        view = toc.view(state, role)
+        assert toc.view(scrambled, role) == view
+        legal = toc.actions(state, role)
+        decisions = []
+        for source in (state, scrambled):
+            bot = ISMCTSBot(iterations=3 * len(MACROS))
+            action = bot.choose(toc.view(source, role), role, legal, random.Random(7))
+            stats = [(n.macro.name, n.visits, round(n.total, 12)) for n in bot.last_search]
+            decisions.append((action, bot.plan.name, stats))
+        assert decisions[0] == decisions[1]
+        # The search really ran, on every plan.
+        assert all(visits > 0 for _, visits, _ in decisions[0][2])
+
+
+def test_search_leaves_the_view_untouched() -> None:
+    state = _own_turn(4, {})
+    role = toc.active(state)[0]
+    view = toc.view(state, role)
+    frozen = toc.view(state, role)
+    ISMCTSBot(iterations=len(MACROS)).choose(view, role, toc.actions(state, role), random.Random(1))
+    assert view == frozen
+
+
+def test_time_budget_is_respected() -> None:
+    import time
+
+    state = _own_turn(6, {})
+    role = toc.active(state)[0]
+    bot = ISMCTSBot(seconds=0.3)
+    start = time.perf_counter()
+    bot.search(toc.view(state, role), role, random.Random(2))
+    # One sweep of rollouts may finish after the deadline: allow it.
+    assert time.perf_counter() - start < 0.3 + 0.5
+    assert sum(n.visits for n in bot.last_search) >= len(MACROS)
