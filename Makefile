@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint fuzz bench clean
+.PHONY: play test lint fuzz bench loadtest clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 play: $(STAMP)
-	$(BIN)/crisis play
+	$(BIN)/crisis serve --host 127.0.0.1 --port 8000 --database sqlite:///crisis.db
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests
@@ -21,6 +21,7 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 test: lint
+	bash scripts/ensure-chromium.sh
 	$(BIN)/pytest -n 2
 
 fuzz: $(STAMP)
@@ -28,6 +29,10 @@ fuzz: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/crisis bench
+
+loadtest: $(STAMP)
+	$(BIN)/crisis loadtest --tables 50
+	$(BIN)/crisis loadtest --tables 200
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

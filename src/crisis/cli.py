@@ -286,5 +286,51 @@ def replay_cmd(
 app.command("simulate")(simulate_command)
 
 
+# -- serve and loadtest (web play: crisis.server) ---------------------------------------------
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    database: Annotated[
+        str,
+        typer.Option(help="SQLAlchemy URL, e.g. sqlite:///crisis.db or postgresql+psycopg://..."),
+    ] = "sqlite:///crisis.db",
+    bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits between moves.")] = 0.25,
+) -> None:
+    """Run the web server: lobby, live tables, bots, replays (open http://HOST:PORT)."""
+    from crisis.server import serve as run_server
+
+    typer.echo(f"Time of Crisis: open http://{host}:{port} (database {database}; Ctrl-C stops)")
+    run_server(host, port, database, bot_delay=bot_delay)
+
+
+@app.command()
+def loadtest(
+    tables: Annotated[int, typer.Option(help="Concurrent tables (1-500).")] = 50,
+    players: Annotated[int, typer.Option(help="Simulated people per table.")] = 4,
+    duration: Annotated[float, typer.Option(help="Seconds of play to measure.")] = 30.0,
+    think: Annotated[float, typer.Option(help="Mean seconds a player thinks per action.")] = 1.0,
+    url: Annotated[
+        str | None, typer.Option(help="A running server on loopback (default: start one).")
+    ] = None,
+) -> None:
+    """Benchmark the server with simulated players on 127.0.0.1: actions/s, p50/p95 latency."""
+    from crisis.server import loadtest as bench_load
+
+    try:
+        figures = bench_load.run(tables, players=players, duration=duration, think=think, url=url)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    t = Table(title=f"Load test: {tables} tables x {players} players, think {think} s")
+    t.add_column("Measure")
+    t.add_column("Value", justify="right")
+    for name, value in figures.items():
+        shown = f"{value:,.1f}" if isinstance(value, float) else str(value)
+        t.add_row(name.replace("_", " "), shown)
+    Console().print(t)
+
+
 if __name__ == "__main__":  # pragma: no cover
     app()

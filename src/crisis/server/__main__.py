@@ -1,0 +1,33 @@
+"""``python -m crisis.server``: run the web server (the same as ``crisis serve``)."""
+
+from __future__ import annotations
+
+import argparse
+
+from crisis.server.app import DEFAULT_DATABASE, serve
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Parse the options and serve."""
+    parser = argparse.ArgumentParser(prog="python -m crisis.server", description=__doc__)
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--database", default=DEFAULT_DATABASE)
+    parser.add_argument("--bot-delay", type=float, default=0.25)
+    parser.add_argument("--allow-seed", action="store_true")
+    parser.add_argument("--tables-per-minute", type=int, default=30)
+    parser.add_argument("--log-level", default="info")
+    args = parser.parse_args(argv)
+    serve(
+        args.host,
+        args.port,
+        args.database,
+        bot_delay=args.bot_delay,
+        allow_seed=args.allow_seed,
+        tables_per_minute=args.tables_per_minute,
+        log_level=args.log_level,
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,199 @@
+"""The web server: the HTTP API, the websocket, and the browser client's static files.
+
+``create_app(database)`` builds the FastAPI application; ``serve`` runs it with uvicorn. One
+process serves every table (the tables in play live in its memory, the database holds them
+all); point ``--database`` at PostgreSQL to keep the data elsewhere.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from crisis.server import limits, live, lobby
+from crisis.server.errors import TableError
+from crisis.server.replays import Replays
+from crisis.server.store import Store
+from crisis.server.tables import Hall
+
+DEFAULT_DATABASE = "sqlite:///crisis.db"
+WEB = Path(str(resources.files("crisis") / "web"))
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+
+SECURITY_HEADERS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (
+        b"content-security-policy",
+        b"default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
+        b"style-src 'self'; script-src 'self'; frame-ancestors 'none'",
+    ),
+]
+
+
+class Guard:
+    """ASGI middleware: refuse HTTP bodies over ``limits.MAX_BODY`` and add security headers."""
+
+    def __init__(self, app: Callable[[Scope, Receive, Send], Awaitable[None]]) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope.get("headers") or []).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > limits.MAX_BODY):
+            await _too_large(send)
+            return
+        seen = 0
+
+        async def guarded_receive() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > limits.MAX_BODY:
+                raise _BodyTooLarge
+            return message
+
+        async def secured_send(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        try:
+            await self.app(scope, guarded_receive, secured_send)
+        except _BodyTooLarge:
+            await _too_large(send)
+
+
+class _BodyTooLarge(Exception):
+    pass
+
+
+async def _too_large(send: Send) -> None:
+    body = b'{"type":"error","code":"too_large","message":"request body too large"}'
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 413,
+            "headers": [(b"content-type", b"application/json"), *SECURITY_HEADERS],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+def create_app(
+    database: str = DEFAULT_DATABASE,
+    *,
+    bot_delay: float = 0.25,
+    allow_seed: bool = False,
+    messages_per_second: float = limits.MESSAGES_PER_SECOND,
+    tables_per_minute: int = limits.TABLES_PER_MINUTE,
+) -> FastAPI:
+    """The application serving ``database``; bots wait ``bot_delay`` seconds between moves.
+
+    ``allow_seed`` lets clients choose a game's seed (tests and benchmarks only: a known seed
+    reveals the event deck). ``messages_per_second`` caps each websocket's average rate and
+    ``tables_per_minute`` the tables one address may create.
+    """
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(database)
+        hall = Hall(store, bot_delay=bot_delay)
+        app.state.store, app.state.hall = store, hall
+        woken = hall.resume()
+        if woken:
+            logging.getLogger("crisis.server").info("resumed the bots of %d tables", woken)
+        try:
+            yield
+        finally:
+            await hall.close()
+            store.close()
+
+    app = FastAPI(title="crisis", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app.state.allow_seed = allow_seed
+    app.state.messages_per_second = messages_per_second
+    app.state.replays = Replays()
+    app.state.create_limit = limits.PerAddress(tables_per_minute / 60, tables_per_minute)
+
+    @app.exception_handler(TableError)
+    async def table_error(_request: Request, exc: TableError) -> JSONResponse:
+        return JSONResponse(exc.to_json(), status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e.get('loc', ())[1:]) or 'body'}: {e.get('msg')}"
+            for e in exc.errors()[:5]
+        )
+        return JSONResponse(
+            {"type": "error", "code": "bad_message", "message": problems or "bad request"},
+            status_code=400,
+        )
+
+    app.include_router(lobby.router)
+    app.include_router(live.router)
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> FileResponse:
+        return FileResponse(WEB / "index.html")
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(WEB / "table.html")
+
+    app.mount("/static", StaticFiles(directory=WEB), name="static")
+    app.add_middleware(Guard)
+    return app
+
+
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    database: str = DEFAULT_DATABASE,
+    *,
+    bot_delay: float = 0.25,
+    allow_seed: bool = False,
+    tables_per_minute: int = limits.TABLES_PER_MINUTE,
+    log_level: str = "info",
+) -> None:
+    """Run the server until interrupted."""
+    import gc
+
+    import uvicorn
+
+    # Games make many small objects: collect the young ones less often, which removes most
+    # garbage-collection pauses from the players' round trips.
+    gc.set_threshold(20_000, 20, 20)
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    app = create_app(
+        database,
+        bot_delay=bot_delay,
+        allow_seed=allow_seed,
+        tables_per_minute=tables_per_minute,
+    )
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=4 * limits.MAX_MESSAGE,
+        ws_ping_interval=20,
+        ws_ping_timeout=20,
+        ws_per_message_deflate=False,  # compressing every update costs more CPU than it saves
+    )

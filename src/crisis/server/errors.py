@@ -1,0 +1,74 @@
+"""Errors the server reports to a client: a stable code, a readable message, an HTTP status."""
+
+from __future__ import annotations
+
+
+class TableError(Exception):
+    """A request the server refused; nothing changed."""
+
+    code = "bad_request"
+    status = 400
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def to_json(self) -> dict[str, str]:
+        """The error as a websocket message or an HTTP body."""
+        return {"type": "error", "code": self.code, "message": self.message}
+
+
+class BadMessage(TableError):
+    """The message could not be read (not JSON, wrong fields, too long)."""
+
+    code = "bad_message"
+    status = 400
+
+
+class NotFound(TableError):
+    """No such table."""
+
+    code = "not_found"
+    status = 404
+
+
+class Forbidden(TableError):
+    """The seat's token is missing or wrong, or the seat may not do this."""
+
+    code = "forbidden"
+    status = 403
+
+
+class Stale(TableError):
+    """The client acted on an old version of the game."""
+
+    code = "stale"
+    status = 409
+
+
+class Illegal(TableError):
+    """The rules refuse the action."""
+
+    code = "illegal"
+    status = 422
+
+
+class GameOver(TableError):
+    """The game has ended."""
+
+    code = "game_over"
+    status = 409
+
+
+class NotOver(TableError):
+    """Only a finished game offers this (replay record, rematch)."""
+
+    code = "not_over"
+    status = 409
+
+
+class TooFast(TableError):
+    """Too many messages or requests; slow down."""
+
+    code = "rate_limited"
+    status = 429

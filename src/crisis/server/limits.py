@@ -1,0 +1,62 @@
+"""Limits on what one client may send: message size and rate (a token bucket)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+#: Longest websocket message or HTTP body accepted, in bytes (an action is far smaller).
+MAX_MESSAGE = 4096
+MAX_BODY = 16_384
+#: A websocket may send this many messages per second on average, in bursts of ``BURST``.
+MESSAGES_PER_SECOND = 20.0
+BURST = 40
+#: Refusals in a row before the server closes a flooding connection.
+MAX_REFUSALS = 50
+#: Tables one address may create per minute.
+TABLES_PER_MINUTE = 30
+#: Connections watching one table at once.
+WATCHERS_PER_TABLE = 64
+
+
+@dataclass
+class Bucket:
+    """A token bucket: ``take`` succeeds while the average rate stays under ``rate``."""
+
+    rate: float
+    burst: float
+    clock: Callable[[], float] = time.monotonic
+    tokens: float = field(default=-1.0)
+    stamp: float = field(default=0.0)
+
+    def __post_init__(self) -> None:
+        self.tokens = self.burst
+        self.stamp = self.clock()
+
+    def take(self) -> bool:
+        """Spend one token if there is one."""
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+
+class PerAddress:
+    """One bucket per client address, forgetting idle addresses."""
+
+    def __init__(self, rate: float, burst: float, limit: int = 10_000) -> None:
+        self.rate, self.burst, self.limit = rate, burst, limit
+        self.buckets: dict[str, Bucket] = {}
+
+    def take(self, address: str) -> bool:
+        """Spend one of ``address``'s tokens if it has one."""
+        bucket = self.buckets.get(address)
+        if bucket is None:
+            if len(self.buckets) >= self.limit:
+                self.buckets.clear()
+            bucket = self.buckets[address] = Bucket(self.rate, self.burst)
+        return bucket.take()

@@ -1,0 +1,185 @@
+"""The websocket at ``/ws/{table}``: live play, watching and hotseat on one connection.
+
+Messages are JSON objects with a ``type``. The client says ``hello`` with the seat secrets it
+holds (none to watch), then ``look`` picks whose view it receives (one of its seats, or the
+public view while a hotseat hand is covered), ``act`` sends ``[verb, arg]`` for one of its
+seats with the ``version`` it saw, and ``resign``/``rematch``/``ping`` do what they say. The
+server answers with ``welcome``, ``state`` (after every change), ``acted`` (your action went
+through; it follows the new state), ``error`` and ``pong``.
+Anything malformed, stale or not allowed gets an ``error`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections import deque
+from typing import Any
+
+import msgspec
+from fastapi import APIRouter, WebSocket
+from starlette.websockets import WebSocketDisconnect
+
+from crisis.server import limits
+from crisis.server.errors import BadMessage, Forbidden, Stale, TableError, TooFast
+from crisis.server.tables import Hall, Live
+
+router = APIRouter()
+
+MAX_TOKENS = 8
+
+
+class Connection:
+    """One websocket following one table; sends the latest state without piling up."""
+
+    def __init__(self, ws: WebSocket) -> None:
+        self.ws = ws
+        self.roles: set[str] = set()
+        self.look: str | None = None
+        self._queue: deque[tuple[bool, bytes]] = deque()
+        self._ready = asyncio.Event()
+
+    def deliver(self, payload: bytes, *, replaceable: bool) -> None:
+        """Queue ``payload``; a newer state takes the place of one not yet sent (so an
+        ``acted`` that followed it still comes after the state it acknowledges)."""
+        if replaceable:
+            for i, (old, _) in enumerate(self._queue):
+                if old:
+                    self._queue[i] = (True, payload)
+                    return
+        self._queue.append((replaceable, payload))
+        self._ready.set()
+
+    def reply(self, message: dict[str, Any]) -> None:
+        """Queue a message for this connection only."""
+        self.deliver(msgspec.json.encode(message), replaceable=False)
+
+    async def write(self) -> None:
+        """Send queued messages until the connection closes."""
+        while True:
+            await self._ready.wait()
+            self._ready.clear()
+            while self._queue:
+                _, payload = self._queue.popleft()
+                await self.ws.send_text(payload.decode())
+
+
+@router.websocket("/ws/{table_id}")
+async def table_socket(ws: WebSocket, table_id: str) -> None:
+    """Follow and play one table."""
+    hall: Hall = ws.app.state.hall
+    await ws.accept()
+    try:
+        live = hall.get(table_id)
+    except TableError as exc:
+        await ws.send_text(json.dumps(exc.to_json()))
+        await ws.close(code=4404)
+        return
+    conn = Connection(ws)
+    writer = asyncio.create_task(conn.write())
+    rate: float = ws.app.state.messages_per_second
+    bucket = limits.Bucket(rate, max(limits.BURST, rate * 2))
+    refusals = 0
+    try:
+        while True:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if text is None and message.get("bytes") is not None:
+                text = message["bytes"].decode("utf-8", "replace")
+            try:
+                if not bucket.take():
+                    raise TooFast("too many messages: slow down")
+                handle(hall, live, conn, text or "")
+                refusals = 0
+            except TableError as exc:
+                refusals += 1
+                conn.reply(exc.to_json())
+                if isinstance(exc, Stale):
+                    conn.deliver(live.payload(conn.look), replaceable=True)
+                if refusals > limits.MAX_REFUSALS:
+                    await asyncio.sleep(0.05)  # let the last error go out
+                    await ws.close(code=1008)
+                    break
+            if writer.done():
+                break
+    except WebSocketDisconnect:
+        pass
+    finally:
+        hall.unwatch(live, conn)
+        writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await writer
+
+
+def handle(hall: Hall, live: Live, conn: Connection, text: str) -> None:
+    """Carry out one client message (raises :class:`TableError` and changes nothing if bad)."""
+    if len(text) > limits.MAX_MESSAGE:
+        raise BadMessage(f"message too long ({len(text)} bytes; the limit is {limits.MAX_MESSAGE})")
+    try:
+        msg = json.loads(text)
+    except ValueError:
+        raise BadMessage("a message is a JSON object") from None
+    if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+        raise BadMessage('a message is a JSON object with a "type"')
+    kind = msg["type"]
+    if kind == "ping":
+        conn.reply({"type": "pong"})
+    elif kind == "hello":
+        hello(hall, live, conn, msg)
+    elif conn not in live.watchers:
+        raise BadMessage('say "hello" first')
+    elif kind == "look":
+        role = msg.get("role")
+        if role is not None and role not in conn.roles:
+            raise Forbidden(f"you do not hold the {role} seat")
+        conn.look = role
+        conn.deliver(live.payload(role), replaceable=True)
+    elif kind == "act":
+        role = msg.get("role", conn.look)
+        version = msg.get("version")
+        if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
+            raise BadMessage("version must be a whole number")
+        if not isinstance(role, str):
+            raise BadMessage("say which seat acts: role")
+        if "action" not in msg:
+            raise BadMessage("an act message needs an action: [verb, arg]")
+        hall.act(live, role, msg["action"], version, conn.roles)
+        conn.reply({"type": "acted", "version": live.version})
+    elif kind == "resign":
+        role = msg.get("role", conn.look)
+        if not isinstance(role, str):
+            raise BadMessage("say which seat resigns: role")
+        hall.resign(live, role, conn.roles)
+    elif kind == "rematch":
+        new = hall.rematch(live, conn.roles)
+        conn.reply({"type": "rematch", "table": new.id})
+    else:
+        raise BadMessage(f"unknown message type {kind!r}")
+
+
+def hello(hall: Hall, live: Live, conn: Connection, msg: dict[str, Any]) -> None:
+    """Take the client's seat secrets and start sending it the table."""
+    tokens = msg.get("tokens", [])
+    if not isinstance(tokens, list) or len(tokens) > MAX_TOKENS:
+        raise BadMessage(f"tokens is a list of at most {MAX_TOKENS} seat secrets")
+    if any(not isinstance(t, str) or len(t) > 100 for t in tokens):
+        raise BadMessage("a seat secret is a short string")
+    if conn not in live.watchers and len(live.watchers) >= limits.WATCHERS_PER_TABLE:
+        raise TooFast("this table has too many watchers")
+    roles = live.roles_for(tokens)
+    name = msg.get("name")
+    if name is not None and not isinstance(name, str):
+        raise BadMessage("name is a string")
+    conn.roles = roles
+    order = [s.role for s in live.row.seats]
+    look = msg.get("look")
+    conn.look = look if look in roles else next((r for r in order if r in roles), None)
+    for role in sorted(roles):
+        hall.join(live, role, roles, name if len(roles) == 1 else None)
+    conn.reply({"type": "welcome", "table": live.id, "roles": [r for r in order if r in roles]})
+    if tokens and not roles:
+        conn.reply(Forbidden("that link's secret matches no seat: you are watching").to_json())
+    hall.watch(live, conn)

@@ -1,0 +1,206 @@
+"""The HTTP API: create a table, list tables, and play or watch without a websocket.
+
+Seat secrets travel in the ``X-Seat-Token`` header (several separated by commas for a hotseat),
+never in a URL the server logs. Errors are ``{"type": "error", "code", "message"}``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Request
+from fastapi.responses import Response
+from pydantic import BaseModel, Field
+
+from crisis.games import TITLES
+from crisis.games.time_of_crisis import data
+from crisis.server import limits, replays
+from crisis.server.errors import BadMessage, Forbidden, TooFast
+from crisis.server.tables import Hall, Live, SeatSpec, bot_names, hash_token, table_summary
+
+router = APIRouter(prefix="/api")
+
+Token = Annotated[str | None, Header(alias="X-Seat-Token", max_length=800)]
+
+
+class SeatIn(BaseModel):
+    """A seat at creation: a person or a bot of some strength."""
+
+    kind: str = Field("human", pattern="^(human|bot)$")
+    bot: str | None = Field(None, max_length=32)
+    name: str = Field("", max_length=40)
+
+
+class TableIn(BaseModel):
+    """A new table: its seats (2-4, in turn order) and the game's options."""
+
+    title: str = Field("time_of_crisis", max_length=40)
+    seats: list[SeatIn] = Field(min_length=2, max_length=4)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed: int | None = Field(None, ge=0, lt=2**31)
+
+
+class ActIn(BaseModel):
+    """An action for one seat, with the version the client saw."""
+
+    role: str = Field(max_length=16)
+    action: list[Any] = Field(min_length=1, max_length=2)
+    version: int | None = None
+
+
+class RoleIn(BaseModel):
+    """A seat to act on (resign)."""
+
+    role: str = Field(max_length=16)
+
+
+class TokensIn(BaseModel):
+    """Seat secrets a browser holds (to list its tables)."""
+
+    tokens: list[Annotated[str, Field(max_length=100)]] = Field(max_length=200)
+
+
+def _hall(request: Request) -> Hall:
+    hall: Hall = request.app.state.hall
+    return hall
+
+
+def _roles(live: Live, token: str | None) -> set[str]:
+    if not token:
+        return set()
+    roles = live.roles_for(t.strip() for t in token.split(","))
+    if not roles:
+        raise Forbidden("that seat secret matches no seat at this table")
+    return roles
+
+
+def _json(data: bytes) -> Response:
+    return Response(data, media_type="application/json")
+
+
+@router.get("/meta")
+async def meta() -> dict[str, Any]:
+    """What a client needs to draw the game: titles, bots, options, map and card names."""
+    return {
+        "titles": sorted(TITLES),
+        "bots": bot_names(),
+        "roles": ["green", "blue", "yellow", "red"],
+        "options": {
+            "short_game": "The last round starts at 40 legacy instead of 60",
+            "expansion_cards": "The Age of Iron and Rust cards",
+            "emperor_rules": "The optional Emperor rules",
+            "market": ["fixed", "variable", "selective"],
+        },
+        "provinces": list(data.PROVINCES),
+        "seas": list(data.SEAS),
+        "tribes": list(data.TRIBES),
+        "adjacent": [[a, b] for a in data.REGIONS for b in sorted(data.ADJACENT[a]) if a < b],
+        "cards": {
+            cid: {"name": c.name, "suit": c.suit, "value": c.value}
+            for cid, c in data.INFLUENCE.items()
+        },
+        "events": {eid: e.name for eid, e in data.EVENTS.items()},
+        "limits": {
+            "message_bytes": limits.MAX_MESSAGE,
+            "messages_per_second": limits.MESSAGES_PER_SECOND,
+        },
+    }
+
+
+@router.post("/tables", status_code=201)
+async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
+    """Seat people and bots; returns the table and each person's seat secret (shown once)."""
+    hall = _hall(request)
+    address = request.client.host if request.client else "?"
+    if not request.app.state.create_limit.take(address):
+        raise TooFast("too many new tables from your address; wait a minute")
+    if body.seed is not None and not request.app.state.allow_seed:
+        raise BadMessage("this server chooses the seed itself")
+    seats = [SeatSpec(kind=s.kind, bot=s.bot, name=s.name) for s in body.seats]
+    live, tokens = hall.create(seats, body.options, title=body.title, seed=body.seed)
+    return {"table": live.summary(), "tokens": tokens}
+
+
+@router.get("/tables")
+async def recent_tables(request: Request) -> dict[str, Any]:
+    """Recently active tables, to watch."""
+    rows = _hall(request).store.recent_games()
+    return {"tables": [table_summary(r) for r in rows]}
+
+
+@router.post("/tables/mine")
+async def my_tables(body: TokensIn, request: Request) -> dict[str, Any]:
+    """The tables where one of ``tokens`` holds a seat, newest first."""
+    hall = _hall(request)
+    hashes = sorted({hash_token(t) for t in body.tokens})
+    found: dict[str, list[str]] = {}
+    for game_id, role in hall.store.games_for_tokens(hashes):
+        found.setdefault(game_id, []).append(role)
+    rows = [(hall.store.load_game(game_id), roles) for game_id, roles in found.items()]
+    mine = [(row, roles) for row, roles in rows if row is not None]
+    mine.sort(key=lambda item: -item[0].updated)
+    return {"tables": [{"table": table_summary(row), "roles": roles} for row, roles in mine]}
+
+
+@router.get("/tables/{table_id}")
+async def table(table_id: str, request: Request) -> dict[str, Any]:
+    """Seats, status, result and rematch of a table."""
+    return _hall(request).get(table_id).summary()
+
+
+@router.get("/tables/{table_id}/state")
+async def state(
+    table_id: str, request: Request, token: Token = None, role: str | None = None
+) -> Response:
+    """The ``state`` message for one of your seats (or the public one without a secret)."""
+    live = _hall(request).get(table_id)
+    roles = _roles(live, token)
+    if role is None:
+        role = next((s.role for s in live.row.seats if s.role in roles), None)
+    elif role not in roles:
+        raise Forbidden(f"you do not hold the {role} seat")
+    return _json(live.payload(role))
+
+
+@router.post("/tables/{table_id}/actions")
+async def act(table_id: str, body: ActIn, request: Request, token: Token = None) -> Response:
+    """Play an action for one of your seats; returns that seat's new state."""
+    hall = _hall(request)
+    live = hall.get(table_id)
+    hall.act(live, body.role, body.action, body.version, _roles(live, token))
+    return _json(live.payload(body.role))
+
+
+@router.post("/tables/{table_id}/resign")
+async def resign(
+    table_id: str, body: RoleIn, request: Request, token: Token = None
+) -> dict[str, Any]:
+    """Leave the game: a bot takes your seat, or the game ends if no person is left."""
+    hall = _hall(request)
+    live = hall.get(table_id)
+    hall.resign(live, body.role, _roles(live, token))
+    return live.summary()
+
+
+@router.post("/tables/{table_id}/rematch")
+async def rematch(table_id: str, request: Request, token: Token = None) -> dict[str, Any]:
+    """The same seats and options again (your seat secret stays the same)."""
+    hall = _hall(request)
+    live = hall.get(table_id)
+    return hall.rematch(live, _roles(live, token)).summary()
+
+
+@router.get("/tables/{table_id}/record")
+async def record(table_id: str, request: Request) -> dict[str, Any]:
+    """Setup + action log of a finished game (``crisis replay`` reads it)."""
+    return replays.record(_hall(request).get(table_id))
+
+
+@router.get("/tables/{table_id}/replay/{step}")
+async def replay(
+    table_id: str, step: int, request: Request, token: Token = None, role: str | None = None
+) -> dict[str, Any]:
+    """The view after ``step`` actions: any seat once the game is over, else yours or public."""
+    live = _hall(request).get(table_id)
+    replayer: replays.Replays = request.app.state.replays
+    return replayer.view(live, step, role, _roles(live, token))

@@ -1,0 +1,426 @@
+"""The database: tables (games), their seats and their action logs, through SQLAlchemy Core.
+
+Every change to a game is one transaction that writes the action log entry and the new state
+together, so a server killed at any moment restarts with every game exactly as its last
+committed action left it. SQLite (the default) runs in WAL mode; any SQLAlchemy URL works, e.g.
+``postgresql+psycopg://user:pass@host/crisis`` once its driver is installed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Engine,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    bindparam,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
+
+metadata = MetaData()
+
+games = Table(
+    "games",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("title", String(64), nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("options", Text, nullable=False),
+    Column("status", String(16), nullable=False),  # playing | finished
+    Column("version", Integer, nullable=False),  # bumps on every change, undo included
+    Column("state", Text, nullable=False),  # the title's to_json, after the last action
+    Column("active", Text, nullable=False),  # JSON list of the roles to act
+    Column("result", Text),  # JSON, once finished
+    Column("rematch_of", String(32)),
+    Column("rematch", String(32)),
+    Column("created", Integer, nullable=False),
+    Column("updated", Integer, nullable=False),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("game", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("role", String(16), primary_key=True),
+    Column("position", Integer, nullable=False),  # seat order = the title's turn order
+    Column("kind", String(8), nullable=False),  # human | bot
+    Column("bot", String(32)),  # bot strength for bot seats
+    Column("name", String(40), nullable=False),
+    Column("token_hash", String(64)),  # sha256 of the seat's secret, humans only
+    Column("joined", Integer, nullable=False, default=0),
+    Column("resigned", Integer, nullable=False, default=0),
+    Index("seats_by_token", "token_hash"),
+)
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("game", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("n", Integer, primary_key=True),  # 0-based position in the log
+    Column("role", String(16), nullable=False),
+    Column("verb", String(40), nullable=False),
+    Column("arg", Text, nullable=False),  # JSON
+    Column("at", Integer, nullable=False),
+)
+
+
+# The two statements of every action, built once so SQLAlchemy compiles them once.
+_ADD_ACTION = insert(actions)
+_DROP_ACTION = delete(actions).where(
+    actions.c.game == bindparam("g_id"), actions.c.n == bindparam("g_n")
+)
+_SET_STATE = (
+    update(games)
+    .where(games.c.id == bindparam("g_id"))
+    .values(
+        version=bindparam("g_version"),
+        state=bindparam("g_state"),
+        active=bindparam("g_active"),
+        updated=bindparam("g_updated"),
+        status=bindparam("g_status"),
+        result=bindparam("g_result"),
+    )
+)
+
+
+@dataclass
+class SeatRow:
+    """One seat as stored."""
+
+    role: str
+    kind: str
+    name: str
+    bot: str | None = None
+    token_hash: str | None = None
+    joined: bool = False
+    resigned: bool = False
+
+
+@dataclass
+class GameRow:
+    """One game as stored: setup, current state and bookkeeping (the log is separate)."""
+
+    id: str
+    title: str
+    seed: int
+    options: dict[str, Any]
+    status: str
+    version: int
+    state: str
+    active: list[str]
+    result: dict[str, Any] | None = None
+    rematch_of: str | None = None
+    rematch: str | None = None
+    created: int = 0
+    updated: int = 0
+    seats: list[SeatRow] = field(default_factory=list)
+
+
+def _now() -> int:
+    return int(time.time())
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cur = dbapi_connection.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")  # readers never block the writer
+    cur.execute("PRAGMA synchronous=NORMAL")  # a killed process loses no committed action
+    cur.execute("PRAGMA wal_autocheckpoint=0")  # the Checkpointer thread does it instead
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA busy_timeout=5000")
+    cur.close()
+
+
+class Checkpointer:
+    """Copies SQLite's write-ahead log into the database file from a background thread, so
+    that the fsync it needs never stalls the server's event loop."""
+
+    def __init__(self, path: str, every: float = 1.0) -> None:
+        self.path, self.every = path, every
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="sqlite-checkpoint", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        db = sqlite3.connect(self.path, timeout=5, check_same_thread=False)
+        try:
+            while not self._stop.wait(self.every):
+                with contextlib.suppress(sqlite3.Error):
+                    db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            db.close()
+
+    def stop(self) -> None:
+        """Run a last checkpoint and end the thread."""
+        self._stop.set()
+        self._thread.join(10)
+
+
+class Store:
+    """Reads and writes games; every method is one short transaction."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine: Engine = create_engine(url, future=True)
+        self.checkpointer: Checkpointer | None = None
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        metadata.create_all(self.engine)
+        path = self.engine.url.database
+        if self.engine.dialect.name == "sqlite" and path and path != ":memory:":
+            self.checkpointer = Checkpointer(path)
+
+    def close(self) -> None:
+        """Release the connection pool (after a last checkpoint)."""
+        if self.checkpointer is not None:
+            self.checkpointer.stop()
+        self.engine.dispose()
+
+    # -- writes ------------------------------------------------------------------------------
+    def create_game(self, game: GameRow) -> None:
+        """Insert a new game with its seats (version 0, empty log)."""
+        now = _now()
+        with self.engine.begin() as db:
+            db.execute(
+                insert(games).values(
+                    id=game.id,
+                    title=game.title,
+                    seed=game.seed,
+                    options=json.dumps(game.options),
+                    status=game.status,
+                    version=game.version,
+                    state=game.state,
+                    active=json.dumps(game.active),
+                    result=None,
+                    rematch_of=game.rematch_of,
+                    created=now,
+                    updated=now,
+                )
+            )
+            for i, s in enumerate(game.seats):
+                db.execute(
+                    insert(seats).values(
+                        game=game.id,
+                        role=s.role,
+                        position=i,
+                        kind=s.kind,
+                        bot=s.bot,
+                        name=s.name,
+                        token_hash=s.token_hash,
+                        joined=int(s.joined),
+                        resigned=int(s.resigned),
+                    )
+                )
+            if game.rematch_of:
+                db.execute(
+                    update(games).where(games.c.id == game.rematch_of).values(rematch=game.id)
+                )
+
+    def record_action(
+        self,
+        game_id: str,
+        n: int,
+        role: str,
+        action: list[Any],
+        *,
+        version: int,
+        state: str,
+        active: list[str],
+        result: dict[str, Any] | None,
+    ) -> None:
+        """Append log entry ``n`` and store the state it led to, in one transaction."""
+        now = _now()
+        with self.engine.begin() as db:
+            db.execute(
+                _ADD_ACTION,
+                {
+                    "game": game_id,
+                    "n": n,
+                    "role": role,
+                    "verb": action[0],
+                    "arg": json.dumps(action[1]),
+                    "at": now,
+                },
+            )
+            db.execute(_SET_STATE, _state_params(game_id, version, state, active, result, now))
+
+    def record_undo(
+        self, game_id: str, n: int, *, version: int, state: str, active: list[str]
+    ) -> None:
+        """Drop log entry ``n`` (the undone action) and store the restored state."""
+        now = _now()
+        with self.engine.begin() as db:
+            db.execute(_DROP_ACTION, {"g_id": game_id, "g_n": n})
+            db.execute(_SET_STATE, _state_params(game_id, version, state, active, None, now))
+
+    def finish(
+        self, game_id: str, *, version: int, result: dict[str, Any], resigned: str | None = None
+    ) -> None:
+        """End a game outside the rules (the last person resigned), in one transaction."""
+        with self.engine.begin() as db:
+            if resigned is not None:
+                db.execute(
+                    update(seats)
+                    .where(seats.c.game == game_id, seats.c.role == resigned)
+                    .values(resigned=1)
+                )
+            db.execute(
+                update(games)
+                .where(games.c.id == game_id)
+                .values(
+                    status="finished",
+                    version=version,
+                    result=json.dumps(result),
+                    active="[]",
+                    updated=_now(),
+                )
+            )
+
+    def update_seat(
+        self, game_id: str, role: str, *, version: int | None = None, **values: Any
+    ) -> None:
+        """Change a seat (joined, name, resigned, kind, bot); with ``version``, also bump the
+        game's version in the same transaction."""
+        with self.engine.begin() as db:
+            db.execute(
+                update(seats).where(seats.c.game == game_id, seats.c.role == role).values(**values)
+            )
+            if version is not None:
+                db.execute(
+                    update(games)
+                    .where(games.c.id == game_id)
+                    .values(version=version, updated=_now())
+                )
+
+    # -- reads -------------------------------------------------------------------------------
+    def load_game(self, game_id: str) -> GameRow | None:
+        """The game with its seats, or None."""
+        with self.engine.connect() as db:
+            row = db.execute(select(games).where(games.c.id == game_id)).mappings().first()
+            if row is None:
+                return None
+            seat_rows = db.execute(
+                select(seats).where(seats.c.game == game_id).order_by(seats.c.position)
+            ).mappings()
+            return _game(row, [_seat(s) for s in seat_rows])
+
+    def load_log(self, game_id: str) -> list[list[Any]]:
+        """The action log as ``[role, verb, arg]`` entries, in order."""
+        with self.engine.connect() as db:
+            rows = db.execute(
+                select(actions.c.role, actions.c.verb, actions.c.arg)
+                .where(actions.c.game == game_id)
+                .order_by(actions.c.n)
+            )
+            return [[r.role, r.verb, json.loads(r.arg)] for r in rows]
+
+    def log_length(self, game_id: str) -> int:
+        """How many actions the stored log holds."""
+        with self.engine.connect() as db:
+            n = db.execute(
+                select(func.count()).select_from(actions).where(actions.c.game == game_id)
+            ).scalar_one()
+            return int(n)
+
+    def games_waiting(self) -> list[str]:
+        """Games still being played (the server resumes their bots at start)."""
+        with self.engine.connect() as db:
+            rows = db.execute(select(games.c.id).where(games.c.status == "playing"))
+            return [r.id for r in rows]
+
+    def games_for_tokens(self, token_hashes: list[str]) -> list[tuple[str, str]]:
+        """``(game id, role)`` for every seat held by one of ``token_hashes``."""
+        if not token_hashes:
+            return []
+        with self.engine.connect() as db:
+            rows = db.execute(
+                select(seats.c.game, seats.c.role).where(seats.c.token_hash.in_(token_hashes))
+            )
+            return [(r.game, r.role) for r in rows]
+
+    def recent_games(self, limit: int = 30) -> list[GameRow]:
+        """The most recently changed games, newest first (for spectators)."""
+        with self.engine.connect() as db:
+            rows = (
+                db.execute(select(games).order_by(games.c.updated.desc()).limit(limit))
+                .mappings()
+                .all()
+            )
+            out = []
+            for row in rows:
+                seat_rows = db.execute(
+                    select(seats).where(seats.c.game == row["id"]).order_by(seats.c.position)
+                ).mappings()
+                out.append(_game(row, [_seat(s) for s in seat_rows]))
+            return out
+
+
+def _state_params(
+    game_id: str,
+    version: int,
+    state: str,
+    active: list[str],
+    result: dict[str, Any] | None,
+    now: int,
+) -> dict[str, Any]:
+    return {
+        "g_id": game_id,
+        "g_version": version,
+        "g_state": state,
+        "g_active": json.dumps(active),
+        "g_updated": now,
+        "g_status": "finished" if result is not None else "playing",
+        "g_result": json.dumps(result) if result is not None else None,
+    }
+
+
+def _seat(row: Any) -> SeatRow:
+    return SeatRow(
+        role=row["role"],
+        kind=row["kind"],
+        name=row["name"],
+        bot=row["bot"],
+        token_hash=row["token_hash"],
+        joined=bool(row["joined"]),
+        resigned=bool(row["resigned"]),
+    )
+
+
+def _game(row: Any, seat_rows: list[SeatRow]) -> GameRow:
+    return GameRow(
+        id=row["id"],
+        title=row["title"],
+        seed=row["seed"],
+        options=json.loads(row["options"]),
+        status=row["status"],
+        version=row["version"],
+        state=row["state"],
+        active=json.loads(row["active"]),
+        result=json.loads(row["result"]) if row["result"] else None,
+        rematch_of=row["rematch_of"],
+        rematch=row["rematch"],
+        created=row["created"],
+        updated=row["updated"],
+        seats=seat_rows,
+    )

@@ -1,0 +1,590 @@
+"""Live tables: the games in play, their seats, their watchers and the bots seated at them.
+
+The :class:`Hall` owns every table the server has loaded. All changes to a game happen on the
+event loop, one at a time per table: check the seat and the version, apply through the engine's
+:class:`~crisis.engine.match.Match`, write the action and the new state in one transaction,
+then send each watcher the view its seat may see. A table is rebuilt from the database as
+setup + action log (which also restores the undo steps of the turn in progress).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import logging
+import random
+import secrets
+from collections import OrderedDict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import msgspec
+
+from crisis.ai import BOTS, Bot, RandomBot, get_bot
+from crisis.engine.action import Action
+from crisis.engine.errors import IllegalAction
+from crisis.engine.match import Match
+from crisis.engine.title import Title
+from crisis.games import TITLES, get_title
+from crisis.server.errors import BadMessage, Forbidden, GameOver, Illegal, NotFound, NotOver, Stale
+from crisis.server.store import GameRow, SeatRow, Store
+
+log = logging.getLogger("crisis.server")
+
+#: Tables kept in memory with nobody watching before the least recently used is dropped.
+CACHE_SIZE = 256
+#: Log lines sent with each update (clients keep the rest).
+LOG_TAIL = 40
+NAME_LENGTH = 40
+
+
+def new_token() -> str:
+    """A fresh seat secret (shown once, stored only as a hash)."""
+    return secrets.token_urlsafe(18)
+
+
+def hash_token(token: str) -> str:
+    """What the database keeps of a seat token."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def bot_names() -> list[str]:
+    """The bot strengths a seat may be given (``random`` first)."""
+    return sorted(BOTS, key=lambda n: (n != "random", n))
+
+
+def make_bot(name: str | None) -> Bot:
+    """The bot called ``name``, or the random bot if that strength is not installed."""
+    try:
+        return get_bot(name or "random")
+    except ValueError:
+        return RandomBot()
+
+
+class Watcher(Protocol):
+    """A connection following a table (a browser tab, a script)."""
+
+    roles: set[str]
+    look: str | None
+
+    def deliver(self, payload: bytes, *, replaceable: bool) -> None:
+        """Queue ``payload`` for sending; a ``replaceable`` one supersedes older ones."""
+        ...
+
+
+@dataclass
+class Live:
+    """One table in memory: the match, the seats and who watches."""
+
+    row: GameRow
+    title: Title
+    match: Match
+    watchers: set[Watcher] = field(default_factory=set)
+    bot_task: asyncio.Task[None] | None = None
+    bots: dict[str, Bot] = field(default_factory=dict)
+    _payloads: dict[tuple[str | None, bool], bytes] = field(default_factory=dict)
+    choices: dict[str, tuple[int, list[Action]]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.note_choices(None)
+
+    def note_choices(self, actor: str | None) -> None:
+        """Remember, per seat, the version at which its legal actions last changed (or it
+        last acted): a client that saw an older version is stale for that seat. Undo is left
+        out: another seat's move in a simultaneous step takes it away, and then it is simply
+        refused as illegal."""
+        for role in self.match.roles():
+            acts = self.match.title.actions(self.match.state, role) if not self.finished else []
+            before = self.choices.get(role)
+            if before is None or role == actor or before[1] != acts:
+                self.choices[role] = (self.version, acts)
+
+    def stale(self, role: str, version: int) -> bool:
+        """Whether a client that saw ``version`` acts on an outdated position for ``role``."""
+        since = self.choices.get(role, (self.version, []))[0]
+        return version < since or version > self.version
+
+    @property
+    def id(self) -> str:
+        """The table id (also its link)."""
+        return self.row.id
+
+    @property
+    def version(self) -> int:
+        """Bumps on every change; clients send it back to prove they saw the latest."""
+        return self.row.version
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game is over (by the rules or because every person resigned)."""
+        return self.row.status == "finished"
+
+    def seat(self, role: str) -> SeatRow:
+        """The seat playing ``role``."""
+        for s in self.row.seats:
+            if s.role == role:
+                return s
+        raise Forbidden(f"no seat {role!r} at this table")
+
+    def roles_for(self, tokens: Iterable[str]) -> set[str]:
+        """The seats whose secret is among ``tokens``."""
+        hashes = {hash_token(t) for t in tokens if isinstance(t, str) and t}
+        return {
+            s.role
+            for s in self.row.seats
+            if s.token_hash and any(hmac.compare_digest(s.token_hash, h) for h in hashes)
+        }
+
+    def summary(self) -> dict[str, Any]:
+        """Public facts about the table: seats, status, result, rematch."""
+        return table_summary(self.row)
+
+    def payload(self, role: str | None, *, full: bool = True) -> bytes:
+        """The ``state`` message for a watcher looking as ``role`` (cached per version).
+
+        Updates carry only the last :data:`LOG_TAIL` log lines, from ``log_from`` on; a
+        ``full`` one (on connecting, changing seats or a stale action) carries the whole log.
+        """
+        cached = self._payloads.get((role, full))
+        if cached is not None:
+            return cached
+        acts: list[Any] = []
+        if role is not None and not self.finished:
+            acts = [a.to_json() for a in self.match.actions(role)]
+        view = self.match.view(role)
+        lines = view.get("log")
+        log_from = 0
+        if not full and isinstance(lines, list) and len(lines) > LOG_TAIL:
+            log_from = len(lines) - LOG_TAIL
+            view["log"] = lines[log_from:]
+        message = {
+            "type": "state",
+            "version": self.version,
+            "role": role,
+            "table": self.summary(),
+            "view": view,
+            "log_from": log_from,
+            "actions": acts,
+        }
+        data = msgspec.json.encode(message)
+        self._payloads[(role, full)] = data
+        return data
+
+    def changed(self) -> None:
+        """Forget the cached payloads after a change."""
+        self._payloads.clear()
+
+
+def table_summary(row: GameRow) -> dict[str, Any]:
+    """Public facts about a stored table."""
+    return {
+        "id": row.id,
+        "title": row.title,
+        "options": row.options,
+        "status": row.status,
+        "version": row.version,
+        "active": row.active,
+        "result": row.result,
+        "rematch": row.rematch,
+        "rematch_of": row.rematch_of,
+        "updated": row.updated,
+        "seats": [
+            {
+                "role": s.role,
+                "kind": s.kind,
+                "bot": s.bot,
+                "name": s.name,
+                "joined": s.joined,
+                "resigned": s.resigned,
+            }
+            for s in row.seats
+        ],
+    }
+
+
+@dataclass
+class SeatSpec:
+    """A seat asked for at creation: a person (``human``) or a ``bot`` of some strength."""
+
+    kind: str = "human"
+    bot: str | None = None
+    name: str = ""
+
+
+class Hall:
+    """Every table the server runs: creation, loading, actions, bots and broadcasting."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        bot_delay: float = 0.25,
+        cache_size: int = CACHE_SIZE,
+    ) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.cache_size = cache_size
+        self.tables: OrderedDict[str, Live] = OrderedDict()
+        self._closing = False
+
+    # -- creating and loading ----------------------------------------------------------------
+    def create(
+        self,
+        seats: list[SeatSpec],
+        options: dict[str, Any],
+        *,
+        title: str = "time_of_crisis",
+        seed: int | None = None,
+        rematch_of: GameRow | None = None,
+    ) -> tuple[Live, dict[str, str]]:
+        """A new table; returns it with the secret token of each human seat by role."""
+        if title not in TITLES:
+            raise BadMessage(f"unknown game {title!r}; known: {', '.join(sorted(TITLES))}")
+        if not 2 <= len(seats) <= 4:
+            raise BadMessage("a table has 2 to 4 seats")
+        for s in seats:
+            if s.kind not in ("human", "bot"):
+                raise BadMessage(f"a seat is 'human' or 'bot', not {s.kind!r}")
+            if s.kind == "bot" and (s.bot or "random") not in BOTS:
+                raise BadMessage(f"unknown bot {s.bot!r}; known: {', '.join(bot_names())}")
+        module = get_title(title)
+        options = {**options, "players": len(seats)}
+        if seed is None:
+            seed = secrets.randbelow(2**31 - 1)
+        try:
+            match = Match(module, seed, options)
+        except (ValueError, TypeError, IllegalAction) as exc:
+            raise BadMessage(str(exc)) from None
+        tokens: dict[str, str] = {}
+        seat_rows = []
+        for spec, role in zip(seats, match.roles(), strict=True):
+            token_hash = None
+            if spec.kind == "human":
+                token = new_token()
+                tokens[role] = token
+                token_hash = hash_token(token)
+            name = (spec.name or "").strip()[:NAME_LENGTH]
+            if not name:
+                name = f"{spec.bot or 'random'} bot" if spec.kind == "bot" else role.capitalize()
+            seat_rows.append(
+                SeatRow(
+                    role=role,
+                    kind=spec.kind,
+                    name=name,
+                    bot=(spec.bot or "random") if spec.kind == "bot" else None,
+                    token_hash=token_hash,
+                )
+            )
+        if rematch_of is not None:  # same people, same seats, same secrets
+            before = {seat.role: seat for seat in rematch_of.seats}
+            for row_seat in seat_rows:
+                prior = before.get(row_seat.role)
+                if prior is not None and prior.token_hash:  # a person sat here
+                    row_seat.kind, row_seat.bot = "human", None
+                    row_seat.name, row_seat.token_hash = prior.name, prior.token_hash
+            tokens = {}
+        row = GameRow(
+            id=self._new_id(),
+            title=title,
+            seed=seed,
+            options=options,
+            status="playing",
+            version=0,
+            state=module.to_json(match.state).decode(),
+            active=match.active(),
+            rematch_of=rematch_of.id if rematch_of else None,
+            seats=seat_rows,
+        )
+        self.store.create_game(row)
+        stored = self.store.load_game(row.id)
+        assert stored is not None
+        live = Live(row=stored, title=module, match=match)
+        self._remember(live)
+        self._wake_bots(live)
+        return live, tokens
+
+    def _new_id(self) -> str:
+        while True:
+            game_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+            if game_id not in self.tables and self.store.load_game(game_id) is None:
+                return game_id
+
+    def get(self, game_id: str) -> Live:
+        """The table ``game_id``, loaded from the database if needed."""
+        live = self.tables.get(game_id)
+        if live is not None:
+            self.tables.move_to_end(game_id)
+            return live
+        if not isinstance(game_id, str) or not 0 < len(game_id) <= 32:
+            raise NotFound("no such table")
+        row = self.store.load_game(game_id)
+        if row is None:
+            raise NotFound(f"no table {game_id!r}")
+        live = Live(row=row, title=get_title(row.title), match=self._rebuild(row))
+        self._remember(live)
+        return live
+
+    def _rebuild(self, row: GameRow) -> Match:
+        """Setup + log, checked against the stored state (which wins if they disagree)."""
+        module = get_title(row.title)
+        entries = self.store.load_log(row.id)
+        record = {"seed": row.seed, "options": row.options, "log": entries}
+        try:
+            match = Match.replay(module, record)
+            if module.to_json(match.state).decode() == row.state:
+                return match
+            log.warning("table %s: replayed state differs from the stored one", row.id)
+        except (IllegalAction, ValueError) as exc:
+            log.warning("table %s: the log no longer replays (%s)", row.id, exc)
+        match = Match(module, row.seed, row.options, state=module.from_json(row.state))
+        match.log = [(r, Action.parse([v, a])) for r, v, a in entries]
+        return match
+
+    def _remember(self, live: Live) -> None:
+        self.tables[live.id] = live
+        self.tables.move_to_end(live.id)
+        while len(self.tables) > self.cache_size:
+            idle = next(
+                (k for k, t in self.tables.items() if not t.watchers and t.bot_task is None), None
+            )
+            if idle is None or idle == live.id:
+                break
+            del self.tables[idle]
+
+    def resume(self) -> int:
+        """At start: wake the bots of every game waiting on one; returns how many."""
+        woken = 0
+        for game_id in self.store.games_waiting():
+            row = self.store.load_game(game_id)
+            if row is None:
+                continue
+            bots = {s.role for s in row.seats if s.kind == "bot"}
+            if bots & set(row.active):
+                self._wake_bots(self.get(game_id))
+                woken += 1
+        return woken
+
+    # -- acting ------------------------------------------------------------------------------
+    def act(self, live: Live, role: str, action: Any, version: int | None, roles: set[str]) -> None:
+        """Apply ``action`` for ``role`` if the caller holds that seat and saw ``version``."""
+        if role not in roles:
+            raise Forbidden(f"you do not hold the {role} seat")
+        if live.finished:
+            raise GameOver("the game is over")
+        if live.seat(role).kind != "human":
+            raise Forbidden(f"{role} is played by a bot")
+        if version is not None and live.stale(role, version):
+            raise Stale(f"the game has moved on (version {live.version}, you sent {version})")
+        try:
+            parsed = Action.parse(action)
+        except IllegalAction as exc:
+            raise BadMessage(str(exc)) from None
+        self._apply(live, role, parsed)
+
+    def _apply(self, live: Live, role: str, action: Action) -> None:
+        match, row = live.match, live.row
+        try:
+            if action.verb == "undo":
+                n = len(match.log) - 1
+                match.undo(role)
+            else:
+                match.apply(role, action)
+        except IllegalAction as exc:
+            raise Illegal(str(exc)) from None
+        row.version += 1
+        row.state = live.title.to_json(match.state).decode()
+        row.active = match.active()
+        result = match.result()
+        try:
+            if action.verb == "undo":
+                self.store.record_undo(
+                    live.id, n, version=row.version, state=row.state, active=row.active
+                )
+            else:
+                self.store.record_action(
+                    live.id,
+                    len(match.log) - 1,
+                    role,
+                    action.to_json(),
+                    version=row.version,
+                    state=row.state,
+                    active=row.active,
+                    result=result,
+                )
+        except Exception:
+            self._reload(live)  # memory ran ahead of the database: go back to what it holds
+            raise
+        if result is not None:
+            row.status, row.result = "finished", result
+        live.note_choices(role)
+        live.changed()
+        self.broadcast(live)
+        self._wake_bots(live)
+
+    def _reload(self, live: Live) -> None:
+        try:
+            row = self.store.load_game(live.id)
+            if row is not None:
+                live.row, live.match = row, self._rebuild(row)
+                live.note_choices(None)
+                live.changed()
+                return
+        except Exception:
+            log.exception("table %s: could not reload after a failed write", live.id)
+        self.tables.pop(live.id, None)
+
+    def join(self, live: Live, role: str, roles: set[str], name: str | None = None) -> None:
+        """Mark ``role`` as taken (first connection with its token), optionally renaming it."""
+        if role not in roles:
+            raise Forbidden(f"you do not hold the {role} seat")
+        seat = live.seat(role)
+        values: dict[str, Any] = {}
+        if not seat.joined:
+            values["joined"] = 1
+        clean = (name or "").strip()[:NAME_LENGTH]
+        if clean and clean != seat.name:
+            values["name"] = clean
+        if values:
+            self.store.update_seat(live.id, role, **values)
+            seat.joined = True
+            seat.name = clean or seat.name
+            live.changed()
+            self.broadcast(live)
+
+    def resign(self, live: Live, role: str, roles: set[str]) -> None:
+        """``role`` leaves: a bot takes the seat, or the game ends if no person is left."""
+        if role not in roles:
+            raise Forbidden(f"you do not hold the {role} seat")
+        if live.finished:
+            raise GameOver("the game is over")
+        seat = live.seat(role)
+        if seat.resigned or seat.kind != "human":
+            raise Forbidden(f"{role} has already left the game")
+        others = [
+            s for s in live.row.seats if s.kind == "human" and not s.resigned and s.role != role
+        ]
+        live.row.version += 1
+        seat.resigned = True
+        if others:
+            seat.kind, seat.bot = "bot", "random" if "random" in BOTS else bot_names()[0]
+            self.store.update_seat(
+                live.id, role, version=live.version, resigned=1, kind="bot", bot=seat.bot
+            )
+        else:
+            view = live.match.view(None)
+            scores = {p["role"]: p["legacy"] for p in view["players"]}
+            ranking = sorted(scores, key=lambda r: -scores[r])
+            live.row.status = "finished"
+            live.row.active = []
+            live.row.result = {
+                "reason": "resigned",
+                "resigned": role,
+                "scores": scores,
+                "ranking": ranking,
+                "winner": None,
+            }
+            self.store.finish(live.id, version=live.version, result=live.row.result, resigned=role)
+        live.note_choices(role)
+        live.changed()
+        self.broadcast(live)
+        self._wake_bots(live)
+
+    def rematch(self, live: Live, roles: set[str]) -> Live:
+        """A new game with the same seats, options and secrets (made once per table)."""
+        if not roles:
+            raise Forbidden("only a seated player may ask for a rematch")
+        if not live.finished:
+            raise NotOver("a rematch is offered once the game is over")
+        if live.row.rematch:
+            return self.get(live.row.rematch)
+        options = {k: v for k, v in live.row.options.items() if k != "first_player"}
+        seats = [SeatSpec(kind=s.kind, bot=s.bot, name=s.name) for s in live.row.seats]
+        new, _ = self.create(seats, options, title=live.row.title, rematch_of=live.row)
+        live.row.rematch = new.id
+        live.changed()
+        self.broadcast(live)
+        return new
+
+    # -- watching ----------------------------------------------------------------------------
+    def watch(self, live: Live, watcher: Watcher) -> None:
+        """Start sending ``watcher`` this table's updates (and the current state now)."""
+        live.watchers.add(watcher)
+        watcher.deliver(live.payload(watcher.look), replaceable=True)
+
+    def unwatch(self, live: Live, watcher: Watcher) -> None:
+        """Stop sending updates to ``watcher``."""
+        live.watchers.discard(watcher)
+
+    def broadcast(self, live: Live) -> None:
+        """Send every watcher the view of the seat it looks as."""
+        for w in list(live.watchers):
+            w.deliver(live.payload(w.look, full=False), replaceable=True)
+
+    # -- bots --------------------------------------------------------------------------------
+    def _bot_to_move(self, live: Live) -> str | None:
+        if live.finished:
+            return None
+        for role in live.match.active():
+            if live.seat(role).kind == "bot":
+                return role
+        return None
+
+    def _wake_bots(self, live: Live) -> None:
+        if self._closing or live.bot_task is not None or self._bot_to_move(live) is None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no loop (a plain script): resume() wakes them when the server starts
+        live.bot_task = loop.create_task(self._play_bots(live))
+
+    async def _play_bots(self, live: Live) -> None:
+        try:
+            while not self._closing:
+                role = self._bot_to_move(live)
+                if role is None:
+                    return
+                version = live.version
+                bot = live.bots.get(role) or make_bot(live.seat(role).bot)
+                live.bots[role] = bot
+                legal = [a for a in live.match.actions(role) if a.verb != "undo"]
+                view = live.match.view(role)
+                rng = random.Random(f"{live.id}:{version}:{role}")
+                action = await asyncio.to_thread(_choose, bot, view, role, legal, rng)
+                if live.version != version or self.tables.get(live.id) is not live:
+                    continue  # someone else acted meanwhile: think again
+                self._apply(live, role, action)
+                await asyncio.sleep(self.bot_delay)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: the bots stopped", live.id)
+        finally:
+            live.bot_task = None
+
+    async def close(self) -> None:
+        """Stop the bots (their games resume at the next start)."""
+        self._closing = True
+        tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+
+def _choose(
+    bot: Bot, view: dict[str, Any], role: str, legal: list[Action], rng: random.Random
+) -> Action:
+    """The bot's pick, or a random legal action if the bot fails or picks something illegal."""
+    try:
+        action = Action.parse(bot.choose(view, role, legal, rng))
+        if action in legal:
+            return action
+        log.warning("bot %s chose an illegal action %s", getattr(bot, "name", bot), action)
+    except Exception:
+        log.exception("bot %s failed", getattr(bot, "name", bot))
+    return RandomBot().choose(view, role, legal, rng)

@@ -1,0 +1,126 @@
+// The lobby: create a table (seats, bots, options), list my tables, watch others.
+
+import { el, meta as loadMeta, myName, rememberSeat, request, seatLink, seats, setMyName } from "./api.js";
+
+const $ = (id) => document.getElementById(id);
+const ROLES = ["green", "blue", "yellow", "red"];
+let META = null;
+
+function cap(s) {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** One row per seat: who sits there. The first seat is you, the others bots by default. */
+function drawSeats() {
+  const n = Number($("players").value);
+  const box = $("seats");
+  const old = [...box.querySelectorAll("select")].map((s) => s.value);
+  box.querySelectorAll(".seat-row").forEach((r) => r.remove());
+  for (let i = 0; i < n; i++) {
+    const role = ROLES[i];
+    const select = el("select", { name: `seat-${role}`, "aria-label": `${role} seat` },
+      el("option", { value: "me" }, "Me (this browser)"),
+      el("option", { value: "friend" }, "A friend (invite link)"),
+      ...META.bots.map((b) => el("option", { value: `bot:${b}` }, `Bot: ${b}`)),
+    );
+    select.value = old[i] || (i === 0 ? "me" : `bot:${META.bots[0]}`);
+    box.append(el("div", { class: "seat-row" }, el("span", {}, el("span", { class: `swatch ${role}` }), cap(role)), select));
+  }
+}
+
+async function create(ev) {
+  ev.preventDefault();
+  $("create-error").textContent = "";
+  const form = $("create-form");
+  const n = Number($("players").value);
+  const name = $("my-name").value.trim();
+  setMyName(name);
+  const choice = [];
+  const seatsIn = [];
+  for (let i = 0; i < n; i++) {
+    const v = form.elements[`seat-${ROLES[i]}`].value;
+    choice.push(v);
+    if (v.startsWith("bot:")) seatsIn.push({ kind: "bot", bot: v.slice(4) });
+    else seatsIn.push({ kind: "human", name: v === "me" ? name : "" });
+  }
+  const options = {
+    short_game: form.elements.short_game.checked,
+    expansion_cards: form.elements.expansion_cards.checked,
+    market: form.elements.market.value,
+    emperor_rules: form.elements.emperor_rules.checked,
+  };
+  const btn = $("create");
+  btn.disabled = true;
+  try {
+    const res = await request("POST", "/api/tables", { seats: seatsIn, options });
+    const id = res.table.id;
+    const friends = [];
+    ROLES.slice(0, n).forEach((role, i) => {
+      const token = res.tokens[role];
+      if (!token) return;
+      rememberSeat(id, role, token, choice[i] === "me");
+      if (choice[i] === "friend") friends.push([role, token]);
+    });
+    if (!friends.length) {
+      location.href = `/table/${encodeURIComponent(id)}`;
+      return;
+    }
+    $("invite-list").replaceChildren(...friends.map(([role, token]) => el("li", {},
+      el("span", { class: `swatch ${role}` }), `${cap(role)}: `,
+      el("input", { value: seatLink(id, role, token), readonly: true, onclick: (e) => e.target.select() }),
+    )));
+    $("go-table").href = `/table/${encodeURIComponent(id)}`;
+    $("invites").classList.remove("hidden");
+    $("invites").scrollIntoView({ behavior: "smooth" });
+  } catch (err) {
+    $("create-error").textContent = err.message;
+  } finally {
+    btn.disabled = false;
+  }
+}
+
+function describe(t) {
+  const people = t.seats.map((s) => `${s.role}: ${s.kind === "bot" ? `${s.bot} bot` : s.name}`).join(", ");
+  let status = t.status === "finished" ? "finished" : `playing, waiting for ${t.active.join(", ") || "—"}`;
+  if (t.result && t.result.winner) status = `finished, ${t.result.winner} won`;
+  return `${people} · ${status}`;
+}
+
+async function listMine() {
+  const tokens = [...new Set(seats().filter((s) => s.mine).map((s) => s.token))];
+  if (!tokens.length) return;
+  const res = await request("POST", "/api/tables/mine", { tokens: tokens.slice(-200) });
+  const list = $("my-tables");
+  if (!res.tables.length) return;
+  list.replaceChildren(...res.tables.map(({ table, roles }) => {
+    // a rematch reuses the seat secret: remember it under the new table too
+    for (const role of roles) {
+      const known = seats().find((s) => s.mine && s.role === role && tokens.includes(s.token) && (s.table === table.id || s.table === table.rematch_of));
+      if (known && known.table !== table.id) rememberSeat(table.id, role, known.token, true);
+    }
+    const myTurn = table.status === "playing" && table.active.some((r) => roles.includes(r));
+    return el("li", {},
+      el("a", { href: `/table/${encodeURIComponent(table.id)}` }, myTurn ? "Your turn!" : "Open"),
+      el("span", {}, `You: ${roles.join(", ")} · ${describe(table)}`));
+  }));
+}
+
+async function listRecent() {
+  const res = await request("GET", "/api/tables");
+  if (!res.tables.length) return;
+  $("recent-tables").replaceChildren(...res.tables.slice(0, 15).map((t) => el("li", {},
+    el("a", { href: `/table/${encodeURIComponent(t.id)}` }, "Watch"),
+    el("span", {}, describe(t)))));
+}
+
+async function main() {
+  META = await loadMeta();
+  $("my-name").value = myName();
+  $("players").addEventListener("change", drawSeats);
+  $("create-form").addEventListener("submit", create);
+  drawSeats();
+  listMine().catch(() => {});
+  listRecent().catch(() => {});
+}
+
+main();

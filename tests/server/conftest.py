@@ -1,0 +1,106 @@
+"""Fixtures for the server tests: an app on a temporary SQLite file, and small helpers."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from crisis.server import create_app
+
+HUMAN: dict[str, Any] = {"kind": "human"}
+BOT: dict[str, Any] = {"kind": "bot", "bot": "random"}
+
+
+def make_client(db: Path, **kwargs: Any) -> TestClient:
+    """A test client for an app on ``db`` (bots move at once; seeds may be chosen)."""
+    settings: dict[str, Any] = {"bot_delay": 0.0, "allow_seed": True, "messages_per_second": 1e4}
+    settings.update(kwargs)
+    return TestClient(create_app(f"sqlite:///{db}", **settings))
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "crisis.db"
+
+
+@pytest.fixture
+def client(db: Path) -> Iterator[TestClient]:
+    with make_client(db) as c:
+        yield c
+
+
+def create(
+    client: TestClient,
+    seats: list[dict[str, Any]],
+    options: dict[str, Any] | None = None,
+    seed: int = 1,
+) -> tuple[str, dict[str, str]]:
+    """Create a table; returns its id and the seat tokens."""
+    res = client.post("/api/tables", json={"seats": seats, "options": options or {}, "seed": seed})
+    assert res.status_code == 201, res.text
+    body = res.json()
+    return body["table"]["id"], body["tokens"]
+
+
+def state(client: TestClient, table: str, token: str | None = None) -> dict[str, Any]:
+    """The current state message (public without a token)."""
+    headers = {"X-Seat-Token": token} if token else {}
+    res = client.get(f"/api/tables/{table}/state", headers=headers)
+    assert res.status_code == 200, res.text
+    return dict(res.json())
+
+
+def stored(client: TestClient, table: str) -> tuple[int, str, int]:
+    """What the database holds for ``table``: version, state text, log length."""
+    store = client.app.state.store  # type: ignore[attr-defined]
+    row = store.load_game(table)
+    return row.version, row.state, store.log_length(table)
+
+
+def pick(actions: list[list[Any]], rng: random.Random) -> list[Any]:
+    """A random legal action (not undo) that often ends the phase, so games finish."""
+    legal = [a for a in actions if a[0] != "undo"]
+    ends = [a for a in legal if a[0] in ("end_actions", "end_buy", "pass", "stay", "keep")]
+    if ends and rng.random() < 0.3:
+        return ends[0]
+    return rng.choice(legal)
+
+
+def play_ws(
+    ws: Any,
+    role: str,
+    rng: random.Random,
+    limit: int = 100_000,
+    latest: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Play ``role`` over an open, greeted websocket until the game ends or ``limit`` actions
+    (starting from the state message ``latest`` if one was already read); returns the last
+    state message."""
+    waiting = False
+    acted = 0
+    skip_read = latest is not None
+    while True:
+        msg = {"type": "none"} if skip_read else ws.receive_json()
+        skip_read = False
+        if msg["type"] == "state":
+            latest = msg
+        elif msg["type"] == "acted":
+            waiting = False
+        elif msg["type"] == "error":
+            raise AssertionError(msg)
+        if latest is None:
+            continue
+        if latest["table"]["status"] == "finished" or (acted >= limit and not waiting):
+            return latest
+        if not waiting and any(a[0] != "undo" for a in latest["actions"]):
+            action = pick(latest["actions"], rng)
+            ws.send_json(
+                {"type": "act", "role": role, "action": action, "version": latest["version"]}
+            )
+            waiting = True
+            acted += 1

@@ -1,0 +1,35 @@
+"""The ``crisis serve`` and ``crisis loadtest`` commands."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from crisis.cli import app
+from crisis.server import loadtest
+
+runner = CliRunner()
+
+
+def test_serve_lists_its_options() -> None:
+    result = runner.invoke(app, ["serve", "--help"])
+    assert result.exit_code == 0
+    for option in ("--host", "--port", "--database", "--bot-delay"):
+        assert option in result.output
+
+
+def test_a_small_load_test_reports_its_figures() -> None:
+    result = runner.invoke(app, ["loadtest", "--tables", "2", "--duration", "3", "--think", "0.1"])
+    assert result.exit_code == 0, result.output
+    for measure in ("actions per second", "p50 ms", "p95 ms"):
+        assert measure in result.output
+
+
+def test_the_load_test_stays_on_this_machine() -> None:
+    for url in ("http://10.0.0.5:8000", "http://example.com", "http://192.168.1.2"):
+        with pytest.raises(ValueError):
+            loadtest.check_loopback(url)
+    loadtest.check_loopback("http://127.0.0.1:8000")
+    loadtest.check_loopback("http://[::1]:8000")
+    result = runner.invoke(app, ["loadtest", "--tables", "1000"])
+    assert result.exit_code != 0

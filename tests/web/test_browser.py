@@ -1,0 +1,164 @@
+"""A newcomer plays in a real headless Chromium (Debian's, driven by Playwright).
+
+Screenshots land in ``test-artifacts/``. The tests skip only if Chromium is not installed
+(``scripts/ensure-chromium.sh``, run by ``make test``, installs it).
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from crisis.server.loadtest import free_port, start_server
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="Chromium is not installed (scripts/ensure-chromium.sh)"
+)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("web") / "web.db"
+    port = free_port()
+    proc = start_server(f"sqlite:///{db}", port, "--bot-delay", "0")
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+def _page(browser: Any, width: int = 1400, height: int = 950) -> tuple[Any, list[str]]:
+    page = browser.new_page(viewport={"width": width, "height": height})
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("dialog", lambda d: d.accept())
+    return page, problems
+
+
+def _shot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def _my_turn(page: Any) -> bool:
+    return page.locator("#notice:not(.hidden)").count() > 0
+
+
+def _take_a_turn_step(page: Any, rng: random.Random) -> None:
+    """Click something that glows: a card, a region, an army, or a button under the prompt."""
+    cards = page.locator("button.cardface.target")
+    regions = page.locator(".region.target")
+    armies = page.locator(".chip.target")
+    buttons = page.locator("#buttons button")
+    roll = rng.random()
+    if cards.count() and roll < 0.5:
+        cards.nth(rng.randrange(cards.count())).click()
+    elif regions.count() and roll < 0.75:
+        regions.nth(rng.randrange(regions.count())).click(force=True)
+    elif armies.count() and roll < 0.85:
+        armies.nth(rng.randrange(armies.count())).click(force=True)
+    elif buttons.count():
+        buttons.nth(0).click()
+    else:
+        return
+    menu = page.locator("#menu:not(.hidden) button")
+    if menu.count():
+        menu.nth(rng.randrange(max(1, menu.count() - 1))).click()
+
+
+def test_a_newcomer_creates_a_table_with_three_bots_and_plays(server: str, browser: Any) -> None:
+    page, problems = _page(browser)
+    page.goto(server + "/")
+    _shot(page, "01-lobby")
+    page.fill("#my-name", "Newcomer")
+    page.check("input[name=short_game]")
+    assert page.locator("#seats select").count() == 4
+    page.click("#create")
+    page.wait_for_url("**/table/**")
+    page.wait_for_selector("#notice:not(.hidden)", timeout=20_000)  # the bots play until my turn
+    _shot(page, "02-my-first-turn")
+    assert page.locator(".region.target").count() > 0  # choose a starting province on the map
+    page.locator(".region.target").first.click(force=True)
+    rng = random.Random(7)
+    clicks = 0
+    for _ in range(400):
+        if page.locator("#prompt", has_text="Game over").count():
+            break
+        if _my_turn(page) and page.locator("#prompt", has_text="Sending").count() == 0:
+            _take_a_turn_step(page, rng)
+            clicks += 1
+        page.wait_for_timeout(40)
+        if clicks == 40:
+            _shot(page, "03-mid-game")
+        if clicks >= 120:
+            break
+    assert clicks > 20
+    assert page.locator("#log li").count() > 20
+    assert page.locator(".mat").count() == 4
+    page.click("#resign")
+    page.wait_for_selector("#prompt:has-text('Game over')", timeout=10_000)
+    page.evaluate("window.scrollTo(0, 0)")
+    _shot(page, "04-resigned")
+    page.click("#replay")
+    page.wait_for_selector("#replay-label:has-text('step 0')")
+    page.click("#replay-next")
+    page.wait_for_selector("#replay-label:has-text('step 1')")
+    _shot(page, "05-replay")
+    assert not problems, problems
+
+
+def test_hotseat_hides_each_hand_until_its_owner_says_so(server: str, browser: Any) -> None:
+    page, problems = _page(browser)
+    page.goto(server + "/")
+    page.select_option("#players", "2")
+    page.select_option("select[name=seat-blue]", "me")
+    page.click("#create")
+    page.wait_for_url("**/table/**")
+    curtain = page.locator("#curtain:not(.hidden)")
+    curtain.wait_for(timeout=10_000)
+    _shot(page, "06-hotseat-curtain")
+    assert page.locator("#hand .cardface").count() == 0 or page.locator("#hand-card.hidden").count()
+    page.click("#curtain-show")
+    page.wait_for_selector("#notice:not(.hidden)")
+    page.wait_for_selector("#curtain.hidden", state="attached")
+    assert page.locator(".region.target").count() > 0
+    page.locator(".region.target").first.click(force=True)
+    curtain.wait_for(timeout=10_000)  # the other seat's turn: covered again
+    assert "to play" in page.locator("#curtain-text").inner_text()
+    assert not problems, problems
+
+
+def test_the_table_fits_a_phone(server: str, browser: Any) -> None:
+    page, problems = _page(browser, 390, 844)
+    page.goto(server + "/")
+    page.click("#create")
+    page.wait_for_url("**/table/**")
+    page.wait_for_selector("#notice:not(.hidden)", timeout=20_000)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 400  # no sideways scrolling of the page (the map scrolls in its box)
+    assert page.locator("#prompt").is_visible()
+    _shot(page, "07-phone")
+    assert not problems, problems
