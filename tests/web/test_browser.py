@@ -100,6 +100,11 @@ def test_a_newcomer_creates_a_table_with_three_bots_and_plays(server: str, brows
     page.wait_for_url("**/table/**")
     page.wait_for_selector("#notice:not(.hidden)", timeout=20_000)  # the bots play until my turn
     _shot(page, "02-my-first-turn")
+    page.fill("#notes", "Private plan: hold Italia")  # notes: saved, and back after a reload
+    page.click("#notes-save")
+    page.wait_for_selector("#notes-status:has-text('Saved.')")
+    page.reload()
+    page.wait_for_function("document.getElementById('notes').value.includes('hold Italia')")
     assert page.locator(".region.target").count() > 0  # choose a starting province on the map
     page.locator(".region.target").first.click(force=True)
     rng = random.Random(7)

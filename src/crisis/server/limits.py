@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 #: Longest websocket message or HTTP body accepted, in bytes (an action is far smaller).
 MAX_MESSAGE = 4096
 MAX_BODY = 16_384
+#: Longest private note a seat may keep for a game, in characters.
+NOTE_LENGTH = 4000
 #: A websocket may send this many messages per second on average, in bursts of ``BURST``.
 MESSAGES_PER_SECOND = 20.0
 BURST = 40

@@ -54,6 +54,13 @@ class RoleIn(BaseModel):
     role: str = Field(max_length=16)
 
 
+class NoteIn(BaseModel):
+    """A seat's private note (replaces the one stored)."""
+
+    role: str = Field(max_length=16)
+    text: str
+
+
 class TokensIn(BaseModel):
     """Seat secrets a browser holds (to list its tables)."""
 
@@ -180,6 +187,25 @@ async def resign(
     live = hall.get(table_id)
     hall.resign(live, body.role, _roles(live, token))
     return live.summary()
+
+
+@router.get("/tables/{table_id}/notes/{role}")
+async def note(table_id: str, role: str, request: Request, token: Token = None) -> dict[str, Any]:
+    """Your private note for one of your seats (nobody else can read it)."""
+    hall = _hall(request)
+    live = hall.get(table_id)
+    return {"role": role, "text": hall.note(live, role, _roles(live, token))}
+
+
+@router.put("/tables/{table_id}/notes")
+async def save_note(
+    table_id: str, body: NoteIn, request: Request, token: Token = None
+) -> dict[str, Any]:
+    """Replace your private note for one of your seats (at most 4,000 characters)."""
+    hall = _hall(request)
+    live = hall.get(table_id)
+    hall.save_note(live, body.role, body.text, _roles(live, token))
+    return {"role": body.role, "text": body.text}
 
 
 @router.post("/tables/{table_id}/rematch")

@@ -83,6 +83,16 @@ actions = Table(
     Column("at", Integer, nullable=False),
 )
 
+# A seat's private notes: only that seat's secret reads them; never part of a view or record.
+notes = Table(
+    "notes",
+    metadata,
+    Column("game", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("role", String(16), primary_key=True),
+    Column("text", Text, nullable=False),
+    Column("updated", Integer, nullable=False),
+)
+
 
 # The two statements of every action, built once so SQLAlchemy compiles them once.
 _ADD_ACTION = insert(actions)
@@ -313,7 +323,21 @@ class Store:
                     .values(version=version, updated=_now())
                 )
 
+    def save_note(self, game_id: str, role: str, text: str) -> None:
+        """Replace the private note of seat ``role`` (one transaction)."""
+        with self.engine.begin() as db:
+            db.execute(delete(notes).where(notes.c.game == game_id, notes.c.role == role))
+            db.execute(insert(notes).values(game=game_id, role=role, text=text, updated=_now()))
+
     # -- reads -------------------------------------------------------------------------------
+    def load_note(self, game_id: str, role: str) -> str:
+        """The private note of seat ``role`` ("" if none)."""
+        with self.engine.connect() as db:
+            text = db.execute(
+                select(notes.c.text).where(notes.c.game == game_id, notes.c.role == role)
+            ).scalar_one_or_none()
+            return str(text) if text is not None else ""
+
     def load_game(self, game_id: str) -> GameRow | None:
         """The game with its seats, or None."""
         with self.engine.connect() as db:

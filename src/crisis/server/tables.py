@@ -29,6 +29,7 @@ from crisis.engine.errors import IllegalAction
 from crisis.engine.match import Match
 from crisis.engine.title import Title
 from crisis.games import TITLES, get_title
+from crisis.server import limits
 from crisis.server.errors import BadMessage, Forbidden, GameOver, Illegal, NotFound, NotOver, Stale
 from crisis.server.store import GameRow, SeatRow, Store
 
@@ -491,6 +492,25 @@ class Hall:
         live.changed()
         self.broadcast(live)
         self._wake_bots(live)
+
+    # -- private notes -----------------------------------------------------------------------
+    def note(self, live: Live, role: str, roles: set[str]) -> str:
+        """The private note of ``role``, for the holder of that seat's secret only."""
+        if role not in roles:
+            raise Forbidden(f"you do not hold the {role} seat")
+        return self.store.load_note(live.id, role)
+
+    def save_note(self, live: Live, role: str, text: Any, roles: set[str]) -> None:
+        """Replace the private note of ``role`` (at most ``limits.NOTE_LENGTH`` characters)."""
+        if role not in roles:
+            raise Forbidden(f"you do not hold the {role} seat")
+        if not isinstance(text, str):
+            raise BadMessage("a note is text")
+        if len(text) > limits.NOTE_LENGTH:
+            raise BadMessage(
+                f"note too long ({len(text)} characters; the limit is {limits.NOTE_LENGTH})"
+            )
+        self.store.save_note(live.id, role, text)
 
     def rematch(self, live: Live, roles: set[str]) -> Live:
         """A new game with the same seats, options and secrets (made once per table)."""

@@ -20,6 +20,8 @@ const app = {
   retry: 0,
   replay: null, // {step, steps, role} while replaying
   log: null, // every log line so far
+  notesRole: null, // whose private note the Notes box holds
+  notesSaved: "", // that note as last loaded or saved
 };
 
 // -- seat secrets from an invitation link -----------------------------------------------------
@@ -197,6 +199,7 @@ function render() {
   renderLog(view);
   renderMarket(view, actions);
   renderTable(s);
+  renderNotes(s, covered);
 }
 
 function renderHeader(s, view, actions) {
@@ -419,6 +422,46 @@ function renderTable(s) {
 }
 
 // -- replay ------------------------------------------------------------------------------------
+// -- private notes (only this seat's secret reads them) -----------------------------------------
+function notesToken(role) {
+  const seat = mySeats(tableId).find((x) => x.role === role);
+  return seat && seat.token;
+}
+
+async function renderNotes(s, covered) {
+  const role = s.role && app.roles.includes(s.role) ? s.role : null;
+  $("notes-card").classList.toggle("hidden", !role || Boolean(covered));
+  if (!role || role === app.notesRole) return;
+  if (app.notesRole && $("notes").value !== app.notesSaved) await saveNotes();
+  app.notesRole = role;
+  $("notes-role").textContent = `(${role}, private)`;
+  $("notes").value = "";
+  $("notes").disabled = true;
+  try {
+    const r = await request("GET", `/api/tables/${encodeURIComponent(tableId)}/notes/${encodeURIComponent(role)}`, undefined, notesToken(role));
+    if (app.notesRole !== role) return;
+    $("notes").value = app.notesSaved = r.text;
+    $("notes-status").textContent = "";
+  } catch (err) {
+    $("notes-status").textContent = err.message;
+  } finally {
+    $("notes").disabled = false;
+  }
+}
+
+async function saveNotes() {
+  const role = app.notesRole;
+  if (!role) return;
+  const text = $("notes").value;
+  try {
+    await request("PUT", `/api/tables/${encodeURIComponent(tableId)}/notes`, { role, text }, notesToken(role));
+    if (app.notesRole === role) app.notesSaved = text;
+    $("notes-status").textContent = "Saved.";
+  } catch (err) {
+    $("notes-status").textContent = `Not saved: ${err.message}`;
+  }
+}
+
 async function showReplay(step) {
   const role = $("replay-role").value || null;
   const token = mySeats(tableId).map((x) => x.token).join(",");
@@ -517,6 +560,11 @@ async function main() {
     if (t.rematch) goRematch(t.rematch);
     else send({ type: "rematch" });
   });
+  $("notes-save").addEventListener("click", saveNotes);
+  $("notes").addEventListener("blur", () => {
+    if (app.notesRole && $("notes").value !== app.notesSaved) saveNotes();
+  });
+  $("notes").addEventListener("input", () => { $("notes-status").textContent = ""; });
   $("replay").addEventListener("click", openReplay);
   $("replay-close").addEventListener("click", closeReplay);
   $("replay-step").addEventListener("change", (ev) => showReplay(Number(ev.target.value)));
