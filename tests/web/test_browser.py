@@ -104,7 +104,13 @@ def test_a_newcomer_creates_a_table_with_three_bots_and_plays(server: str, brows
     page.click("#notes-save")
     page.wait_for_selector("#notes-status:has-text('Saved.')")
     page.reload()
-    page.wait_for_function("document.getElementById('notes').value.includes('hold Italia')")
+    # Poll from Python: the page's Content Security Policy forbids the eval behind
+    # wait_for_function's string predicates.
+    for _ in range(100):
+        if "hold Italia" in page.input_value("#notes"):
+            break
+        page.wait_for_timeout(100)
+    assert "hold Italia" in page.input_value("#notes")
     assert page.locator(".region.target").count() > 0  # choose a starting province on the map
     page.locator(".region.target").first.click(force=True)
     rng = random.Random(7)
