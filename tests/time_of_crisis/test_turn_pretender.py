@@ -9,6 +9,7 @@ from crisis.games import time_of_crisis as toc
 from crisis.games.time_of_crisis import phases
 from crisis.games.time_of_crisis.scripting import quick_start, script_dice
 from crisis.games.time_of_crisis.state import State, army, player
+from tests.time_of_crisis.test_turn import act, end_turn, govern
 
 START = ("Africa", "Hispania", "Pannonia", "Asia")
 IRA_DEORUM = (1, 1)
@@ -18,25 +19,6 @@ def new_game(provinces: tuple[str, ...] = START) -> State:
     s = quick_start(provinces, dice_results=IRA_DEORUM)
     assert s.step == "actions"
     return s
-
-
-def act(s: State, verb: str, arg: object = None, role: str | None = None) -> None:
-    toc.apply(s, role or toc.active(s)[0], Action(verb, arg))  # type: ignore[arg-type]
-
-
-def end_turn(s: State) -> None:
-    role = toc.active(s)[0]
-    script_dice(s, IRA_DEORUM)
-    act(s, "end_actions", role=role)
-    act(s, "end_buy", role=role)
-    while s.step == "refill":
-        for r in toc.active(s):
-            act(s, "choose_card", toc.actions(s, r)[0].arg, role=r)
-
-
-def govern(s: State, role: str, province: str, support: int) -> None:
-    s.provinces[province].governor = role
-    s.provinces[province].support = support
 
 
 def mark(s: State, role: str, *provinces: str) -> None:

@@ -9,8 +9,10 @@ from __future__ import annotations
 from crisis.engine.action import Action
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import log
+from crisis.games.time_of_crisis.expansion import expansion_options
 from crisis.games.time_of_crisis.military import spend
 from crisis.games.time_of_crisis.phases import can_still_leave_sea
+from crisis.games.time_of_crisis.played import ready, use
 from crisis.games.time_of_crisis.registry import arg_tuple, handles, lists
 from crisis.games.time_of_crisis.senate import can_target, place_governor_attempt
 from crisis.games.time_of_crisis.state import (
@@ -23,16 +25,6 @@ from crisis.games.time_of_crisis.state import (
     player,
     pretenders,
 )
-
-
-def ready(state: State, cid: str) -> bool:
-    """Whether an unused ``cid`` event was played this turn."""
-    return cid in state.turn.events
-
-
-def use(state: State, cid: str) -> None:
-    """Mark one ``cid`` event as used."""
-    state.turn.events.remove(cid)
 
 
 @lists("actions")
@@ -80,8 +72,6 @@ def _list_cards(state: State, role: str) -> list[Action]:
         and markers_left(state, role)
     ):
         out += [Action("pretender", n) for n in pretender_eligible(state, role)]
-    from crisis.games.time_of_crisis.expansion import expansion_options
-
     return out + expansion_options(state, role)
 
 

@@ -13,8 +13,8 @@ from itertools import permutations
 from crisis.engine.action import Action
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import log
-from crisis.games.time_of_crisis.cards import ready, use
 from crisis.games.time_of_crisis.military import spend
+from crisis.games.time_of_crisis.played import ready, use
 from crisis.games.time_of_crisis.registry import handles, lists
 from crisis.games.time_of_crisis.state import State, army, player
 
