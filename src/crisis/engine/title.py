@@ -2,10 +2,15 @@
 
 A title is a module with these functions; everything above the engine (server, bots, RL
 adapters, CLI) talks to a title only through them.
+
+Besides the game itself (``setup`` ... ``from_json``) a title provides what the layers above
+need to stay game-agnostic: a fixed action catalog and observation encoding for the research
+adapters, determinization for searching bots, and a plain-text rendering of a view.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any, Protocol
 
 from crisis.engine.action import Action
@@ -54,4 +59,30 @@ class Title(Protocol):
 
     def from_json(self, data: bytes | str) -> Any:
         """The state from :func:`to_json`'s output."""
+        ...
+
+    # -- for bots, research adapters and text front ends ------------------------------
+
+    def action_catalog(self, options: dict[str, Any] | None = None) -> list[Action]:
+        """Every action that can ever be legal in a game with ``options``, in a fixed order
+        derived from the title's data (never from a particular game). An action's index in
+        this list is its integer id for a policy network; every action that ``actions``
+        returns is in it."""
+        ...
+
+    def observation_size(self, options: dict[str, Any] | None = None) -> int:
+        """The length of :meth:`observe`'s vector for games with ``options``."""
+        ...
+
+    def observe(self, view: dict[str, Any], role: str) -> list[float]:
+        """``role``'s view as a fixed-size vector of numbers (mostly 0/1 and small counts).
+        It reads only the view, so it can never leak hidden information."""
+        ...
+
+    def determinize(self, view: dict[str, Any], role: str | None, rng: random.Random) -> Any:
+        """A full state that shows ``role`` exactly ``view``; hidden parts drawn from ``rng``."""
+        ...
+
+    def render(self, view: dict[str, Any], role: str | None) -> str:
+        """The view as plain text for terminals and text-mode environments."""
         ...
