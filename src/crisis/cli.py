@@ -21,7 +21,8 @@ from crisis.games import TITLES, get_title
 from crisis.sim.command import simulate as simulate_command
 
 app = typer.Typer(
-    help="Play and study Time of Crisis: random-game fuzzing, benchmarks, a terminal game.",
+    help="Play and study Time of Crisis and Rome in Crisis: fuzzing, benchmarks, terminal and "
+    "web play, bot simulations.",
     no_args_is_help=True,
     add_completion=False,
 )
@@ -51,6 +52,20 @@ def _load_title(name: str) -> Title:
         return get_title(name)
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
+
+
+def _card_options(name: str, cards: Path | None) -> dict[str, Any]:
+    """``{"cards": ...}`` from a player's card file, for titles whose cards are data."""
+    if cards is None:
+        return {}
+    module = importlib.import_module(TITLES[name])
+    load = getattr(module, "load_cards", None)
+    if load is None:
+        raise typer.BadParameter(f"{name} does not take a card file")
+    try:
+        return {"cards": load(cards)}
+    except (OSError, ValueError) as exc:
+        raise typer.BadParameter(f"{cards}: {exc}") from None
 
 
 def _parse_players(text: str) -> list[int]:
@@ -228,16 +243,33 @@ def play(
     save: Annotated[
         Path | None, typer.Option(help="Write the replay record here when the game stops.")
     ] = None,
+    title: Annotated[str, typer.Option(help="Which game.")] = DEFAULT_TITLE,
+    bot: Annotated[
+        str | None, typer.Option(help="Bot for the other seats (default: random play).")
+    ] = None,
+    cards: Annotated[
+        Path | None, typer.Option(help="Rome in Crisis: your own card set (TOML).")
+    ] = None,
 ) -> None:
-    """Play Time of Crisis in the terminal: choose actions by number, q quits."""
+    """Play in the terminal: choose actions by number, q quits."""
     from crisis import tui
 
     console = Console()
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     humans = seat or ["green"]
+    _load_title(title)
+    options = _card_options(title, cards)
     try:
-        match = tui.play(players=players, humans=humans, seed=seed, console=console)
+        match = tui.play(
+            players=players,
+            humans=humans,
+            seed=seed,
+            console=console,
+            title=title,
+            options=options,
+            bot=bot,
+        )
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
     if save is not None:
@@ -276,8 +308,7 @@ def replay_cmd(
         return
     from crisis.tui import result_table
 
-    if name == "time_of_crisis":
-        console.print(result_table(result))
+    console.print(result_table(result))
     typer.echo(json.dumps(result, sort_keys=True))
 
 

@@ -1,9 +1,12 @@
-"""Time of Crisis in a terminal: Rich tables for the board and a numbered menu of actions.
+"""A crisis game in a terminal: the table and a numbered menu of actions.
 
 Human seats choose by number (``u`` takes back the last action while undo is allowed, an
-empty line redraws, ``q`` quits); every other seat is played by a simple random bot that
-often ends its phases. Several human seats make a hotseat game. Input is read line by line,
-so a script can pipe the choices in.
+empty line redraws, ``q`` quits); every other seat is played by a bot (by default a simple
+random bot that often ends its phases). Several human seats make a hotseat game. Input is read
+line by line, so a script can pipe the choices in.
+
+Time of Crisis gets Rich tables for its board; any other title is drawn with its own
+``render`` (the engine contract's plain-text view).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from crisis.ai import Bot, get_bot
 from crisis.engine.action import Action
 from crisis.engine.errors import IllegalAction
 from crisis.engine.match import Match
@@ -171,9 +175,19 @@ def players_table(v: dict[str, Any]) -> Table:
     return t
 
 
-def render(console: Console, v: dict[str, Any], role: str, menu: Sequence[Action]) -> None:
+def render(
+    console: Console, v: dict[str, Any], role: str, menu: Sequence[Action], title: str = TITLE
+) -> None:
     """Draw the board, the acting player's hand, the recent log and the numbered menu."""
     console.rule(Text(f"{role} to act"))
+    if title != TITLE:
+        console.print(Text(get_title(title).render(v, role)))
+        for line in v.get("log", [])[-LOG_LINES:]:
+            console.print(Text("  " + str(line)))
+        console.print(Text(str(v.get("prompt", "")), style="bold"))
+        for i, action in enumerate(menu, 1):
+            console.print(Text(f"{i:>3}. {generic_label(action)}"))
+        return
     console.print(players_table(v))
     console.print(provinces_table(v))
     me = next(p for p in v["players"] if p["role"] == role)
@@ -192,15 +206,29 @@ def render(console: Console, v: dict[str, Any], role: str, menu: Sequence[Action
         console.print(Text(f"{i:>3}. {action_label(action)}"))
 
 
+def generic_label(action: Action) -> str:
+    """A menu line for any title's action: the verb and its argument."""
+    verb = action.verb.replace("_", " ")
+    arg = action.arg
+    if arg is None:
+        return verb
+    if isinstance(arg, tuple):
+        return f"{verb}: {' '.join(str(a) for a in arg)}"
+    return f"{verb}: {arg}"
+
+
 def result_table(result: dict[str, Any]) -> Table:
     """Final scores in ranking order."""
-    t = Table(title=f"Game over ({result.get('reason')}): {result.get('winner')} wins")
+    winners = result.get("winners") or [result.get("winner")]
+    won = ", ".join(str(w) for w in winners if w) or "nobody"
+    t = Table(title=f"Game over ({result.get('reason')}): {won} won")
     t.add_column("Rank")
     t.add_column("Player")
-    t.add_column("Legacy")
-    t.add_column("Emperor bonus")
+    t.add_column("Score")
+    t.add_column("Bonus")
+    bonus = result.get("bonus") or {}
     for i, role in enumerate(result["ranking"], 1):
-        t.add_row(str(i), role, str(result["scores"][role]), str(result["bonus"].get(role, 0)))
+        t.add_row(str(i), role, str(result["scores"][role]), str(bonus.get(role, 0)))
     return t
 
 
@@ -215,19 +243,23 @@ def play(
     console: Console | None = None,
     read: Callable[[str], str] = input,
     bot_end_bias: float = 0.3,
+    title: str = TITLE,
+    options: dict[str, Any] | None = None,
+    bot: str | None = None,
 ) -> Match:
-    """Play a game in the terminal; returns the match (finished, or where ``q`` left it)."""
+    """Play a game of ``title`` in the terminal; returns the match (finished, or where
+    ``q`` left it). ``bot`` names the bot for the other seats (default: random play)."""
     console = console or Console()
-    title = get_title(TITLE)
-    match = Match(title, seed, {"players": players})
+    module = get_title(title)
+    match = Match(module, seed, {**(options or {}), "players": players})
     roles = match.roles()
     unknown = [h for h in humans if h not in roles]
     if unknown:
         raise ValueError(f"no seat {', '.join(unknown)} with {players} players: {roles}")
     rnd = random.Random(seed)
-    console.print(
-        Text(f"Time of Crisis, {players} players, seed {seed}; humans: {', '.join(humans)}")
-    )
+    bots: dict[str, Bot] = {r: get_bot(bot, title) for r in roles if r not in humans} if bot else {}
+    name = module.info().get("name", title)
+    console.print(Text(f"{name}, {players} players, seed {seed}; humans: {', '.join(humans)}"))
     while match.result() is None:
         active = match.active()
         if not active:
@@ -236,11 +268,16 @@ def play(
         mine = [r for r in active if r in humans]
         if not mine:
             role = active[0]
-            match.apply(role, bot_choice(rnd, match.actions(role), bot_end_bias))
+            legal = match.actions(role)
+            if role in bots:
+                choice = bots[role].choose(match.view(role), role, legal, rnd)
+            else:
+                choice = bot_choice(rnd, legal, bot_end_bias)
+            match.apply(role, choice)
             continue
         role = mine[0]
         menu = menu_order(match.actions(role))
-        render(console, match.view(role), role, menu)
+        render(console, match.view(role), role, menu, title)
         while True:
             try:
                 answer = read(f"{role}> ").strip().lower()
@@ -250,7 +287,7 @@ def play(
                 console.print(Text(f"Quit after {len(match.log)} actions (seed {seed})."))
                 return match
             if answer == "":
-                render(console, match.view(role), role, menu)
+                render(console, match.view(role), role, menu, title)
                 continue
             if answer == "u" and match.can_undo(role):
                 match.undo(role)

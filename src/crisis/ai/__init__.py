@@ -1,9 +1,10 @@
 """Bots for crisis titles (see :mod:`crisis.ai.base` for the interface).
 
-Registered bots: ``random``; the Time of Crisis factions ``military`` (Maximinus Thrax),
-``senate`` (Pupienus & Balbinus), ``populace`` (Gordian III) and ``balanced``; and
-``ismcts``, the search bot. :func:`get_bot` also takes settings after colons, e.g.
-``ismcts:iterations=200`` or ``ismcts:seconds=1.5:horizon=2``.
+Bots are registered per title. Every title gets the generic ``random`` and ``ismcts`` (search
+through the engine contract, :mod:`crisis.ai.ismcts`). Time of Crisis adds its factions
+``military`` (Maximinus Thrax), ``senate`` (Pupienus & Balbinus), ``populace`` (Gordian III)
+and ``balanced``, and its own turn-plan ``ismcts``. :func:`get_bot` also takes settings after
+colons, e.g. ``ismcts:iterations=200`` or ``ismcts:seconds=1.5:horizon=2``.
 """
 
 from collections.abc import Callable
@@ -11,8 +12,10 @@ from typing import Any
 
 from crisis.ai.base import ENDING_VERBS, Bot, RandomBot
 
+Factory = Callable[..., Bot]
 
-def _heuristic(profile: str) -> Callable[..., Bot]:
+
+def _heuristic(profile: str) -> Factory:
     def make(**settings: Any) -> Bot:
         from crisis.ai.toc.heuristic import HeuristicBot
 
@@ -21,21 +24,56 @@ def _heuristic(profile: str) -> Callable[..., Bot]:
     return make
 
 
-def _ismcts(**settings: Any) -> Bot:
+def _toc_ismcts(**settings: Any) -> Bot:
     from crisis.ai.toc.ismcts import ISMCTSBot
 
     return ISMCTSBot(**settings)
 
 
-#: Bot factories by name; other bot modules register themselves here.
-BOTS: dict[str, Callable[..., Bot]] = {
-    "random": RandomBot,
-    "military": _heuristic("military"),
-    "senate": _heuristic("senate"),
-    "populace": _heuristic("populace"),
-    "balanced": _heuristic("balanced"),
-    "ismcts": _ismcts,
+def _generic_ismcts(title: str) -> Factory:
+    def make(**settings: Any) -> Bot:
+        from crisis.ai.ismcts import ISMCTSBot
+
+        return ISMCTSBot(title, **settings)
+
+    return make
+
+
+#: Bots that play any title through the engine contract alone.
+GENERIC_BOTS: dict[str, Callable[[str], Factory]] = {
+    "random": lambda title: RandomBot,
+    "ismcts": _generic_ismcts,
 }
+
+#: Title-specific bot factories by title and name; a name here overrides a generic bot.
+#: Other bot modules register themselves here.
+TITLE_BOTS: dict[str, dict[str, Factory]] = {
+    "time_of_crisis": {
+        "military": _heuristic("military"),
+        "senate": _heuristic("senate"),
+        "populace": _heuristic("populace"),
+        "balanced": _heuristic("balanced"),
+        "ismcts": _toc_ismcts,
+    },
+}
+
+DEFAULT_TITLE = "time_of_crisis"
+
+
+def bots_for(title: str = DEFAULT_TITLE) -> dict[str, Factory]:
+    """Every bot that plays ``title``, by name: the generic ones and the title's own."""
+    bots = {name: make(title) for name, make in GENERIC_BOTS.items()}
+    bots.update(TITLE_BOTS.get(title, {}))
+    return bots
+
+
+def bot_names(title: str = DEFAULT_TITLE) -> list[str]:
+    """The bot names for ``title``, ``random`` first, then alphabetical."""
+    return sorted(bots_for(title), key=lambda n: (n != "random", n))
+
+
+#: Time of Crisis's bots by name (kept for callers that predate the per-title registry).
+BOTS: dict[str, Factory] = bots_for(DEFAULT_TITLE)
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
@@ -58,17 +96,31 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name.strip(), settings
 
 
-def get_bot(name: str) -> Bot:
-    """A new bot from a spec: a registered name, optionally with settings after a colon."""
+def get_bot(name: str, title: str = DEFAULT_TITLE) -> Bot:
+    """A new bot for ``title`` from a spec: a registered name, optionally with settings
+    after a colon."""
     base, settings = parse_spec(name)
+    bots = bots_for(title)
     try:
-        factory = BOTS[base]
+        factory = bots[base]
     except KeyError:
-        raise ValueError(f"unknown bot {base!r}; known: {', '.join(sorted(BOTS))}") from None
+        known = ", ".join(bot_names(title))
+        raise ValueError(f"unknown bot {base!r} for {title}; known: {known}") from None
     try:
         return factory(**settings)
     except TypeError as exc:
         raise ValueError(f"bad settings for bot {base!r}: {exc}") from None
 
 
-__all__ = ["BOTS", "ENDING_VERBS", "Bot", "RandomBot", "get_bot", "parse_spec"]
+__all__ = [
+    "BOTS",
+    "ENDING_VERBS",
+    "GENERIC_BOTS",
+    "TITLE_BOTS",
+    "Bot",
+    "RandomBot",
+    "bot_names",
+    "bots_for",
+    "get_bot",
+    "parse_spec",
+]

@@ -49,6 +49,11 @@ class Title(Protocol):
         """Final scores and ranking once the game is over, else ``None``."""
         ...
 
+    def scores(self, state: Any) -> dict[str, int]:
+        """Each role's score so far (victory points, legacy): the standings when a game is
+        abandoned, and a bot's or learner's progress."""
+        ...
+
     def checkpoint(self, state: Any) -> tuple[int, ...]:
         """A value that changes whenever dice are rolled or hidden information is revealed."""
         ...
@@ -81,6 +86,12 @@ class Title(Protocol):
 
     def determinize(self, view: dict[str, Any], role: str | None, rng: random.Random) -> Any:
         """A full state that shows ``role`` exactly ``view``; hidden parts drawn from ``rng``."""
+        ...
+
+    def info(self) -> dict[str, Any]:
+        """What a client needs to offer and draw the title: ``name`` (for people),
+        ``players`` ([min, max]), ``options`` (option -> help text or list of choices) and the
+        names of its pieces (cards, regions ...), all JSON-simple."""
         ...
 
     def render(self, view: dict[str, Any], role: str | None) -> str:

@@ -12,8 +12,7 @@ from fastapi import APIRouter, Header, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
-from crisis.games import TITLES
-from crisis.games.time_of_crisis import data
+from crisis.games import TITLES, get_title
 from crisis.server import limits, replays
 from crisis.server.errors import BadMessage, Forbidden, TooFast
 from crisis.server.tables import Hall, Live, SeatSpec, bot_names, hash_token, table_summary
@@ -87,26 +86,15 @@ def _json(data: bytes) -> Response:
 
 @router.get("/meta")
 async def meta() -> dict[str, Any]:
-    """What a client needs to draw the game: titles, bots, options, map and card names."""
+    """What a client needs: every title's options, piece names and bots, and the limits.
+    The first title's entries are also at the top level (for clients of one title)."""
+    titles = {name: {**get_title(name).info(), "bots": bot_names(name)} for name in sorted(TITLES)}
+    default = titles["time_of_crisis"]
     return {
-        "titles": sorted(TITLES),
-        "bots": bot_names(),
+        **default,
+        "titles": titles,
+        "default_title": "time_of_crisis",
         "roles": ["green", "blue", "yellow", "red"],
-        "options": {
-            "short_game": "The last round starts at 40 legacy instead of 60",
-            "expansion_cards": "The Age of Iron and Rust cards",
-            "emperor_rules": "The optional Emperor rules",
-            "market": ["fixed", "variable", "selective"],
-        },
-        "provinces": list(data.PROVINCES),
-        "seas": list(data.SEAS),
-        "tribes": list(data.TRIBES),
-        "adjacent": [[a, b] for a in data.REGIONS for b in sorted(data.ADJACENT[a]) if a < b],
-        "cards": {
-            cid: {"name": c.name, "suit": c.suit, "value": c.value}
-            for cid, c in data.INFLUENCE.items()
-        },
-        "events": {eid: e.name for eid, e in data.EVENTS.items()},
         "limits": {
             "message_bytes": limits.MAX_MESSAGE,
             "messages_per_second": limits.MESSAGES_PER_SECOND,

@@ -23,7 +23,8 @@ from typing import Any, Protocol
 
 import msgspec
 
-from crisis.ai import BOTS, Bot, RandomBot, get_bot
+from crisis.ai import Bot, RandomBot, bots_for, get_bot
+from crisis.ai import bot_names as _bot_names
 from crisis.engine.action import Action
 from crisis.engine.errors import IllegalAction
 from crisis.engine.match import Match
@@ -52,15 +53,15 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
-def bot_names() -> list[str]:
-    """The bot strengths a seat may be given (``random`` first)."""
-    return sorted(BOTS, key=lambda n: (n != "random", n))
+def bot_names(title: str = "time_of_crisis") -> list[str]:
+    """The bot strengths a seat at a ``title`` table may be given (``random`` first)."""
+    return _bot_names(title)
 
 
-def make_bot(name: str | None) -> Bot:
+def make_bot(name: str | None, title: str = "time_of_crisis") -> Bot:
     """The bot called ``name``, or the random bot if that strength is not installed."""
     try:
-        return get_bot(name or "random")
+        return get_bot(name or "random", title=title)
     except ValueError:
         return RandomBot()
 
@@ -249,8 +250,9 @@ class Hall:
         for s in seats:
             if s.kind not in ("human", "bot"):
                 raise BadMessage(f"a seat is 'human' or 'bot', not {s.kind!r}")
-            if s.kind == "bot" and (s.bot or "random") not in BOTS:
-                raise BadMessage(f"unknown bot {s.bot!r}; known: {', '.join(bot_names())}")
+            if s.kind == "bot" and (s.bot or "random").partition(":")[0] not in bots_for(title):
+                known = ", ".join(bot_names(title))
+                raise BadMessage(f"unknown bot {s.bot!r} for {title}; known: {known}")
         module = get_title(title)
         options = {**options, "players": len(seats)}
         if seed is None:
@@ -470,13 +472,12 @@ class Hall:
         live.row.version += 1
         seat.resigned = True
         if others:
-            seat.kind, seat.bot = "bot", "random" if "random" in BOTS else bot_names()[0]
+            seat.kind, seat.bot = "bot", "random"
             self.store.update_seat(
                 live.id, role, version=live.version, resigned=1, kind="bot", bot=seat.bot
             )
         else:
-            view = live.match.view(None)
-            scores = {p["role"]: p["legacy"] for p in view["players"]}
+            scores = live.title.scores(live.match.state)
             ranking = sorted(scores, key=lambda r: -scores[r])
             live.row.status = "finished"
             live.row.active = []
@@ -568,7 +569,7 @@ class Hall:
                 if role is None:
                     return
                 version = live.version
-                bot = live.bots.get(role) or make_bot(live.seat(role).bot)
+                bot = live.bots.get(role) or make_bot(live.seat(role).bot, live.row.title)
                 live.bots[role] = bot
                 legal = [a for a in live.match.actions(role) if a.verb != "undo"]
                 view = live.match.view(role)

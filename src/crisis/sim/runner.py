@@ -100,7 +100,8 @@ def play_game(spec: GameSpec) -> GameRecord:
         state = title.setup(spec.seed, options)
         roles = title.roles(state)
         record.roles = list(roles)
-        bots = {role: get_bot(name) for role, name in zip(roles, spec.bots, strict=True)}
+        seats = zip(roles, spec.bots, strict=True)
+        bots = {role: get_bot(name, spec.title) for role, name in seats}
         rngs = {role: seat_rng(spec.seed, i) for i, role in enumerate(roles)}
         record.think = dict.fromkeys(roles, 0.0)
         record.max_think = dict.fromkeys(roles, 0.0)

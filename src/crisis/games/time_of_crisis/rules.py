@@ -149,6 +149,30 @@ def _market(opts: Options, rng: dice.Rng) -> tuple[dict[str, int], dict[str, lis
     return {}, stacks
 
 
+def info() -> dict[str, Any]:
+    """The title for a client: options, and the names of provinces, cards and events."""
+    return {
+        "name": "Time of Crisis",
+        "players": [2, 4],
+        "options": {
+            "short_game": "The last round starts at 40 legacy instead of 60",
+            "expansion_cards": "The Age of Iron and Rust cards",
+            "emperor_rules": "The optional Emperor rules",
+            "market": list(data.MARKETS),
+        },
+        "provinces": list(data.PROVINCES),
+        "seas": list(data.SEAS),
+        "tribes": list(data.TRIBES),
+        "adjacent": [[a, b] for a in data.REGIONS for b in sorted(data.ADJACENT[a]) if a < b],
+        "cards": {
+            cid: {"name": c.name, "suit": c.suit, "value": c.value}
+            for cid, c in data.INFLUENCE.items()
+        },
+        "events": {eid: e.name for eid, e in data.EVENTS.items()},
+        "provisional_data": data.provisional(),
+    }
+
+
 def roles(state: State) -> list[str]:
     """The seats in turn order from the first seat."""
     return [p.role for p in state.players]
@@ -205,6 +229,11 @@ def view(state: State, role: str | None) -> dict[str, Any]:
 def result(state: State) -> dict[str, Any] | None:
     """Final scores, ranking and winner once the game is over, else ``None``."""
     return scoring.result(state)
+
+
+def scores(state: State) -> dict[str, int]:
+    """Each player's legacy so far, by role."""
+    return {p.role: p.legacy for p in state.players}
 
 
 def checkpoint(state: State) -> tuple[int, ...]:

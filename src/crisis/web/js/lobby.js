@@ -6,6 +6,23 @@ const $ = (id) => document.getElementById(id);
 const ROLES = ["green", "blue", "yellow", "red"];
 let META = null;
 
+/** The chosen title's entry of /api/meta (options, bots, player counts). */
+function game() {
+  return META.titles[$("title").value] || META;
+}
+
+/** Show the chosen title's options and player counts. */
+function drawTitle() {
+  const name = $("title").value;
+  document.querySelectorAll("fieldset[data-title]").forEach((f) => f.classList.toggle("hidden", f.dataset.title !== name));
+  const [lo, hi] = game().players || [2, 4];
+  const players = $("players");
+  const keep = Number(players.value);
+  players.replaceChildren(...Array.from({ length: hi - lo + 1 }, (_, i) => el("option", { value: String(lo + i) }, String(lo + i))));
+  players.value = String(Math.min(hi, Math.max(lo, keep || hi)));
+  drawSeats();
+}
+
 function cap(s) {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
@@ -21,9 +38,10 @@ function drawSeats() {
     const select = el("select", { name: `seat-${role}`, "aria-label": `${role} seat` },
       el("option", { value: "me" }, "Me (this browser)"),
       el("option", { value: "friend" }, "A friend (invite link)"),
-      ...META.bots.map((b) => el("option", { value: `bot:${b}` }, `Bot: ${b}`)),
+      ...game().bots.map((b) => el("option", { value: `bot:${b}` }, `Bot: ${b}`)),
     );
-    select.value = old[i] || (i === 0 ? "me" : `bot:${META.bots[0]}`);
+    const keep = old[i] && [...select.options].some((o) => o.value === old[i]);
+    select.value = keep ? old[i] : (i === 0 ? "me" : `bot:${game().bots[0]}`);
     box.append(el("div", { class: "seat-row" }, el("span", {}, el("span", { class: `swatch ${role}` }), cap(role)), select));
   }
 }
@@ -43,16 +61,17 @@ async function create(ev) {
     if (v.startsWith("bot:")) seatsIn.push({ kind: "bot", bot: v.slice(4) });
     else seatsIn.push({ kind: "human", name: v === "me" ? name : "" });
   }
-  const options = {
+  const title = $("title").value;
+  const options = title === "time_of_crisis" ? {
     short_game: form.elements.short_game.checked,
     expansion_cards: form.elements.expansion_cards.checked,
     market: form.elements.market.value,
     emperor_rules: form.elements.emperor_rules.checked,
-  };
+  } : {};
   const btn = $("create");
   btn.disabled = true;
   try {
-    const res = await request("POST", "/api/tables", { seats: seatsIn, options });
+    const res = await request("POST", "/api/tables", { title, seats: seatsIn, options });
     const id = res.table.id;
     const friends = [];
     ROLES.slice(0, n).forEach((role, i) => {
@@ -80,10 +99,11 @@ async function create(ev) {
 }
 
 function describe(t) {
+  const name = (META.titles[t.title] || {}).name || t.title;
   const people = t.seats.map((s) => `${s.role}: ${s.kind === "bot" ? `${s.bot} bot` : s.name}`).join(", ");
   let status = t.status === "finished" ? "finished" : `playing, waiting for ${t.active.join(", ") || "—"}`;
   if (t.result && t.result.winner) status = `finished, ${t.result.winner} won`;
-  return `${people} · ${status}`;
+  return `${name} · ${people} · ${status}`;
 }
 
 async function listMine() {
@@ -116,9 +136,13 @@ async function listRecent() {
 async function main() {
   META = await loadMeta();
   $("my-name").value = myName();
+  const titles = $("title");
+  titles.replaceChildren(...Object.entries(META.titles).map(([id, t]) => el("option", { value: id }, t.name)));
+  titles.value = META.default_title;
+  titles.addEventListener("change", drawTitle);
   $("players").addEventListener("change", drawSeats);
   $("create-form").addEventListener("submit", create);
-  drawSeats();
+  drawTitle();
   listMine().catch(() => {});
   listRecent().catch(() => {});
 }

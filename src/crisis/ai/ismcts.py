@@ -1,0 +1,160 @@
+"""A title-agnostic Information-Set Monte Carlo Tree Search bot.
+
+It needs nothing from a title but the engine contract: ``determinize`` to sample a full
+state from the bot's view, then ``actions``, ``apply`` and ``result`` to play it out. For each
+decision with more than one legal action it runs single-observer ISMCTS with a one-level
+tree (Cowling, Powley & Whitehouse 2012): every iteration
+
+1. samples a determinization of the view (other players' hands, the deck order, hidden
+   choices and all future chance drawn afresh);
+2. picks a root action by UCB1 among those legal in that determinization (counting how often
+   each was available, as ISMCTS does, because hidden information can change what is legal);
+3. plays the game on with a rollout policy (random play that leans on phase-ending actions,
+   or any registered bot) for every seat until the game ends or ``depth`` actions pass;
+4. backs up the bot's reward: 1 for a win (shared wins split), else its score relative to the
+   best score, so that near-misses still count.
+
+The budget is ``iterations`` rollouts per decision (reproducible from the seed) or
+``seconds`` of thinking. Time of Crisis registers its own turn-plan ISMCTS under the same
+name; this one serves every other title.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from crisis.ai.base import ENDING_VERBS, Bot, RandomBot
+from crisis.engine.action import Action
+from crisis.engine.title import Title
+from crisis.games import get_title
+
+
+@dataclass
+class Arm:
+    """Statistics of one root action."""
+
+    action: Action
+    visits: int = 0
+    total: float = 0.0
+    available: int = 0
+
+    def mean(self) -> float:
+        """Average backed-up reward."""
+        return self.total / self.visits if self.visits else 0.0
+
+
+def reward(result: dict[str, Any] | None, role: str) -> float:
+    """``role``'s payoff from a finished game's result (or 0.5 for an unfinished one)."""
+    if result is None:
+        return 0.5
+    winners = list(result.get("winners") or [])
+    if role in winners:
+        return 1.0 / len(winners)
+    scores = result.get("scores") or {}
+    best = max(scores.values(), default=0)
+    if best <= 0:
+        return 0.0
+    return 0.5 * float(scores.get(role, 0)) / float(best)
+
+
+class ISMCTSBot:
+    """Determinized one-level ISMCTS for any title; see the module docstring.
+
+    ``iterations`` (rollouts per decision) takes precedence over ``seconds``; ``depth`` caps a
+    rollout's length in actions; ``c`` is the UCB1 exploration constant; ``rollout`` names
+    the bot that plays out every seat (default: random with a lean on ending actions)."""
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        title: str,
+        seconds: float = 0.5,
+        iterations: int | None = None,
+        depth: int = 2_000,
+        c: float = 0.7,
+        rollout: str = "random",
+    ) -> None:
+        self.title_name = title
+        self.title: Title = get_title(title)
+        self.seconds = float(seconds)
+        self.iterations = int(iterations) if iterations else None
+        self.depth = int(depth)
+        self.c = float(c)
+        self.rollout_name = rollout
+        self._rollout: Bot | None = None
+        self.last_search: list[Arm] = []
+
+    def choose(
+        self, view: dict[str, Any], role: str, actions: list[Action], rng: random.Random
+    ) -> Action:
+        """The root action with the best average reward after the search."""
+        if not actions:
+            raise ValueError(f"{role} has no legal action to choose from")
+        if len(actions) == 1:
+            return actions[0]
+        arms = {a: Arm(a) for a in actions}
+        deadline = time.perf_counter() + self.seconds
+        done = 0
+        while (done < self.iterations) if self.iterations else (time.perf_counter() < deadline):
+            self._iterate(view, role, arms, rng)
+            done += 1
+        self.last_search = sorted(arms.values(), key=lambda a: (-a.visits, -a.mean()))
+        best = max(arms.values(), key=lambda a: (a.visits, a.mean()))
+        return best.action
+
+    def _iterate(
+        self, view: dict[str, Any], role: str, arms: dict[Action, Arm], rng: random.Random
+    ) -> None:
+        state = self.title.determinize(view, role, rng)
+        legal = [arms[a] for a in self.title.actions(state, role) if a in arms]
+        if not legal:  # the sample disagrees with the view: skip it
+            return
+        for arm in legal:
+            arm.available += 1
+        untried = [a for a in legal if a.visits == 0]
+        if untried:
+            arm = rng.choice(untried)
+        else:
+
+            def ucb(a: Arm) -> float:
+                return a.mean() + self.c * math.sqrt(math.log(a.available) / a.visits)
+
+            arm = max(legal, key=ucb)
+        self.title.apply(state, role, arm.action)
+        arm.visits += 1
+        arm.total += reward(self._play_out(state, rng), role)
+
+    def _play_out(self, state: Any, rng: random.Random) -> dict[str, Any] | None:
+        """Play every seat with the rollout policy; the result (``None`` if cut short)."""
+        title = self.title
+        policy = self._policy()
+        for _ in range(self.depth):
+            if title.result(state) is not None:
+                break
+            active = title.active(state)
+            if not active:
+                break
+            who = active[0]
+            legal = title.actions(state, who)
+            if isinstance(policy, RandomBot):
+                ends = [a for a in legal if a.verb in ENDING_VERBS]
+                if ends and rng.random() < policy.end_bias:
+                    act = ends[0]
+                else:
+                    act = legal[rng.randrange(len(legal))]
+            else:
+                act = policy.choose(title.view(state, who), who, legal, rng)
+            title.apply(state, who, act)
+        return title.result(state)
+
+    def _policy(self) -> Bot:
+        if self._rollout is None:
+            from crisis.ai import get_bot
+
+            self._rollout = get_bot(self.rollout_name, title=self.title_name)
+        return self._rollout
