@@ -39,9 +39,11 @@ def create(
     seats: list[dict[str, Any]],
     options: dict[str, Any] | None = None,
     seed: int = 1,
+    title: str = "time_of_crisis",
 ) -> tuple[str, dict[str, str]]:
     """Create a table; returns its id and the seat tokens."""
-    res = client.post("/api/tables", json={"seats": seats, "options": options or {}, "seed": seed})
+    body = {"seats": seats, "options": options or {}, "seed": seed, "title": title}
+    res = client.post("/api/tables", json=body)
     assert res.status_code == 201, res.text
     body = res.json()
     return body["table"]["id"], body["tokens"]
