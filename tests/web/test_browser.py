@@ -173,3 +173,107 @@ def test_the_table_fits_a_phone(server: str, browser: Any) -> None:
     assert page.locator("#prompt").is_visible()
     _shot(page, "07-phone")
     assert not problems, problems
+
+
+# -- Rome in Crisis ------------------------------------------------------------------------------
+
+
+def _new_ric_table(page: Any, server: str) -> None:
+    """From the lobby: Rome in Crisis, three players, me and two (random) bots."""
+    page.goto(server + "/")
+    page.select_option("#title", "rome_in_crisis")
+    page.select_option("#players", "3")
+    assert page.locator("#seats select").count() == 3
+    assert page.locator("fieldset[data-title=time_of_crisis]").is_hidden()
+    page.click("#create")
+    page.wait_for_url("**/table/**")
+    page.wait_for_selector("#notice:not(.hidden)", timeout=20_000)  # the bots play until my turn
+
+
+def _ric_step(page: Any, rng: random.Random, button_odds: float = 0.2) -> str:
+    """Click something that glows on the board or in the hand (a card, a candidate, an office,
+    a crisis, the selection card), else a button under the prompt; say which."""
+    targets = page.locator("#board .target, #hand .target")
+    buttons = page.locator("#buttons button:not(:text('Undo'))")
+    if targets.count() and (rng.random() >= button_odds or not buttons.count()):
+        targets.nth(rng.randrange(targets.count())).click()
+        clicked = "target"
+    elif buttons.count():
+        buttons.nth(rng.randrange(buttons.count())).click()
+        clicked = "button"
+    else:
+        return ""
+    menu = page.locator("#menu:not(.hidden) button")
+    if menu.count():  # the last entry is Cancel
+        menu.nth(rng.randrange(max(1, menu.count() - 1))).click()
+    return clicked
+
+
+#: Green's area's head line, the number of cards in "Your cards", and of hand-sized cards on
+#: the whole page outside the draft display (cards on candidates and in crises are small).
+HANDS = """[
+  document.querySelector('.ric-player.p-green .player-head').textContent,
+  document.querySelectorAll('#hand .ric-card').length,
+  document.querySelectorAll('.ric-card:not(.small):not(.offer .ric-card)').length,
+]"""
+
+
+def test_rome_in_crisis_from_the_lobby_to_many_decisions(server: str, browser: Any) -> None:
+    page, problems = _page(browser)
+    _new_ric_table(page, server)
+    assert page.title().endswith("Rome in Crisis")
+    assert page.locator("#map").is_hidden() and page.locator(".market-card").is_hidden()
+    assert page.locator(".method-card").is_visible()
+    assert page.locator(".provisional").is_visible()  # the view's provisional_data
+    assert page.locator(".ric-player").count() == 3
+    _shot(page, "ric-01-first-turn")
+    rng = random.Random(11)
+    clicked: list[str] = []
+    log_before = page.locator("#log li").count()
+    for _ in range(600):
+        if page.locator("#prompt", has_text="Game over").count() or len(clicked) >= 45:
+            break
+        if _my_turn(page) and page.locator("#prompt", has_text="Sending").count() == 0:
+            # only my own hand is face up, and it has as many cards as my area says (read in
+            # one go: an update may come between two reads)
+            mine, shown, faces = page.evaluate(HANDS)
+            assert f"hand {shown} card" in mine, (mine, shown)
+            assert faces == shown  # no other hand's cards anywhere
+            assert page.locator("#hand-role").inner_text() == "(green)"
+            once = "button" not in clicked and len(clicked) > 10  # a button at least once
+            clicked.append(_ric_step(page, rng, 1.0 if once else 0.2))
+            if len(clicked) == 25:
+                _shot(page, "ric-02-mid-game")
+        page.wait_for_timeout(40)
+    assert len(clicked) > 20 or page.locator("#prompt", has_text="Game over").count()
+    assert "target" in clicked and "button" in clicked
+    assert page.locator("#log li").count() > log_before + 20
+    assert page.locator(".ric-player .cand").count() > 0  # candidates in play
+    assert page.locator(".office").count() == 5
+    page.click("#resign")
+    page.wait_for_selector("#prompt:has-text('Game over')", timeout=10_000)
+    page.evaluate("window.scrollTo(0, 0)")
+    _shot(page, "ric-03-over")
+    page.click("#replay")  # the replay draws the same board
+    page.wait_for_selector("#replay-label:has-text('step 0')")
+    page.click("#replay-last")
+    page.wait_for_selector(".method-card")
+    assert not problems, problems
+
+
+def test_rome_in_crisis_fits_a_phone(server: str, browser: Any) -> None:
+    page, problems = _page(browser, 390, 844)
+    _new_ric_table(page, server)
+    rng = random.Random(5)
+    for _ in range(30):  # a few decisions, so that candidates and cards are on the table
+        if _my_turn(page) and page.locator("#prompt", has_text="Sending").count() == 0:
+            _ric_step(page, rng)
+        page.wait_for_timeout(60)
+    page.wait_for_selector("#notice:not(.hidden)", timeout=20_000)
+    page.evaluate("window.scrollTo(0, 0)")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 400  # no sideways scrolling
+    assert page.locator("#prompt").is_visible()
+    _shot(page, "ric-04-phone")
+    page.screenshot(path=str(ARTIFACTS / "ric-05-phone-full.png"), full_page=True)
+    assert not problems, problems

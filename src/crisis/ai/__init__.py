@@ -3,8 +3,9 @@
 Bots are registered per title. Every title gets the generic ``random`` and ``ismcts`` (search
 through the engine contract, :mod:`crisis.ai.ismcts`). Time of Crisis adds its factions
 ``military`` (Maximinus Thrax), ``senate`` (Pupienus & Balbinus), ``populace`` (Gordian III)
-and ``balanced``, and its own turn-plan ``ismcts``. :func:`get_bot` also takes settings after
-colons, e.g. ``ismcts:iterations=200`` or ``ismcts:seconds=1.5:horizon=2``.
+and ``balanced``, and its own turn-plan ``ismcts``; Rome in Crisis adds ``heuristic``.
+:func:`get_bot` also takes settings after colons, e.g. ``ismcts:iterations=200`` or
+``ismcts:seconds=1.5:horizon=2``.
 """
 
 from collections.abc import Callable
@@ -30,13 +31,19 @@ def _toc_ismcts(**settings: Any) -> Bot:
     return ISMCTSBot(**settings)
 
 
-def _generic_ismcts(title: str) -> Factory:
+def _generic_ismcts(title: str, **defaults: Any) -> Factory:
     def make(**settings: Any) -> Bot:
         from crisis.ai.ismcts import ISMCTSBot
 
-        return ISMCTSBot(title, **settings)
+        return ISMCTSBot(title, **{**defaults, **settings})
 
     return make
+
+
+def _ric_heuristic(**settings: Any) -> Bot:
+    from crisis.ai.ric.heuristic import HeuristicBot
+
+    return HeuristicBot(**settings)
 
 
 #: Bots that play any title through the engine contract alone.
@@ -54,6 +61,10 @@ TITLE_BOTS: dict[str, dict[str, Factory]] = {
         "populace": _heuristic("populace"),
         "balanced": _heuristic("balanced"),
         "ismcts": _toc_ismcts,
+    },
+    "rome_in_crisis": {
+        "heuristic": _ric_heuristic,
+        "ismcts": _generic_ismcts("rome_in_crisis", rollout="heuristic"),
     },
 }
 

@@ -6,6 +6,14 @@ adapters, CLI) talks to a title only through them.
 Besides the game itself (``setup`` ... ``from_json``) a title provides what the layers above
 need to stay game-agnostic: a fixed action catalog and observation encoding for the research
 adapters, determinization for searching bots, and a plain-text rendering of a view.
+
+Optional members, read by the research adapters when a title has them:
+
+* ``canonical_action(view, role, action) -> Action`` (and its inverse ``actual_action``):
+  for titles whose actions name things that are not in the data (Time of Crisis numbers its
+  armies as they are raised), the catalog form of a legal action; the identity otherwise.
+* ``MAX_CHANCE_OUTCOMES``: the most outcomes one random draw can have (OpenSpiel's bound).
+* ``SCORE_RANGE``: (lowest, highest) final score, for reward bounds.
 """
 
 from __future__ import annotations

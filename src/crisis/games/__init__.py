@@ -7,7 +7,10 @@ from typing import cast
 
 from crisis.engine.title import Title
 
-TITLES = {"time_of_crisis": "crisis.games.time_of_crisis"}
+TITLES = {
+    "time_of_crisis": "crisis.games.time_of_crisis",
+    "rome_in_crisis": "crisis.games.rome_in_crisis",
+}
 
 
 def get_title(name: str) -> Title:

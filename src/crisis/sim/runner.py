@@ -140,7 +140,7 @@ def _play(
             if not legal:
                 continue
             view = title.view(state, role)
-            key = (view.get("round"), view.get("current"))
+            key = (view.get("round", view.get("turn")), view.get("current"))
             if turn_key.get(role) != key:
                 turn_key[role], turn_start[role] = key, 0.0
             t0 = time.perf_counter()
@@ -158,7 +158,7 @@ def _play(
 
 def _finish(title: Any, state: Any, record: GameRecord) -> None:
     public = title.view(state, None)
-    record.rounds = int(public.get("round", 0))
+    record.rounds = int(public.get("round", public.get("turn", 0)) or 0)
     for entry in public.get("players", []):
         role = entry["role"]
         record.turns[role] = int(entry.get("turns", 0))

@@ -1,16 +1,18 @@
-// The table page: one websocket to the server, the map, the prompt and its actions, the hand,
-// the players' mats, the log, hotseat curtains, replays and rematches.
+// The table page: one websocket to the server, the prompt and its actions, the log, the
+// table card, hotseat curtains, replays and rematches, for every title. The title's own parts
+// (map, cards, players' areas) are drawn by its board module (boards/index.js).
 
 import { carryToRematch, el, invites, meta as loadMeta, myName, mySeats, rememberSeat, request, seatLink } from "./api.js";
-import { actionLabel, cardName, MAIN_VERBS, places, setMeta } from "./labels.js";
-import { drawMap } from "./map.js";
+import { BOARDS, DEFAULT_TITLE } from "./boards/index.js";
 
 const $ = (id) => document.getElementById(id);
-const DICE = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 
 const app = {
   meta: null,
+  title: null, // the table's title ("time_of_crisis"), known from the first state
+  board: null, // that title's board module
+  ctx: null, // what the board gets: {meta, info, title, act, openMenu}
   ws: null,
   roles: [], // seats this browser plays here (hotseat: several)
   latest: null, // the last `state` message
@@ -136,7 +138,7 @@ function openMenu(title, actions, ev) {
   }
   const menu = $("menu");
   menu.replaceChildren(el("div", { class: "menu-title" }, title));
-  for (const a of actions) menu.append(el("button", { role: "menuitem", onclick: () => act(a) }, actionLabel(a)));
+  for (const a of actions) menu.append(el("button", { role: "menuitem", onclick: () => act(a) }, app.board.label(a, app.latest && app.latest.view)));
   menu.append(el("button", { onclick: closeMenu }, "Cancel"));
   menu.classList.remove("hidden");
   const x = Math.min(ev.clientX || 20, window.innerWidth - menu.offsetWidth - 8);
@@ -185,32 +187,45 @@ function cap(s) {
   return s ? s.charAt(0).toUpperCase() + s.slice(1) : "";
 }
 
+/** Pick the board of the table's title (once: a table keeps its title) and show only the
+ * page sections that title uses. */
+function chooseBoard(s) {
+  if (app.board) return;
+  const title = BOARDS[s.table.title] ? s.table.title : DEFAULT_TITLE;
+  app.title = title;
+  app.board = BOARDS[title];
+  const info = (app.meta.titles && app.meta.titles[title]) || app.meta;
+  app.ctx = { meta: app.meta, info, title, act, openMenu };
+  document.body.dataset.title = title;
+  document.querySelectorAll("[data-titles]").forEach((node) => {
+    node.classList.toggle("hidden", !node.dataset.titles.split(" ").includes(title));
+  });
+  $("home").textContent = app.board.name;
+  app.board.setup(app.ctx);
+}
+
 function render() {
   const s = app.latest;
   if (!s) return;
+  chooseBoard(s);
   const view = s.view;
   const covered = curtain(view);
   const actions = covered || app.pending ? [] : s.actions;
   renderHeader(s, view, actions);
   renderPrompt(s, view, actions);
-  renderMap(view, actions);
-  renderHand(s, view, actions);
-  renderPlayers(s, view);
+  app.board.render(app.ctx, s, view, actions);
   renderLog(view);
-  renderMarket(view, actions);
   renderTable(s);
   renderNotes(s, covered);
 }
 
 function renderHeader(s, view, actions) {
-  $("round").textContent = view.result
-    ? "Game over"
-    : `Round ${view.round} · ${cap(view.current)}'s turn · ${view.phase}`;
+  $("round").textContent = s.table.result || view.result ? "Game over" : app.board.status(view);
   const mine = actions.length > 0;
   const notice = $("notice");
   notice.classList.toggle("hidden", !mine);
   notice.textContent = mine ? `Your turn (${s.role}): ${view.prompt}` : "";
-  document.title = `${mine ? "● Your turn · " : ""}Time of Crisis`;
+  document.title = `${mine ? "● Your turn · " : ""}${app.board.name}`;
   if (mine && !app.wasMyTurn) announce(`${cap(s.role)}: ${view.prompt}`);
   app.wasMyTurn = mine;
 }
@@ -222,7 +237,7 @@ function renderPrompt(s, view, actions) {
     $("prompt").textContent = result.winner
       ? `Game over: ${cap(result.winner)} wins (${result.reason})`
       : `Game over: ${cap(result.resigned)} resigned`;
-    $("who").textContent = `Legacy: ${scores}`;
+    $("who").textContent = `${app.board.scoreName}: ${scores}`;
   } else if (actions.length) {
     $("prompt").textContent = view.prompt;
     $("who").textContent = `You play ${s.role}.`;
@@ -231,159 +246,25 @@ function renderPrompt(s, view, actions) {
     $("prompt").textContent = app.pending ? "Sending…" : `Waiting for ${waiting}`;
     $("who").textContent = s.role ? `You play ${s.role}.` : app.roles.length ? "Your hand is covered." : "You are watching.";
   }
-  renderBattle(view);
-  const pool = view.turn && view.turn.pool ? Object.entries(view.turn.pool).filter(([, n]) => n) : [];
-  $("pool").textContent = pool.length || (view.turn && view.turn.political)
-    ? `Influence: ${pool.map(([suit, n]) => `${suit} ${n}`).join(", ") || "none"}${view.turn.political ? `; political points ${view.turn.political}` : ""}`
-    : "";
+  // buttons for what the board does not offer as a click on itself; the list has everything
   const buttons = $("buttons");
   buttons.replaceChildren();
-  const armies = view.armies || [];
   for (const a of actions) {
-    const p = places(a, armies);
-    const elsewhere = p.regions.length || p.armies.length || p.cards.length || p.slots.length;
-    if (MAIN_VERBS.has(a[0]) || !elsewhere) {
-      buttons.append(el("button", { class: a[0] === "undo" ? "" : "primary", onclick: () => act(a) }, actionLabel(a)));
+    if (app.board.button(a, view)) {
+      buttons.append(el("button", { class: a[0] === "undo" ? "" : "primary", onclick: () => act(a) }, app.board.label(a, view)));
     }
   }
   $("action-count").textContent = String(actions.length);
-  $("action-list").replaceChildren(...actions.map((a) => el("button", { onclick: () => act(a) }, actionLabel(a))));
-}
-
-function renderBattle(view) {
-  const box = $("battle");
-  const b = view.battle;
-  if (!b) {
-    box.classList.add("hidden");
-    return;
-  }
-  const attacker = (view.armies || []).find((a) => a.id === b.attacker);
-  const defender = b.kind === "army" ? `army ${b.defender}${b.defender_owner ? ` (${b.defender_owner})` : ""}` : String(b.defender);
-  box.replaceChildren(
-    el("div", {}, `Battle in ${b.region}: army ${b.attacker}${attacker ? ` (${attacker.owner})` : ""} against ${defender}`),
-    el("div", {}, "Attacker: ", el("span", { class: "dice" }, b.attacker_rolls.map((d) => DICE[d] || d).join(" ")), ` hits ${b.hits_on_defender}`),
-    el("div", {}, "Defender: ", el("span", { class: "dice" }, b.defender_rolls.map((d) => DICE[d] || d).join(" ")), ` hits ${b.hits_on_attacker}`),
-  );
-  box.classList.remove("hidden");
-}
-
-function targetsFor(actions, armies) {
-  const regions = new Set();
-  const armyIds = new Set();
-  for (const a of actions) {
-    const p = places(a, armies);
-    p.regions.forEach((r) => regions.add(r));
-    p.armies.forEach((id) => armyIds.add(id));
-  }
-  return { regions, armies: armyIds };
-}
-
-function renderMap(view, actions) {
-  const armies = view.armies || [];
-  drawMap($("map"), view, app.meta, targetsFor(actions, armies), (kind, key, ev) => {
-    const hits = actions.filter((a) => {
-      const p = places(a, armies);
-      return kind === "region" ? p.regions.includes(key) : p.armies.includes(key);
-    });
-    openMenu(kind === "region" ? key : `Army ${key}`, hits, ev);
-  });
-}
-
-function cardFaces(ids, actions, key = "cards") {
-  const counts = new Map();
-  for (const id of ids) counts.set(id, (counts.get(id) || 0) + 1);
-  return [...counts].map(([id, n]) => cardFace(id, n, actions.filter((a) => places(a, []).cards.includes(id)), key));
-}
-
-function cardFace(id, n, acts, label) {
-  const info = (app.meta.cards[id] || { name: id, suit: "", value: "" });
-  const node = el(
-    acts.length ? "button" : "div",
-    { class: `cardface s-${info.suit}${acts.length ? " target" : ""}`, "data-card": id, title: cardName(id) },
-    el("span", { class: "value" }, info.value),
-    el("span", {}, info.name),
-    n > 1 ? el("span", { class: "count" }, `×${n}`) : null,
-  );
-  if (acts.length) node.addEventListener("click", (ev) => openMenu(`${cardName(id)} (${label})`, acts, ev));
-  return node;
-}
-
-function renderHand(s, view, actions) {
-  const me = view.players.find((p) => p.role === s.role);
-  $("hand-card").classList.toggle("hidden", !me || !me.hand);
-  if (!me || !me.hand) return;
-  $("hand-role").textContent = `(${s.role})`;
-  $("hand").replaceChildren(...cardFaces(me.hand, actions.filter((a) => a[0] !== "trash" && a[0] !== "choose_card"), "hand"));
-  const piles = $("piles");
-  piles.replaceChildren();
-  if (me.available && me.available.length) {
-    piles.append(el("div", {}, "Available pile:"), el("div", { class: "cards" }, ...cardFaces(me.available, actions.filter((a) => a[0] === "choose_card"), "available")));
-  }
-  if (me.discard && me.discard.length) {
-    piles.append(el("div", {}, "Discard pile:"), el("div", { class: "cards" }, ...cardFaces(me.discard, actions.filter((a) => a[0] === "trash"), "discard")));
-  }
-  if (view.peek && view.peek.length) {
-    piles.append(el("div", {}, `Next events: ${view.peek.map((e) => app.meta.events[e] || e).join(", ")}`));
-  }
-}
-
-function track(n, max) {
-  const t = el("span", { class: "track", title: `${n} Emperor Turns` });
-  for (let i = 0; i < max; i++) t.append(el("i", { class: i < n ? "on" : "" }));
-  return t;
-}
-
-function renderPlayers(s, view) {
-  const seats = Object.fromEntries(s.table.seats.map((x) => [x.role, x]));
-  $("players").replaceChildren(...view.players.map((p) => {
-    const seat = seats[p.role] || {};
-    const badges = el("span", { class: "badges" });
-    if (p.role === view.emperor) badges.append(el("span", { class: "badge" }, "Emperor"));
-    if (view.pretenders.includes(p.role)) badges.append(el("span", { class: "badge" }, "Pretender"));
-    if (view.active.includes(p.role)) badges.append(el("span", { class: "badge" }, "to act"));
-    return el(
-      "div",
-      { class: `mat p-${p.role}${p.role === view.current ? " current" : ""}` },
-      badges,
-      el("strong", {}, `${cap(p.role)}`),
-      ` ${seat.kind === "bot" ? `${seat.bot} bot` : seat.name === cap(p.role) ? "" : seat.name || ""}`,
-      el("div", {}, `Legacy ${p.legacy} · Emperor Turns `, track(p.emperor_turns, Math.max(5, p.emperor_turns))),
-      el("div", { class: "muted" },
-        `Hand ${p.hand_count} · Available ${p.available_count} · Discard ${p.discard_count} · ` +
-        `Governors ${p.governors_ready} ready · Generals ${p.generals_ready} ready` +
-        (p.trophies.length ? ` · Trophies: ${p.trophies.join(", ")}` : "")),
-    );
-  }));
+  $("action-list").replaceChildren(...actions.map((a) => el("button", { onclick: () => act(a) }, app.board.label(a, view))));
 }
 
 function renderLog(view) {
   const log = $("log");
   const atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 20;
   const lines = view.log.slice(-300);
-  log.replaceChildren(...lines.map((line) => el("li", { class: line.startsWith("--") ? "turn" : "" }, line)));
+  log.replaceChildren(...lines.map((line) => el("li", { class: app.board.heading(line) ? "turn" : "" }, line)));
   log.setAttribute("start", String(view.log.length - lines.length + 1));
   if (atBottom) log.scrollTop = log.scrollHeight;
-}
-
-function renderMarket(view, actions) {
-  const market = $("market");
-  market.replaceChildren();
-  const buying = actions.filter((a) => a[0] === "buy" || a[0] === "cycle");
-  if (view.supply && Object.keys(view.supply).length) {
-    for (const [cid, n] of Object.entries(view.supply)) {
-      if (n > 0) market.append(cardFace(cid, n, buying.filter((a) => a[0] === "buy" && a[1] === cid), "market"));
-    }
-  }
-  for (const [slot, top] of Object.entries(view.market || {})) {
-    if (top.top) {
-      const acts = buying.filter((a) => (a[0] === "buy" && a[1] === top.top) || (a[0] === "cycle" && a[1] === slot));
-      market.append(cardFace(top.top, top.count, acts, `${slot} stack`));
-    }
-  }
-  const drawn = (view.events_drawn || []).map((e) => app.meta.events[e] || e);
-  $("events").textContent = `Event deck: ${view.event_deck_count} left` +
-    (drawn.length ? ` · drawn: ${drawn.join(", ")}` : "") +
-    (view.lasting ? ` · in force: ${app.meta.events[view.lasting] || view.lasting}` : "");
 }
 
 function renderTable(s) {
@@ -402,12 +283,7 @@ function renderTable(s) {
     const link = seatLink(tableId, inv.role, inv.token);
     seatList.append(el("div", {}, `Invite for ${inv.role}: `, el("input", { value: link, readonly: true, onclick: (ev) => ev.target.select() })));
   }
-  const o = t.options;
-  const opts = [`${t.seats.length} players`];
-  if (o.short_game) opts.push("short game");
-  if (o.expansion_cards) opts.push(`Age of Iron and Rust cards, ${o.market || "fixed"} market`);
-  if (o.emperor_rules) opts.push("optional Emperor rules");
-  if (s.view.provisional_data) opts.push("some map and card data are provisional");
+  const opts = [`${t.seats.length} players`, ...app.board.options(t, s.view)];
   $("options").textContent = opts.join(" · ");
   const finished = t.status === "finished";
   const seated = app.roles.some((r) => {
@@ -472,15 +348,12 @@ async function showReplay(step) {
     const bar = $("replay-step");
     bar.max = String(r.steps);
     bar.value = String(r.step);
-    $("replay-label").textContent = `step ${r.step} of ${r.steps}${r.action ? `: ${r.action[0]} ${actionLabel(r.action.slice(1))}` : ""}`;
+    $("replay-label").textContent = `step ${r.step} of ${r.steps}${r.action ? `: ${app.board.label(r.action, r.view)}` : ""}`;
     const fake = { ...app.latest, role: r.role, view: { ...r.view, active: [] }, actions: [] };
     renderPrompt(fake, fake.view, []);
     $("prompt").textContent = `Replay: ${r.view.prompt}`;
-    renderMap(fake.view, []);
-    renderHand(fake, fake.view, []);
-    renderPlayers(fake, fake.view);
+    app.board.render(app.ctx, fake, fake.view, []);
     renderLog(fake.view);
-    renderMarket(fake.view, []);
   } catch (err) {
     toast(err.message);
   }
@@ -515,7 +388,7 @@ function toast(text) {
 let audio = null;
 function announce(text) {
   if (document.hidden && "Notification" in window && Notification.permission === "granted") {
-    new Notification("Time of Crisis: your turn", { body: text });
+    new Notification(`${app.board ? app.board.name : "crisis"}: your turn`, { body: text });
   }
   try {
     if (!audio) audio = new AudioContext();
@@ -541,7 +414,6 @@ function goRematch(newId) {
 async function main() {
   takeLinkSecret();
   app.meta = await loadMeta();
-  setMeta(app.meta);
   document.addEventListener("click", (ev) => {
     if (!$("menu").contains(ev.target) && !ev.target.closest(".target")) closeMenu();
     if (audio && audio.state === "suspended") audio.resume();

@@ -1,0 +1,390 @@
+"""Crises (steps 4b, 4c and 5): mounting face-down cards, the Emperor addressing a crisis,
+the Legatus addressing a war, and discarding crisis cards by subset sum.
+
+The discard is played out one card at a time (``discard_card``): cards that every best
+subset needs are taken automatically, so the player is asked only when the best subsets
+really differ, and only one card of each kind (suit and value) is offered.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from crisis.engine.action import Action
+from crisis.games.rome_in_crisis import abilities, data
+from crisis.games.rome_in_crisis.registry import automatic, decision, handles
+from crisis.games.rome_in_crisis.state import (
+    Address,
+    State,
+    card_name,
+    clockwise_from_dealer,
+    face,
+    log,
+    owner,
+    player,
+    suit,
+    value,
+)
+
+# -- ranking and Gold -------------------------------------------------------------------------
+
+
+def total(state: State, crisis: str) -> int:
+    """A crisis's strength: the sum of its cards."""
+    return sum(value(state, c) for c in state.crises.get(crisis, []))
+
+
+def ranked(state: State) -> list[str]:
+    """Crisis types present, top-ranked first (ties: Goths, Persians, Palmyra, SPQR)."""
+    return sorted(state.crises, key=lambda k: (-total(state, k), data.CRISES.index(k)))
+
+
+def attach_gold(state: State) -> None:
+    """Loose Gold joins the top-ranked crisis; with no crisis it waits (ruling R5)."""
+    if state.loose_gold and state.crises:
+        top = ranked(state)[0]
+        state.crises[top] += state.loose_gold
+        log(state, f"{len(state.loose_gold)} Gold card(s) join the {top} crisis")
+        state.loose_gold = []
+
+
+def _tidy(state: State) -> None:
+    """A crisis with no card of its own type is over; its Gold comes loose."""
+    for kind in list(state.crises):
+        cards = state.crises[kind]
+        if not any(suit(state, c) == kind for c in cards):
+            state.loose_gold += cards
+            del state.crises[kind]
+    attach_gold(state)
+
+
+# -- crises mount -----------------------------------------------------------------------------
+
+
+@automatic("mount_start")
+def _mount_start(state: State) -> None:
+    state.chosen = {}
+    state.step = "mount"
+    if not _mounting(state):
+        _reveal(state)
+
+
+def _mounting(state: State) -> list[str]:
+    return [p.role for p in state.players if p.hand and p.role not in state.chosen]
+
+
+@decision("mount", "Choose a card from your hand to add to the crises (face down)", _mounting)
+def _list_mount(state: State, role: str) -> list[Action]:
+    return [Action("crisis_card", c) for c in sorted(set(player(state, role).hand))]
+
+
+@handles("mount", "crisis_card")
+def _crisis_card(state: State, role: str, arg: Any) -> None:
+    player(state, role).hand.remove(arg)
+    state.chosen[role] = arg
+    log(state, f"{role} chooses a card face down")
+    if not _mounting(state):
+        _reveal(state)
+
+
+def _reveal(state: State) -> None:
+    for role in clockwise_from_dealer(state):
+        card = state.chosen.get(role)
+        if card is None:
+            continue
+        kind = suit(state, card)
+        log(state, f"{role} reveals {card_name(state, card)}")
+        if kind == "gold":
+            state.loose_gold.append(card)
+        else:
+            state.crises.setdefault(kind, []).append(card)
+    if state.chosen:
+        state.reveals += 1
+    state.chosen = {}
+    attach_gold(state)
+    state.step = "address_start"
+
+
+# -- the Emperor addresses a crisis -----------------------------------------------------------
+
+
+def _actor(state: State) -> list[str]:
+    return [state.address.role] if state.address else []
+
+
+@automatic("address_start")
+def _address_start(state: State) -> None:
+    emp = state.emperor
+    if emp is None or not state.crises:
+        if emp is not None:
+            log(state, "There is no crisis for the Emperor to address")
+        state.step = "legatus_start"
+        return
+    role = owner(state, emp)
+    assert role is not None
+    state.address = Address(who="emperor", role=role)
+    if len(state.crises) == 1:
+        _choose_crisis(state, role, next(iter(state.crises)))
+    else:
+        state.step = "address"
+
+
+@decision("address", "Choose the crisis your Emperor addresses", _actor)
+def _list_address(state: State, role: str) -> list[Action]:
+    return [Action("address", k) for k in ranked(state)]
+
+
+@handles("address", "address")
+def _choose_crisis(state: State, role: str, arg: Any) -> None:
+    assert state.address is not None
+    state.address.crisis = arg
+    log(state, f"The Emperor addresses the {arg} crisis ({total(state, arg)})")
+    state.step = "emperor_cards"
+    if not _list_emperor_cards(state, role):
+        _emperor_done(state, role, None)
+
+
+def applies(state: State, card: str, crisis: str) -> bool:
+    """Whether a card may be used against ``crisis``: its own type or Gold."""
+    return suit(state, card) in (crisis, "gold")
+
+
+@decision("emperor_cards", "Play cards matching the crisis (or Gold), then done", _actor)
+def _list_emperor_cards(state: State, role: str) -> list[Action]:
+    crisis = state.address.crisis if state.address else None
+    assert crisis is not None
+    hand = player(state, role).hand
+    plays = [Action("play", c) for c in sorted(set(hand)) if applies(state, c, crisis)]
+    return [*plays, Action("done")]
+
+
+@handles("emperor_cards", "play")
+def _emperor_play(state: State, role: str, arg: Any) -> None:
+    assert state.address is not None and state.emperor is not None
+    player(state, role).hand.remove(arg)
+    state.played_on[state.emperor].append(arg)
+    state.address.played.append(arg)
+    log(state, f"The Emperor plays {card_name(state, arg)}")
+
+
+@handles("emperor_cards", "done")
+def _emperor_done(state: State, role: str, arg: Any) -> None:
+    address = state.address
+    emp = state.emperor
+    assert address is not None and address.crisis is not None and emp is not None
+    f = face(state, emp)
+    cards = state.played_on[emp]
+    strength = sum(value(state, c) for c in cards)
+    if f.ability == "gallus" and address.crisis == "goths":
+        golds = [c for c in cards if suit(state, c) == "gold"]
+        strength -= sum(value(state, c) for c in golds)
+        goths = sorted(
+            (c for c in state.crises["goths"] if suit(state, c) == "goths"),
+            key=lambda c: (-value(state, c), c),
+        )
+        address.cancelled = goths[: len(golds)]
+        for c in address.cancelled:
+            state.crises["goths"].remove(c)
+        if address.cancelled:
+            log(state, f"{f.name}'s Gold cancels {len(address.cancelled)} Goths card(s)")
+    strength += abilities.crisis_modifier(f, address.crisis)
+    _start_discard(state, max(0, strength))
+
+
+# -- discarding by subset sum -----------------------------------------------------------------
+
+
+def reachable(values: list[int], limit: int) -> int:
+    """A bit set of the sums up to ``limit`` some subset of ``values`` makes."""
+    bits = 1
+    mask = (1 << (limit + 1)) - 1
+    for v in values:
+        bits = (bits | (bits << v)) & mask
+    return bits
+
+
+def best_sum(values: list[int], limit: int) -> int:
+    """The largest subset sum of ``values`` not above ``limit``."""
+    if limit <= 0:
+        return 0
+    return reachable(values, limit).bit_length() - 1
+
+
+def _start_discard(state: State, strength: int) -> None:
+    address = state.address
+    assert address is not None and address.crisis is not None
+    address.total = strength
+    cards = state.crises[address.crisis]
+    address.target = best_sum([value(state, c) for c in cards], strength)
+    log(state, f"Strength {strength} against the {address.crisis} crisis")
+    state.step = "discard"
+    _discard_forced(state)
+
+
+def _kinds(state: State, cards: list[str]) -> dict[tuple[str, int], list[str]]:
+    out: dict[tuple[str, int], list[str]] = {}
+    for c in sorted(cards):
+        out.setdefault((suit(state, c), value(state, c)), []).append(c)
+    return out
+
+
+def discard_options(state: State) -> tuple[list[str], list[str]]:
+    """(cards every best subset still needs, cards the player may choose among): one card
+    per kind, from the crisis cards not yet picked."""
+    address = state.address
+    assert address is not None and address.crisis is not None
+    rest = [c for c in state.crises[address.crisis] if c not in address.picked]
+    need = address.target - sum(value(state, c) for c in address.picked)
+    if need <= 0:
+        return [], []
+    forced: list[str] = []
+    free: list[str] = []
+    kinds = _kinds(state, rest)
+    for (kind, v), cards in kinds.items():
+        others = [value(state, c) for c in rest if (suit(state, c), value(state, c)) != (kind, v)]
+        if not (reachable(others, need) >> need) & 1:
+            forced.append(cards[0])
+            continue
+        one_less = [value(state, c) for c in rest if c != cards[0]]
+        if v <= need and (reachable(one_less, need - v) >> (need - v)) & 1:
+            free.append(cards[0])
+    return forced, free
+
+
+def _discard_forced(state: State) -> None:
+    address = state.address
+    assert address is not None
+    while True:
+        forced, free = discard_options(state)
+        if forced:
+            address.picked.append(forced[0])
+        elif len(free) == 1:
+            address.picked.append(free[0])
+        elif not free:
+            _finish_address(state)
+            return
+        else:
+            return
+
+
+@decision("discard", "Choose the next crisis card to discard (best subsets differ)", _actor)
+def _list_discard(state: State, role: str) -> list[Action]:
+    return [Action("discard_card", c) for c in discard_options(state)[1]]
+
+
+@handles("discard", "discard_card")
+def _discard_card(state: State, role: str, arg: Any) -> None:
+    assert state.address is not None
+    state.address.picked.append(arg)
+    _discard_forced(state)
+
+
+def _finish_address(state: State) -> None:
+    address = state.address
+    assert address is not None and address.crisis is not None
+    crisis = address.crisis
+    gone = address.cancelled + address.picked
+    for c in address.picked:
+        state.crises[crisis].remove(c)
+    state.discard += gone
+    p = player(state, address.role)
+    if not state.crises[crisis]:
+        del state.crises[crisis]
+        office = state.cards.offices[address.who]
+        points = office.success
+        if address.who == "emperor" and state.emperor is not None:
+            points += abilities.success_bonus(face(state, state.emperor), crisis)
+        log(state, f"The {office.name} solves the {crisis} crisis: {p.role} scores {points}")
+    else:
+        points = len(gone)
+        log(state, f"The {crisis} crisis survives; {len(gone)} card(s) discarded: {points} VP")
+    p.vp += points
+    _tidy(state)
+    state.address = None
+    state.step = "legatus_start" if address.who == "emperor" else "death"
+
+
+# -- the Legatus addresses a war --------------------------------------------------------------
+
+
+def _legatus_cards(state: State) -> list[str]:
+    holder = state.offices.get("legatus")
+    assert holder is not None
+    role = owner(state, holder)
+    assert role is not None
+    return player(state, role).hand + state.played_on[holder]
+
+
+def _wars(state: State) -> list[str]:
+    cards = _legatus_cards(state)
+    return [w for w in data.WARS if w in state.crises and any(applies(state, c, w) for c in cards)]
+
+
+@automatic("legatus_start")
+def _legatus_start(state: State) -> None:
+    holder = state.offices.get("legatus")
+    state.step = "death"
+    if holder is None:
+        return
+    wars = _wars(state)
+    if not wars:
+        if any(w in state.crises for w in data.WARS):
+            log(state, "The Legatus has no card to use against any war")
+        return
+    role = owner(state, holder)
+    assert role is not None
+    state.address = Address(who="legatus", role=role)
+    if len(wars) == 1:
+        _legatus_war(state, role, wars[0])
+    else:
+        state.step = "legatus"
+
+
+@decision("legatus", "Choose the war your Legatus addresses", _actor)
+def _list_legatus(state: State, role: str) -> list[Action]:
+    return [Action("legatus", w) for w in _wars(state)]
+
+
+@handles("legatus", "legatus")
+def _legatus_war(state: State, role: str, arg: Any) -> None:
+    assert state.address is not None
+    state.address.crisis = arg
+    log(state, f"The Legatus addresses the {arg} war ({total(state, arg)})")
+    state.step = "legatus_cards"
+
+
+@decision("legatus_cards", "Use one or two cards (hand or Legatus) against the war", _actor)
+def _list_legatus_cards(state: State, role: str) -> list[Action]:
+    address = state.address
+    assert address is not None and address.crisis is not None
+    crisis = address.crisis
+    out = [
+        Action("play", c) for c in sorted(set(_legatus_cards(state))) if applies(state, c, crisis)
+    ]
+    if address.played:
+        out.append(Action("done"))
+    return out
+
+
+@handles("legatus_cards", "play")
+def _legatus_play(state: State, role: str, arg: Any) -> None:
+    address = state.address
+    holder = state.offices.get("legatus")
+    assert address is not None and holder is not None
+    hand = player(state, role).hand
+    if arg in hand:
+        hand.remove(arg)
+    else:
+        state.played_on[holder].remove(arg)
+    address.played.append(arg)
+    log(state, f"The Legatus uses {card_name(state, arg)}")
+    if len(address.played) == 2 or not _list_legatus_cards(state, role)[:-1]:
+        _legatus_done(state, role, None)
+
+
+@handles("legatus_cards", "done")
+def _legatus_done(state: State, role: str, arg: Any) -> None:
+    address = state.address
+    assert address is not None
+    state.discard += address.played
+    _start_discard(state, sum(value(state, c) for c in address.played))

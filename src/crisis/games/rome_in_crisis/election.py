@@ -1,0 +1,268 @@
+"""Choosing the selection method, and the Emperor election (steps 2 and 3).
+
+Military elections count Goths, Persians, Palmyra and Gold cards, SPQR elections SPQR and
+Gold, Praetorian elections Gold only (ruling R2).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from crisis.engine.action import Action
+from crisis.games.rome_in_crisis import abilities, data
+from crisis.games.rome_in_crisis.draft import snake
+from crisis.games.rome_in_crisis.registry import automatic, decision, handles
+from crisis.games.rome_in_crisis.state import (
+    Auction,
+    State,
+    card_name,
+    clockwise_from_dealer,
+    face,
+    from_left_of,
+    log,
+    office_of,
+    player,
+    seat,
+    suit,
+    value,
+)
+
+COUNTS_IN: dict[str, frozenset[str]] = {
+    "military": frozenset({*data.WARS, "gold"}),
+    "spqr": frozenset({"spqr", "gold"}),
+    "praetorian": frozenset({"gold"}),
+}
+
+
+def counts(state: State, card: str, method: str) -> bool:
+    """Whether an influence card adds to a candidate's worth in a ``method`` election."""
+    return suit(state, card) in COUNTS_IN[method]
+
+
+def worth(state: State, cand: str, method: str) -> int:
+    """Rating + office bonus + ability bonus + matching cards on him, for ``method``."""
+    f = face(state, cand)
+    office = office_of(state, cand)
+    bonus = state.cards.offices[office].bonus[method] if office else 0
+    cards = sum(value(state, c) for c in state.played_on[cand] if counts(state, c, method))
+    return f.rating(method) + bonus + abilities.election_bonus(f, method) + cards
+
+
+def _chooser(state: State) -> list[str]:
+    return [state.chooser] if state.chooser else []
+
+
+# -- selection method -------------------------------------------------------------------------
+
+
+@decision("choose_method", "Choose how the next Emperor is selected", _chooser)
+def _list_method(state: State, role: str) -> list[Action]:
+    return [Action("choose_method", m) for m in data.METHODS if m != state.method]
+
+
+@handles("choose_method", "choose_method")
+def _choose_method(state: State, role: str, arg: Any) -> None:
+    state.method = arg
+    state.chooser = None
+    log(state, f"{role} sets the selection method to {arg}")
+    if state.turn == 0:
+        state.order = snake(state, 12)
+        state.step = "setup_draft_next"
+    else:
+        state.step = "offices_start"
+
+
+# -- nominations ------------------------------------------------------------------------------
+
+
+def eligible(state: State, role: str) -> list[str]:
+    """``role``'s candidates who may stand (non-zero rating, unless nobody has one)."""
+    auction = state.auction
+    assert auction is not None and state.method is not None
+    mine = player(state, role).candidates
+    if auction.eligible_all:
+        return list(mine)
+    return [c for c in mine if face(state, c).rating(state.method) > 0]
+
+
+@automatic("start_auction")
+def _start_auction(state: State) -> None:
+    method = state.method
+    assert method is not None
+    everyone = [c for p in state.players for c in p.candidates]
+    any_rated = any(face(state, c).rating(method) > 0 for c in everyone)
+    state.auction = Auction(eligible_all=not any_rated, nominating=clockwise_from_dealer(state))
+    if not everyone:
+        log(state, "No candidates in play: no Emperor this turn")
+    elif not any_rated:
+        log(state, f"No candidate has a {method} rating: all may stand this turn")
+    state.step = "nominations"
+
+
+@automatic("nominations")
+def _nominations(state: State) -> None:
+    auction = state.auction
+    assert auction is not None
+    while auction.nominating:
+        role = auction.nominating[0]
+        options = eligible(state, role)
+        if len(options) > 1:
+            state.step = "nominate"
+            return
+        auction.nominating.pop(0)
+        if options:
+            _nominate_now(state, role, options[0])
+        else:
+            auction.dropped.append(role)
+            log(state, f"{role} has no candidate to put forward")
+    if not auction.nominees:
+        state.chooser = auction.dropped[0]
+        state.step = "choose_method"
+        return
+    leader = _leader(state)
+    auction.bidder = _next_bidder(state, leader, leader)
+    if auction.bidder is None:
+        _crown(state, leader)
+    else:
+        state.step = "bidding"
+
+
+def _nominate_now(state: State, role: str, cand: str) -> None:
+    assert state.auction is not None and state.method is not None
+    state.auction.nominees[role] = cand
+    log(
+        state,
+        f"{role} puts forward {card_name(state, cand)} (worth {worth(state, cand, state.method)})",
+    )
+
+
+def _nominator(state: State) -> list[str]:
+    return state.auction.nominating[:1] if state.auction else []
+
+
+@decision("nominate", "Put forward one of your candidates for Emperor", _nominator)
+def _list_nominate(state: State, role: str) -> list[Action]:
+    return [Action("nominate", c) for c in eligible(state, role)]
+
+
+@handles("nominate", "nominate")
+def _nominate(state: State, role: str, arg: Any) -> None:
+    assert state.auction is not None
+    state.auction.nominating.pop(0)
+    _nominate_now(state, role, arg)
+    state.step = "nominations"
+
+
+# -- bidding ----------------------------------------------------------------------------------
+
+
+def worths(state: State) -> dict[str, int]:
+    """Each nominee's current worth, by role."""
+    assert state.auction is not None and state.method is not None
+    return {r: worth(state, c, state.method) for r, c in state.auction.nominees.items()}
+
+
+def _leader(state: State) -> str:
+    """The role with the highest worth; ties go to the first left of the dealer."""
+    w = worths(state)
+    order = [r for r in clockwise_from_dealer(state) if r in w]
+    best = max(w.values())
+    return next(r for r in order if w[r] == best)
+
+
+def _next_bidder(state: State, after: str, leader: str) -> str | None:
+    """The next role clockwise after ``after`` still in the election and not leading."""
+    assert state.auction is not None
+    for r in from_left_of(state, seat(state, after)):
+        if r in state.auction.nominees and r not in state.auction.dropped and r != leader:
+            return r
+    return None
+
+
+def _bidder(state: State) -> list[str]:
+    b = state.auction.bidder if state.auction else None
+    return [b] if b else []
+
+
+def _best_rival(state: State, role: str) -> int:
+    w = worths(state)
+    return max((x for r, x in w.items() if r != role), default=-1)
+
+
+def bid_choices(state: State, role: str) -> list[Action]:
+    """Pass (before playing anything), a matching card that can still lead to a winning
+    bid with one card kept in hand, or done once the bid beats every other nominee."""
+    auction = state.auction
+    assert auction is not None and state.method is not None
+    method = state.method
+    hand = player(state, role).hand
+    mine = worths(state)[role]
+    rival = _best_rival(state, role)
+    out: list[Action] = []
+    if len(hand) >= 2:
+        for card in sorted(set(hand)):
+            if not counts(state, card, method):
+                continue
+            rest = list(hand)
+            rest.remove(card)
+            usable = sorted(value(state, c) for c in rest if counts(state, c, method))
+            if len(usable) == len(rest):
+                usable = usable[1:]  # one card must stay in hand
+            if mine + value(state, card) + sum(usable) > rival:
+                out.append(Action("bid", card))
+    if auction.bid:
+        if mine > rival:
+            out.append(Action("done"))
+    else:
+        out.append(Action("pass"))
+    return out
+
+
+@decision("bidding", "Play cards on your candidate to lead the election, or pass", _bidder)
+def _list_bid(state: State, role: str) -> list[Action]:
+    return bid_choices(state, role)
+
+
+@handles("bidding", "bid")
+def _bid(state: State, role: str, arg: Any) -> None:
+    assert state.auction is not None
+    player(state, role).hand.remove(arg)
+    state.played_on[state.auction.nominees[role]].append(arg)
+    state.auction.bid.append(arg)
+    log(state, f"{role} plays {card_name(state, arg)}")
+
+
+@handles("bidding", "done")
+def _done(state: State, role: str, arg: Any) -> None:
+    auction = state.auction
+    assert auction is not None
+    auction.bid = []
+    log(state, f"{role} leads with {worths(state)[role]}")
+    _move_on(state, role)
+
+
+@handles("bidding", "pass")
+def _pass(state: State, role: str, arg: Any) -> None:
+    assert state.auction is not None
+    state.auction.dropped.append(role)
+    log(state, f"{role} passes")
+    _move_on(state, role)
+
+
+def _move_on(state: State, role: str) -> None:
+    auction = state.auction
+    assert auction is not None
+    leader = _leader(state)
+    auction.bidder = _next_bidder(state, role, leader)
+    if auction.bidder is None:
+        _crown(state, leader)
+
+
+def _crown(state: State, leader: str) -> None:
+    auction = state.auction
+    assert auction is not None
+    state.emperor = auction.nominees[leader]
+    state.last_emperor = leader
+    log(state, f"{card_name(state, state.emperor)} ({leader}) becomes Emperor")
+    state.chooser = auction.dropped[0]
+    state.step = "choose_method"

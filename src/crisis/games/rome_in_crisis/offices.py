@@ -1,0 +1,248 @@
+"""Office assignment (step 4a): the Emperor card, the Legatus, and handing out vacated or
+vacant offices by the priority rules; then Aemilius Aemilianus's accession ability."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from crisis.engine.action import Action
+from crisis.games.rome_in_crisis import data
+from crisis.games.rome_in_crisis.election import counts
+from crisis.games.rome_in_crisis.registry import automatic, decision, handles
+from crisis.games.rome_in_crisis.state import (
+    State,
+    card_name,
+    clockwise_from_dealer,
+    face,
+    in_play,
+    log,
+    office_of,
+    owner,
+    player,
+    seat,
+    suit,
+    value,
+)
+
+
+def _name(state: State, office: str) -> str:
+    return state.cards.offices[office].name
+
+
+def _release(state: State, cand: str) -> None:
+    """``cand`` gives up his office (if any), which joins the offices to hand out."""
+    office = office_of(state, cand)
+    if office is not None:
+        state.offices[office] = None
+        if office in data.LESSER and office not in state.pending:
+            state.pending.append(office)
+        log(state, f"{card_name(state, cand)} gives up the {_name(state, office)}")
+
+
+def military_rank(state: State, cand: str) -> tuple[int, int]:
+    """Military qualifications: Military rating, then Military cards on him (ruling R9)."""
+    cards = sum(value(state, c) for c in state.played_on[cand] if counts(state, c, "military"))
+    return face(state, cand).military, cards
+
+
+def best_military(state: State) -> str | None:
+    """The non-Emperor candidate with a Military rating and the best qualifications; ties
+    go to the owner first left of the dealer, then to his earlier candidate."""
+    best: str | None = None
+    for role in clockwise_from_dealer(state):
+        for c in player(state, role).candidates:
+            if c == state.emperor or face(state, c).military <= 0:
+                continue
+            if best is None or military_rank(state, c) > military_rank(state, best):
+                best = c
+    return best
+
+
+@automatic("offices_start")
+def _offices_start(state: State) -> None:
+    emp = state.emperor
+    if emp is None:
+        state.step = "mount_start"
+        return
+    state.received = [emp]
+    _release(state, emp)
+    state.offices["emperor"] = emp
+    if face(state, emp).ability == "florianus":
+        log(state, f"{card_name(state, emp)} takes back the lesser offices")
+        for office in data.LESSER:
+            holder = state.offices.get(office)
+            if holder is not None:
+                _release(state, holder)
+    if "legatus" in state.offices:
+        best = best_military(state)
+        if best is None:
+            if state.offices["legatus"] is not None:
+                log(state, "No candidate can be Legatus: the office is set aside")
+            state.offices["legatus"] = None
+        elif state.offices["legatus"] != best:
+            _release(state, best)
+            state.offices["legatus"] = best
+            log(state, f"{card_name(state, best)} ({owner(state, best)}) becomes Legatus")
+        if best is not None:
+            state.received.append(best)
+    for office in data.LESSER:
+        if state.offices.get(office, "absent") is None and office not in state.pending:
+            state.pending.append(office)
+    state.pending.sort(key=data.OFFICES.index)
+    state.step = "office_next"
+
+
+@automatic("office_next")
+def _office_next(state: State) -> None:
+    if not state.pending:
+        state.received = []
+        state.step = "accession"
+        return
+    if len(state.pending) > 1:
+        state.step = "office_order"
+        return
+    _place(state, state.pending[0])
+
+
+def eligible_for(state: State, office: str) -> list[str]:
+    """Candidates who may take ``office`` now: rated in its category, neither Emperor nor
+    Legatus, and not given an office already in this assignment (ruling R8)."""
+    category = state.cards.offices[office].category
+    busy = {state.offices.get("emperor"), state.offices.get("legatus"), *state.received}
+    return [c for c in in_play(state) if c not in busy and face(state, c).rating(category) > 0]
+
+
+def offices_held(state: State, role: str) -> int:
+    """How many office cards ``role``'s candidates hold (the Emperor included)."""
+    mine = set(player(state, role).candidates)
+    return sum(1 for holder in state.offices.values() if holder in mine)
+
+
+def priority(state: State, office: str) -> str | None:
+    """The player who gets ``office``: has an eligible candidate, fewest offices, then
+    fewest victory points, then closest to the dealer's right (the dealer last)."""
+    n = len(state.players)
+    roles = {owner(state, c) for c in eligible_for(state, office)}
+    best = sorted(
+        (
+            offices_held(state, r),
+            player(state, r).vp,
+            (state.dealer - seat(state, r) - 1) % n,
+            r,
+        )
+        for r in roles
+        if r is not None
+    )
+    return best[0][3] if best else None
+
+
+def _place(state: State, office: str) -> None:
+    state.pending.remove(office)
+    role = priority(state, office)
+    if role is None:
+        log(state, f"No candidate can hold the {_name(state, office)}: set aside")
+        state.step = "office_next"
+        return
+    mine = [c for c in eligible_for(state, office) if owner(state, c) == role]
+    if len(mine) == 1:
+        _appoint(state, office, mine[0])
+        return
+    state.placing = office
+    state.appointee = role
+    state.step = "appoint"
+
+
+def _appoint(state: State, office: str, cand: str) -> None:
+    _release(state, cand)
+    state.offices[office] = cand
+    state.received.append(cand)
+    state.placing = None
+    state.appointee = None
+    log(state, f"{card_name(state, cand)} ({owner(state, cand)}) becomes {_name(state, office)}")
+    state.step = "office_next"
+
+
+def _emperor_player(state: State) -> list[str]:
+    r = owner(state, state.emperor) if state.emperor else None
+    return [r] if r else []
+
+
+@decision("office_order", "Choose which office is handed out next", _emperor_player)
+def _list_order(state: State, role: str) -> list[Action]:
+    return [Action("assign_office", o) for o in state.pending]
+
+
+@handles("office_order", "assign_office")
+def _assign_office(state: State, role: str, arg: Any) -> None:
+    _place(state, arg)
+
+
+def _appointee(state: State) -> list[str]:
+    return [state.appointee] if state.appointee else []
+
+
+@decision("appoint", "Choose which of your candidates takes the office", _appointee)
+def _list_appoint(state: State, role: str) -> list[Action]:
+    assert state.placing is not None
+    return [
+        Action("appoint", c) for c in eligible_for(state, state.placing) if owner(state, c) == role
+    ]
+
+
+@handles("appoint", "appoint")
+def _appoint_action(state: State, role: str, arg: Any) -> None:
+    assert state.placing is not None
+    _appoint(state, state.placing, arg)
+
+
+# -- Aemilius Aemilianus ----------------------------------------------------------------------
+
+
+def transfer_choices(state: State) -> list[str]:
+    """Goths cards on rivals' candidates that Aemilius Aemilianus may take."""
+    emp = state.emperor
+    assert emp is not None
+    mine = owner(state, emp)
+    return sorted(
+        card
+        for p in state.players
+        if p.role != mine
+        for c in p.candidates
+        for card in state.played_on[c]
+        if suit(state, card) == "goths"
+    )
+
+
+@automatic("accession")
+def _accession(state: State) -> None:
+    emp = state.emperor
+    state.step = "mount_start"
+    if emp is None or face(state, emp).ability != "aemilian":
+        return
+    options = transfer_choices(state)
+    if not options:
+        log(state, f"{card_name(state, emp)} finds no Goths card to take")
+    elif len(options) == 1:
+        _transfer(state, "", options[0])
+    else:
+        state.step = "transfer"
+
+
+@decision("transfer", "Take a Goths card from a rival's candidate", _emperor_player)
+def _list_transfer(state: State, role: str) -> list[Action]:
+    return [Action("transfer", c) for c in transfer_choices(state)]
+
+
+@handles("transfer", "transfer")
+def _transfer(state: State, role: str, arg: Any) -> None:
+    emp = state.emperor
+    assert emp is not None
+    for c in in_play(state):
+        if arg in state.played_on[c]:
+            state.played_on[c].remove(arg)
+            log(
+                state,
+                f"{card_name(state, emp)} takes {card_name(state, arg)} from {owner(state, c)}",
+            )
+    state.played_on[emp].append(arg)
+    state.step = "mount_start"

@@ -1,0 +1,211 @@
+"""What each role may see, as plain JSON data easy to draw, and a plain-text rendering.
+
+A view shows the viewer's own hand and face-down crisis card; other hands only as counts;
+never the deck order, other face-down choices or the random generator.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from crisis.games.rome_in_crisis import abilities, data
+from crisis.games.rome_in_crisis.registry import PROMPTS
+from crisis.games.rome_in_crisis.state import State, card_name, face
+
+
+def card(state: State, cid: str) -> dict[str, Any]:
+    """One card as drawn on the table."""
+    if cid in state.cards.candidates:
+        return {"id": cid, "kind": "candidate", "name": card_name(state, cid),
+                "side": state.faces.get(cid, "a").upper()}  # fmt: skip
+    c = state.cards.influence[cid]
+    return {"id": cid, "kind": "influence", "suit": c.suit, "value": c.value,
+            "name": card_name(state, cid)}  # fmt: skip
+
+
+def _cards(state: State, ids: list[str]) -> list[dict[str, Any]]:
+    return [card(state, c) for c in ids]
+
+
+def _where(state: State, cid: str, owners: dict[str, str]) -> str:
+    if cid in owners:
+        return "play"
+    for place in ("pool", "revealed", "discard", "removed"):
+        if cid in getattr(state, place):
+            return place
+    return "deck"
+
+
+def _candidate(
+    state: State, cid: str, owners: dict[str, str], held: dict[str, str]
+) -> dict[str, Any]:
+    from crisis.games.rome_in_crisis.election import worth
+
+    f = face(state, cid)
+    where = _where(state, cid, owners)
+    entry: dict[str, Any] = {
+        "id": cid,
+        "name": f.name,
+        "side": state.faces.get(cid, "a").upper(),
+        "other_side": (
+            state.cards.candidates[cid].b
+            if state.faces.get(cid) != "b"
+            else state.cards.candidates[cid].a
+        ).name,
+        "ratings": {m: f.rating(m) for m in data.METHODS},
+        "ability": f.ability,
+        "ability_text": abilities.describe(f),
+        "where": where,
+        "owner": owners.get(cid),
+        "office": held.get(cid),
+        "cards": _cards(state, state.played_on.get(cid, [])),
+        "worth": None,
+    }
+    if where == "play" and state.method is not None:
+        entry["worth"] = worth(state, cid, state.method)
+    return entry
+
+
+def _crises(state: State) -> list[dict[str, Any]]:
+    from crisis.games.rome_in_crisis.crises import ranked, total
+
+    return [
+        {
+            "type": k,
+            "letter": data.LETTERS[k],
+            "cards": _cards(state, state.crises[k]),
+            "total": total(state, k),
+            "rank": i + 1,
+        }
+        for i, k in enumerate(ranked(state))
+    ]
+
+
+def view(state: State, role: str | None, active: list[str]) -> dict[str, Any]:
+    """The view of ``role`` (``None``: an observer); ``active`` is who may act now."""
+    seats = [p.role for p in state.players]
+    mine = role if role in seats else None
+    owners = {c: p.role for p in state.players for c in p.candidates}
+    held = {h: o for o, h in state.offices.items() if h is not None}
+    players = []
+    for p in state.players:
+        entry: dict[str, Any] = {
+            "role": p.role,
+            "vp": p.vp,
+            "hand_count": len(p.hand),
+            "candidates": list(p.candidates),
+            "chosen": p.role in state.chosen,
+        }
+        if p.role == mine:
+            entry["hand"] = sorted(p.hand)
+        players.append(entry)
+    auction = msgspec.to_builtins(state.auction) if state.auction else None
+    address = msgspec.to_builtins(state.address) if state.address else None
+    options = msgspec.to_builtins(state.options)
+    prompt = PROMPTS.get(state.step, "")
+    return {
+        "title": "rome_in_crisis",
+        "options": options,
+        "provisional_data": list(state.cards.provisional),
+        "viewer": mine,
+        "active": list(active),
+        "step": state.step,
+        "prompt": prompt,
+        "turn": state.turn,
+        "version": state.version,
+        "reveals": state.reveals,
+        "dealer": seats[state.dealer],
+        "method": state.method,
+        "chooser": state.chooser,
+        "players": players,
+        "hand": sorted(state.players[seats.index(mine)].hand) if mine else None,
+        "my_crisis_card": state.chosen.get(mine) if mine else None,
+        "scores": {p.role: p.vp for p in state.players},
+        "candidates": [_candidate(state, c, owners, held) for c in state.cards.candidates],
+        "faces": dict(state.faces),
+        "played_on": {c: list(v) for c, v in state.played_on.items()},
+        "offices": [
+            {
+                "id": o,
+                "name": state.cards.offices[o].name,
+                "category": state.cards.offices[o].category,
+                "bonus": dict(state.cards.offices[o].bonus),
+                "success": state.cards.offices[o].success,
+                "holder": state.offices[o],
+            }
+            for o in state.offices
+        ],
+        "crises": _crises(state),
+        "crisis_cards": {k: list(v) for k, v in state.crises.items()},
+        "loose_gold": _cards(state, state.loose_gold),
+        "revealed": _cards(state, state.revealed),
+        "pool": list(state.pool),
+        "deck_count": len(state.deck),
+        "discard": sorted(state.discard),
+        "discard_count": len(state.discard),
+        "removed": list(state.removed),
+        "removals": state.removals,
+        "order": list(state.order),
+        "pending_offices": list(state.pending),
+        "placing": state.placing,
+        "appointee": state.appointee,
+        "received": list(state.received),
+        "auction": auction,
+        "address": address,
+        "emperor": state.emperor,
+        "last_emperor": state.last_emperor,
+        "log": list(state.log),
+        "result": state.final,
+    }
+
+
+# -- text -------------------------------------------------------------------------------------
+
+
+def _c(entry: dict[str, Any]) -> str:
+    return str(entry["name"])
+
+
+def render(v: dict[str, Any], role: str | None) -> str:
+    """The view as plain text: the table, each player's candidates, the crises, the prompt."""
+    out = [
+        f"Rome in Crisis - turn {v['turn']}, dealer {v['dealer']}, "
+        f"method {v['method'] or '-'}, step {v['step']}",
+        f"Deck {v['deck_count']}, discards {v['discard_count']}, "
+        f"Emperors removed {v['removals']}/2",
+    ]
+    cands = {c["id"]: c for c in v["candidates"]}
+    for p in v["players"]:
+        hand = f"hand {', '.join(p['hand'])}" if "hand" in p else f"{p['hand_count']} cards"
+        out.append(f"{p['role']}: {p['vp']} VP, {hand}")
+        for cid in p["candidates"]:
+            c = cands[cid]
+            r = c["ratings"]
+            office = f" [{c['office']}]" if c["office"] else ""
+            cards = ", ".join(_c(x) for x in c["cards"]) or "no cards"
+            out.append(
+                f"  {c['name']} ({c['side']}) M{r['military']} S{r['spqr']} "
+                f"P{r['praetorian']}{office}: {cards}"
+            )
+    if v["crises"]:
+        for k in v["crises"]:
+            cards = ", ".join(_c(x) for x in k["cards"])
+            out.append(f"Crisis #{k['rank']} {k['type']} ({k['total']}): {cards}")
+    else:
+        out.append("No crises")
+    if v["loose_gold"]:
+        out.append("Loose Gold: " + ", ".join(_c(x) for x in v["loose_gold"]))
+    if v["revealed"]:
+        out.append("Revealed: " + ", ".join(f"{x['id']} ({_c(x)})" for x in v["revealed"]))
+    if v["auction"] and v["auction"]["nominees"]:
+        noms = ", ".join(f"{r}: {cands[c]['name']}" for r, c in v["auction"]["nominees"].items())
+        out.append(f"Election: {noms}; dropped out {', '.join(v['auction']['dropped']) or '-'}")
+    if v["result"]:
+        out.append(f"Game over: winners {', '.join(v['result']['winners'])}")
+    else:
+        out.append(f"{', '.join(v['active'])} to act: {v['prompt']}")
+    if role is not None and v.get("my_crisis_card"):
+        out.append(f"Your face-down crisis card: {v['my_crisis_card']}")
+    return "\n".join(out)

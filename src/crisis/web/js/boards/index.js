@@ -1,0 +1,24 @@
+// The boards, one per title, chosen by the table's `title`. Every board module exports
+// `board`, an object with:
+//   name           the title's name (page title, notifications)
+//   scoreName      what the scores are called on the result line ("Legacy", "VP")
+//   setup(ctx)     once, before the first render (ctx.info is the title's /api/meta entry)
+//   label(action, view)    a readable label for an action [verb, arg]
+//   heading(line)  whether a log line starts a turn (drawn bold)
+//   button(action, view)   whether the action gets a button under the prompt (the others
+//                  are clicked on the board; "All legal actions" lists every action anyway)
+//   status(view)   the header line ("Round 3 · Blue's turn · actions")
+//   options(table, view)   words for the table card's options line
+//   render(ctx, s, view, actions)   draws the title's parts of the page
+// ctx is {meta, info, title, act(action), openMenu(title, actions, event)}.
+// Elements with data-titles="a b" are shown only for those titles.
+
+import { board as romeInCrisis } from "./rome_in_crisis.js";
+import { board as timeOfCrisis } from "./time_of_crisis.js";
+
+export const BOARDS = {
+  time_of_crisis: timeOfCrisis,
+  rome_in_crisis: romeInCrisis,
+};
+
+export const DEFAULT_TITLE = "time_of_crisis";

@@ -1,0 +1,197 @@
+// Time of Crisis's board: the map, the market, the hand and piles, the players' mats and the
+// battle box. Moved here unchanged from table.js; table.js calls it through the board
+// interface described in boards/index.js.
+
+import { el } from "../api.js";
+import { actionLabel, cardName, MAIN_VERBS, places, setMeta } from "../labels.js";
+import { drawMap } from "../map.js";
+
+const $ = (id) => document.getElementById(id);
+const DICE = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+
+function cap(s) {
+  return s ? s.charAt(0).toUpperCase() + s.slice(1) : "";
+}
+
+/** The title's entry of /api/meta (provinces, cards, events); set by setup(). */
+let META = null;
+
+export const board = {
+  name: "Time of Crisis",
+  scoreName: "Legacy",
+
+  setup(ctx) {
+    META = ctx.info;
+    setMeta(META);
+  },
+
+  label: actionLabel,
+
+  /** Log lines that start a turn ("-- green turn 3 --"). */
+  heading: (line) => line.startsWith("--"),
+
+  /** Whether an action gets a button under the prompt (the others are clicked on the map,
+   * on a card or on an army; "All legal actions" lists them all anyway). */
+  button(a, view) {
+    const p = places(a, view.armies || []);
+    const elsewhere = p.regions.length || p.armies.length || p.cards.length || p.slots.length;
+    return MAIN_VERBS.has(a[0]) || !elsewhere;
+  },
+
+  status(view) {
+    return `Round ${view.round} · ${cap(view.current)}'s turn · ${view.phase}`;
+  },
+
+  options(table, view) {
+    const o = table.options;
+    const opts = [];
+    if (o.short_game) opts.push("short game");
+    if (o.expansion_cards) opts.push(`Age of Iron and Rust cards, ${o.market || "fixed"} market`);
+    if (o.emperor_rules) opts.push("optional Emperor rules");
+    if (view.provisional_data) opts.push("some map and card data are provisional");
+    return opts;
+  },
+
+  render(ctx, s, view, actions) {
+    renderBattle(view);
+    renderPool(view);
+    renderMap(ctx, view, actions);
+    renderHand(ctx, s, view, actions);
+    renderPlayers(s, view);
+    renderMarket(ctx, view, actions);
+  },
+};
+
+function renderPool(view) {
+  const pool = view.turn && view.turn.pool ? Object.entries(view.turn.pool).filter(([, n]) => n) : [];
+  $("pool").textContent = pool.length || (view.turn && view.turn.political)
+    ? `Influence: ${pool.map(([suit, n]) => `${suit} ${n}`).join(", ") || "none"}${view.turn.political ? `; political points ${view.turn.political}` : ""}`
+    : "";
+}
+
+function renderBattle(view) {
+  const box = $("battle");
+  const b = view.battle;
+  if (!b) {
+    box.classList.add("hidden");
+    return;
+  }
+  const attacker = (view.armies || []).find((a) => a.id === b.attacker);
+  const defender = b.kind === "army" ? `army ${b.defender}${b.defender_owner ? ` (${b.defender_owner})` : ""}` : String(b.defender);
+  box.replaceChildren(
+    el("div", {}, `Battle in ${b.region}: army ${b.attacker}${attacker ? ` (${attacker.owner})` : ""} against ${defender}`),
+    el("div", {}, "Attacker: ", el("span", { class: "dice" }, b.attacker_rolls.map((d) => DICE[d] || d).join(" ")), ` hits ${b.hits_on_defender}`),
+    el("div", {}, "Defender: ", el("span", { class: "dice" }, b.defender_rolls.map((d) => DICE[d] || d).join(" ")), ` hits ${b.hits_on_attacker}`),
+  );
+  box.classList.remove("hidden");
+}
+
+function targetsFor(actions, armies) {
+  const regions = new Set();
+  const armyIds = new Set();
+  for (const a of actions) {
+    const p = places(a, armies);
+    p.regions.forEach((r) => regions.add(r));
+    p.armies.forEach((id) => armyIds.add(id));
+  }
+  return { regions, armies: armyIds };
+}
+
+function renderMap(ctx, view, actions) {
+  const armies = view.armies || [];
+  drawMap($("map"), view, META, targetsFor(actions, armies), (kind, key, ev) => {
+    const hits = actions.filter((a) => {
+      const p = places(a, armies);
+      return kind === "region" ? p.regions.includes(key) : p.armies.includes(key);
+    });
+    ctx.openMenu(kind === "region" ? key : `Army ${key}`, hits, ev);
+  });
+}
+
+function cardFaces(ctx, ids, actions, key = "cards") {
+  const counts = new Map();
+  for (const id of ids) counts.set(id, (counts.get(id) || 0) + 1);
+  return [...counts].map(([id, n]) => cardFace(ctx, id, n, actions.filter((a) => places(a, []).cards.includes(id)), key));
+}
+
+function cardFace(ctx, id, n, acts, label) {
+  const info = (META.cards[id] || { name: id, suit: "", value: "" });
+  const node = el(
+    acts.length ? "button" : "div",
+    { class: `cardface s-${info.suit}${acts.length ? " target" : ""}`, "data-card": id, title: cardName(id) },
+    el("span", { class: "value" }, info.value),
+    el("span", {}, info.name),
+    n > 1 ? el("span", { class: "count" }, `×${n}`) : null,
+  );
+  if (acts.length) node.addEventListener("click", (ev) => ctx.openMenu(`${cardName(id)} (${label})`, acts, ev));
+  return node;
+}
+
+function renderHand(ctx, s, view, actions) {
+  const me = view.players.find((p) => p.role === s.role);
+  $("hand-card").classList.toggle("hidden", !me || !me.hand);
+  if (!me || !me.hand) return;
+  $("hand-role").textContent = `(${s.role})`;
+  $("hand").replaceChildren(...cardFaces(ctx, me.hand, actions.filter((a) => a[0] !== "trash" && a[0] !== "choose_card"), "hand"));
+  const piles = $("piles");
+  piles.replaceChildren();
+  if (me.available && me.available.length) {
+    piles.append(el("div", {}, "Available pile:"), el("div", { class: "cards" }, ...cardFaces(ctx, me.available, actions.filter((a) => a[0] === "choose_card"), "available")));
+  }
+  if (me.discard && me.discard.length) {
+    piles.append(el("div", {}, "Discard pile:"), el("div", { class: "cards" }, ...cardFaces(ctx, me.discard, actions.filter((a) => a[0] === "trash"), "discard")));
+  }
+  if (view.peek && view.peek.length) {
+    piles.append(el("div", {}, `Next events: ${view.peek.map((e) => META.events[e] || e).join(", ")}`));
+  }
+}
+
+function track(n, max) {
+  const t = el("span", { class: "track", title: `${n} Emperor Turns` });
+  for (let i = 0; i < max; i++) t.append(el("i", { class: i < n ? "on" : "" }));
+  return t;
+}
+
+function renderPlayers(s, view) {
+  const seats = Object.fromEntries(s.table.seats.map((x) => [x.role, x]));
+  $("players").replaceChildren(...view.players.map((p) => {
+    const seat = seats[p.role] || {};
+    const badges = el("span", { class: "badges" });
+    if (p.role === view.emperor) badges.append(el("span", { class: "badge" }, "Emperor"));
+    if (view.pretenders.includes(p.role)) badges.append(el("span", { class: "badge" }, "Pretender"));
+    if (view.active.includes(p.role)) badges.append(el("span", { class: "badge" }, "to act"));
+    return el(
+      "div",
+      { class: `mat p-${p.role}${p.role === view.current ? " current" : ""}` },
+      badges,
+      el("strong", {}, `${cap(p.role)}`),
+      ` ${seat.kind === "bot" ? `${seat.bot} bot` : seat.name === cap(p.role) ? "" : seat.name || ""}`,
+      el("div", {}, `Legacy ${p.legacy} · Emperor Turns `, track(p.emperor_turns, Math.max(5, p.emperor_turns))),
+      el("div", { class: "muted" },
+        `Hand ${p.hand_count} · Available ${p.available_count} · Discard ${p.discard_count} · ` +
+        `Governors ${p.governors_ready} ready · Generals ${p.generals_ready} ready` +
+        (p.trophies.length ? ` · Trophies: ${p.trophies.join(", ")}` : "")),
+    );
+  }));
+}
+
+function renderMarket(ctx, view, actions) {
+  const market = $("market");
+  market.replaceChildren();
+  const buying = actions.filter((a) => a[0] === "buy" || a[0] === "cycle");
+  if (view.supply && Object.keys(view.supply).length) {
+    for (const [cid, n] of Object.entries(view.supply)) {
+      if (n > 0) market.append(cardFace(ctx, cid, n, buying.filter((a) => a[0] === "buy" && a[1] === cid), "market"));
+    }
+  }
+  for (const [slot, top] of Object.entries(view.market || {})) {
+    if (top.top) {
+      const acts = buying.filter((a) => (a[0] === "buy" && a[1] === top.top) || (a[0] === "cycle" && a[1] === slot));
+      market.append(cardFace(ctx, top.top, top.count, acts, `${slot} stack`));
+    }
+  }
+  const drawn = (view.events_drawn || []).map((e) => META.events[e] || e);
+  $("events").textContent = `Event deck: ${view.event_deck_count} left` +
+    (drawn.length ? ` · drawn: ${drawn.join(", ")}` : "") +
+    (view.lasting ? ` · in force: ${META.events[view.lasting] || view.lasting}` : "");
+}
