@@ -160,3 +160,37 @@ def test_shuffle_ignores_the_die_script() -> None:
     other = list(range(8))
     shuffle(new_rng(4), other)
     assert items == other
+
+
+def test_strict_chance_mode_takes_outcomes_and_asks_for_more() -> None:
+    from crisis.engine.rng import NeedChance, new_rng, randbelow, roll, shuffle, strict_chance
+
+    rng = new_rng(5)
+    rng.chance = [2, 0]
+    assert randbelow(rng, 3) == 2
+    assert roll(rng) == 1  # a die is randbelow(6) + 1
+    with pytest.raises(NeedChance) as exc:
+        randbelow(rng, 4)
+    assert exc.value.n == 4
+    rng.chance = [9]
+    with pytest.raises(ValueError):
+        randbelow(rng, 4)
+    with strict_chance([1, 0]) as left:
+        made = new_rng(0)
+        items = ["a", "b", "c"]
+        shuffle(made, items)  # draws randbelow(3) then randbelow(2)
+        assert items == ["c", "a", "b"] and left == []
+    assert new_rng(0).chance is None
+
+
+def test_normal_mode_is_unchanged_by_the_chance_field() -> None:
+    import msgspec
+
+    from crisis.engine.rng import Rng, new_rng, randbelow
+
+    rng = new_rng(11)
+    values = [randbelow(rng, 100) for _ in range(5)]
+    again = new_rng(11)
+    assert [randbelow(again, 100) for _ in range(5)] == values
+    old = msgspec.json.decode(b'{"seed": 3, "draws": 0, "script": []}', type=Rng)
+    assert old.chance is None

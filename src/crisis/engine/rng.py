@@ -4,10 +4,18 @@ A 64-bit SplitMix generator: its whole state is one integer, so it copies for fr
 round-trips through JSON. ``script`` holds die results that tests force; they are consumed
 before the generator is used. ``draws`` counts every random draw, so a session can tell that
 dice were rolled (which clears undo).
+
+``chance`` switches on *strict chance mode* for research adapters that model every random
+draw as an explicit chance node (OpenSpiel): while it is a list, each draw takes the next
+pre-chosen outcome from it instead of the generator, and an empty list raises
+:class:`NeedChance` with the number of outcomes the draw needs. ``None`` (the default, and
+what stored games decode to) is the ordinary seeded generator.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import msgspec
@@ -15,22 +23,50 @@ import msgspec
 _MASK = (1 << 64) - 1
 
 
+class NeedChance(Exception):
+    """Strict chance mode ran out of pre-chosen outcomes: the draw needs one of ``n``
+    equally likely outcomes ``0 .. n - 1``."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(f"a random draw needs one of {n} outcomes")
+        self.n = n
+
+
 class Rng(msgspec.Struct):
-    """Generator state: ``seed`` advances on each draw; ``script`` forces die results."""
+    """Generator state: ``seed`` advances on each draw; ``script`` forces die results;
+    ``chance`` (strict chance mode) supplies every draw's outcome from outside."""
 
     seed: int
     draws: int = 0
     script: list[int] = msgspec.field(default_factory=list)
+    chance: list[int] | None = None
+
+
+_setup_chance: list[int] | None = None
+
+
+@contextmanager
+def strict_chance(outcomes: list[int]) -> Iterator[list[int]]:
+    """Generators made by :func:`new_rng` inside the block start in strict chance mode,
+    drawing from ``outcomes`` (the list itself, so it shows what is left). Lets a research
+    adapter run a title's ``setup`` with every random draw as an explicit chance node."""
+    global _setup_chance
+    previous, _setup_chance = _setup_chance, outcomes
+    try:
+        yield outcomes
+    finally:
+        _setup_chance = previous
 
 
 def new_rng(seed: int) -> Rng:
-    """A generator for ``seed`` (any int; it is mixed so nearby seeds diverge)."""
+    """A generator for ``seed`` (any int; it is mixed so nearby seeds diverge); in strict
+    chance mode inside :func:`strict_chance`."""
     # The start state goes through SplitMix's (bijective) output mix: a linear map alone
     # would leave seed n + 1 one step ahead of seed n on the same stream.
     z = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    return Rng(seed=z ^ (z >> 31))
+    return Rng(seed=z ^ (z >> 31), chance=_setup_chance)
 
 
 def _next(rng: Rng) -> int:
@@ -46,7 +82,20 @@ def randbelow(rng: Rng, n: int) -> int:
     """A uniform integer in ``[0, n)``; never consumes the die script."""
     if n <= 0:
         raise ValueError("randbelow needs n > 0")
+    if rng.chance is not None:
+        return _chance(rng, n)
     return _next(rng) % n
+
+
+def _chance(rng: Rng, n: int) -> int:
+    """The next pre-chosen outcome in strict chance mode (see the module docstring)."""
+    if not rng.chance:
+        raise NeedChance(n)
+    value = rng.chance.pop(0)
+    if not 0 <= value < n:
+        raise ValueError(f"chance outcome {value} is not in [0, {n})")
+    rng.draws += 1
+    return value
 
 
 def roll(rng: Rng) -> int:

@@ -9,6 +9,15 @@ The module-level functions are the engine contract::
 """
 
 from crisis.games.time_of_crisis.determinize import determinize
+from crisis.games.time_of_crisis.encoding import (
+    MAX_CHANCE_OUTCOMES,
+    action_catalog,
+    actual_action,
+    canonical_action,
+    observation_fields,
+    observation_size,
+    observe,
+)
 from crisis.games.time_of_crisis.rules import (
     NAME,
     actions,
@@ -25,17 +34,26 @@ from crisis.games.time_of_crisis.rules import (
     view,
 )
 from crisis.games.time_of_crisis.state import State
+from crisis.games.time_of_crisis.text import render
 
 __all__ = [
+    "MAX_CHANCE_OUTCOMES",
     "NAME",
     "State",
+    "action_catalog",
     "actions",
     "active",
+    "actual_action",
     "apply",
+    "canonical_action",
     "checkpoint",
     "determinize",
     "from_json",
     "info",
+    "observation_fields",
+    "observation_size",
+    "observe",
+    "render",
     "result",
     "roles",
     "scores",

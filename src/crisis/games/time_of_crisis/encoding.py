@@ -1,0 +1,662 @@
+"""Time of Crisis for policy networks: a fixed action catalog and a fixed-size observation.
+
+**Action catalog.** :func:`action_catalog` lists every action that can ever be legal under
+the setup options, in an order derived from :mod:`data` (provinces, regions, tribes, card
+ids, leader costs...), grouped by verb in the order of a turn. An action's index is its
+integer id. Two kinds of argument are not fixed by the data and are written in a canonical
+form instead (see :func:`canonical_action`):
+
+* armies: the engine numbers them ``1, 2, 3...`` for the whole game, so the catalog names an
+  army by its *slot*, ``"@k"``: its place among its owner's armies on the map, oldest first
+  (``k < 6``, the General counters per player). An enemy army (a battle target, ``"#id"``
+  in the engine) is ``"@o:k"``: slot ``k`` of the player ``o`` seats after the actor;
+* Frumentarii's ``order``: a permutation of the peeked event cards is written as the
+  positions of those cards in the view's ``peek`` list, e.g. ``(2, 0, 1)``.
+
+Influence amounts (``place_governor``, ``praetorian_guard``, ``ambitus``) are bounded by the
+largest pool a hand can make: :data:`POOL_MAX` = hand size x the highest card value.
+
+**Observation.** :func:`observe` turns a role's view into :func:`observation_size` numbers,
+always laid out for four seats ordered from the observer (seat 0 is the observer; missing
+seats are zeros). :func:`observation_fields` names every entry; docs/research.md lists the
+blocks. Large counts are scaled (legacy and round / 10) so most entries lie in ``[0, 3]``.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import permutations
+from typing import Any
+
+from crisis.engine.action import Action
+from crisis.games.time_of_crisis import data
+from crisis.games.time_of_crisis.expansion import FRUMENTARII_PEEK
+from crisis.games.time_of_crisis.phases import HAND_SIZE
+from crisis.games.time_of_crisis.state import NEUTRAL, ROLES
+
+#: Seats the observation is laid out for (the most the game seats).
+MAX_SEATS = len(ROLES)
+#: Armies (Generals) one player can have on the map: one per General counter.
+ARMY_SLOTS = len(data.LEADER_COSTS)
+#: The largest influence pool of one suit: a full hand of the highest-valued cards.
+POOL_MAX = HAND_SIZE * max(c.value for c in data.INFLUENCE.values())
+#: The most outcomes one random draw can have (explicit chance nodes need a bound): a die,
+#: the first player, the event deck's shuffle, and the largest face-down market stack.
+MAX_CHANCE_OUTCOMES = max(
+    6,
+    len(ROLES),
+    len(data.EVENTS),
+    *(
+        sum(c.count for c in data.INFLUENCE.values() if c.category == slot)
+        for slot in data.CATEGORIES
+    ),
+)
+#: Every prompt (``state.step``) in a fixed order; a test checks it against the registry.
+STEPS: tuple[str, ...] = (
+    "actions",
+    "battle",
+    "buy",
+    "choose_hand",
+    "choose_province",
+    "demagogue",
+    "emperor",
+    "frumentarii",
+    "ludi",
+    "occupy",
+    "pax",
+    "refill",
+    "over",
+)
+#: Every phase name the rules use.
+PHASES: tuple[str, ...] = (
+    "setup",
+    "upkeep",
+    "support_check",
+    "crisis",
+    "actions",
+    "buy",
+    "end_of_turn",
+    "expand_pretender",
+    "gain_legacy",
+    "over",
+)
+BATTLE_STAGES = ("roll", "flanking", "hits_attacker", "hits_defender", "advance", "reward")
+BATTLE_KINDS = ("army", "tribe", "rival", "militia")
+HIT_CHOICES: tuple[str, ...] = (
+    "reduce",
+    "remove",
+    "militia",
+    "rival",
+    *data.TRIBES,
+    *data.BARBARIAN_LEADERS,
+)
+_LEADERS = tuple(data.BARBARIAN_LEADERS)
+_RIVALS = tuple(data.RIVAL_EMPERORS)
+_CARDS = tuple(data.INFLUENCE)
+_EVENTS = tuple(data.EVENTS)
+_ARMY_VERBS = frozenset(
+    {
+        "add_legion",
+        "train_legion",
+        "leave_capital",
+        "enter_capital",
+        "disperse_mob",
+        "castra",
+        "force_march",
+    }
+)
+
+
+def _opts(options: dict[str, Any] | None) -> tuple[int, bool, bool]:
+    o = options or {}
+    return int(o.get("players", 4)), bool(o.get("expansion_cards")), bool(o.get("emperor_rules"))
+
+
+def action_catalog(options: dict[str, Any] | None = None) -> list[Action]:
+    """Every action that can ever be legal in a game with ``options``, in canonical form
+    (see the module docstring), in a fixed order derived from the data."""
+    return list(_catalog(*_opts(options)))
+
+
+@cache
+def _catalog(players: int, expansion: bool, emperor_rules: bool) -> tuple[Action, ...]:
+    provinces = data.PROVINCES
+    cards = [c for c in _CARDS if expansion or not data.INFLUENCE[c].expansion]
+    slots = [f"@{k}" for k in range(ARMY_SLOTS)]
+    amounts = range(1, POOL_MAX + 1)
+    enemy = [f"@{o}:{k}" for o in range(1, players) for k in range(ARMY_SLOTS)]
+    targets = [*enemy, "militia", *data.TRIBES, *_RIVALS]
+    out: list[Action] = []
+
+    def add(verb: str, args: Any = (None,)) -> None:
+        out.extend(Action(verb, a) for a in args)
+
+    # Setup and card choices.
+    add("choose_province", provinces)
+    add("choose_card", cards)
+    # The actions phase: cards, then the three spheres.
+    add("play_card", cards)
+    add("end_actions")
+    add("recruit_general", data.LEADER_COSTS)
+    add("create_army", provinces)
+    for verb in ("add_legion", "train_legion"):
+        add(verb, slots)
+    add("move_army", [(s, r) for s in slots for r in data.REGIONS])
+    add("initiate_battle", [(s, t) for s in slots for t in targets])
+    for verb in ("leave_capital", "enter_capital", "disperse_mob"):
+        add(verb, slots)
+    add("recruit_governor", data.LEADER_COSTS)
+    add("place_governor", [(p, k) for p in provinces for k in amounts])
+    add("recall_governor", provinces)
+    for verb in ("increase_support", "place_militia", "hold_games"):
+        add(verb, provinces)
+    add("build", [(p, kind) for p in provinces for kind in data.IMPROVEMENTS])
+    # Events of the base cards.
+    add("castra", slots)
+    add("flanking_maneuver")
+    add("praetorian_guard", amounts)
+    add("tribute", [(p, t) for p in provinces for t in data.TRIBES])
+    foederati = [(h, h) for h in data.TRIBES] + [(p, t) for p in provinces for t in data.TRIBES]
+    add("foederati", [(s, r, t) for s in slots for r, t in foederati])
+    add("damnatio_memoriae")
+    for verb in ("quaestor", "mob", "pretender"):
+        add(verb, provinces)
+    # Events of the Age of Iron and Rust.
+    if expansion:
+        add("cavalry")
+        add("force_march", slots)
+        add("spiculum")
+        add("princeps_senatus")
+        add("frumentarii")
+        perms = [p for n in range(1, FRUMENTARII_PEEK + 1) for p in permutations(range(n))]
+        add("order", perms)
+        add("triumph")
+        add("ambitus", amounts)
+        add("mobile_vulgus")
+        add("demagogue")
+        add("demagogue_discard", cards)
+    # Battles, occupation, the Emperor's token.
+    for verb in ("reroll", "keep"):
+        add(verb)
+    add("take_hit", HIT_CHOICES)
+    for verb in ("advance", "stay"):
+        add(verb)
+    add("reward", ("support", "discount"))
+    add("occupy", ("governor", "neutral"))
+    if emperor_rules:
+        add("place_emperor", [*provinces, *slots])
+    # End of turn: Ludi Saeculares, then the market.
+    add("ludi", cards)
+    add("pass")
+    add("buy", cards)
+    if expansion:
+        add("cycle", data.CATEGORIES)
+    add("trash", cards)
+    add("discard", cards)
+    add("end_buy")
+    if len(set(out)) != len(out):
+        raise AssertionError("the action catalog repeats an action")
+    return tuple(out)
+
+
+def _army_slots(view: dict[str, Any], role: str) -> dict[int, str]:
+    """Army id -> its canonical name for ``role`` (``"@k"`` own, ``"@o:k"`` another's)."""
+    seats = [p["role"] for p in view["players"]]
+    me = seats.index(role)
+    count: dict[str, int] = {}
+    out: dict[int, str] = {}
+    for a in sorted(view["armies"], key=lambda a: a["id"]):
+        owner = a["owner"]
+        k = count.get(owner, 0)
+        count[owner] = k + 1
+        offset = (seats.index(owner) - me) % len(seats)
+        out[a["id"]] = f"@{k}" if offset == 0 else f"@{offset}:{k}"
+    return out
+
+
+def canonical_action(view: dict[str, Any], role: str, action: Action) -> Action:
+    """The catalog entry of ``action``, legal for ``role`` where ``role`` sees ``view``:
+    army ids become slots and Frumentarii's order becomes peek positions."""
+    verb, arg = action
+    if verb in _ARMY_VERBS:
+        return Action(verb, _army_slots(view, role)[int(arg)])  # type: ignore[arg-type]
+    if verb in ("move_army", "initiate_battle", "foederati"):
+        assert isinstance(arg, tuple)
+        slots = _army_slots(view, role)
+        rest = arg[1:]
+        if verb == "initiate_battle" and str(rest[0]).startswith("#"):
+            rest = (slots[int(str(rest[0])[1:])],)
+        return Action(verb, (slots[int(arg[0])], *rest))
+    if verb == "place_emperor" and isinstance(arg, str) and arg.startswith("#"):
+        return Action(verb, _army_slots(view, role)[int(arg[1:])])
+    if verb == "order":
+        assert isinstance(arg, tuple)
+        peek = list(view["peek"])
+        return Action(verb, tuple(peek.index(e) for e in arg))
+    return action
+
+
+def actual_action(view: dict[str, Any], role: str, action: Action) -> Action:
+    """The inverse of :func:`canonical_action`: the engine's action for a catalog entry."""
+    verb, arg = action
+    ids: dict[str, int] | None = None
+
+    def army_id(name: Any) -> int:
+        nonlocal ids
+        if ids is None:
+            ids = {v: k for k, v in _army_slots(view, role).items()}
+        return ids[str(name)]
+
+    if verb in _ARMY_VERBS:
+        return Action(verb, army_id(arg))
+    if verb in ("move_army", "initiate_battle", "foederati"):
+        assert isinstance(arg, tuple)
+        rest = arg[1:]
+        if verb == "initiate_battle" and str(rest[0]).startswith("@"):
+            rest = (f"#{army_id(rest[0])}",)
+        return Action(verb, (army_id(arg[0]), *rest))
+    if verb == "place_emperor" and isinstance(arg, str) and arg.startswith("@"):
+        return Action(verb, f"#{army_id(arg)}")
+    if verb == "order":
+        assert isinstance(arg, tuple)
+        peek = list(view["peek"])
+        return Action(verb, tuple(peek[int(i)] for i in arg))
+    return action
+
+
+# -- observation -----------------------------------------------------------------------------
+
+
+_PLAYER_FIELDS = (
+    "present",
+    "active",
+    "current",
+    "first",
+    "emperor",
+    "pretender",
+    "legacy/10",
+    "emperor_turns",
+    "turns/10",
+    "hand_count",
+    "available_count",
+    "discard_count",
+    "governors_ready",
+    "generals_ready",
+    "trophies",
+    "ludi",
+    "choosing",
+)
+_PROVINCE_FIELDS = (
+    *(f"governor=seat{i}" for i in range(MAX_SEATS)),
+    "governor=neutral",
+    "support",
+    "mobs",
+    "militia",
+    *(f"improvement={x}" for x in data.IMPROVEMENTS),
+    "quaestor",
+    *(f"pretender=seat{i}" for i in range(MAX_SEATS)),
+    "seat_of_power",
+    "no_place_governor",
+    *(f"active={t}" for t in data.TRIBES),
+    *(f"inactive={t}" for t in data.TRIBES),
+    *(f"leader={x}" for x in _LEADERS),
+    *(f"rival={x}" for x in _RIVALS),
+    "occupy",
+    "targeted",
+    "recalled",
+)
+_ARMY_FIELDS = (
+    "present",
+    *(f"region={r}" for r in data.REGIONS),
+    "capital",
+    "full",
+    "reduced",
+    "foederati",
+    "castra",
+    "battled",
+    "emperor",
+    "battle_attacker",
+    "battle_defender",
+)
+_TURN_FIELDS = (
+    *(f"pool={s}" for s in data.SUITS),
+    "bought",
+    "political",
+    *(f"discount={s}" for s in data.SUITS),
+    "damnatio",
+    "flanking",
+    "cavalry",
+    "spiculum",
+    "princeps",
+    "ambitus",
+    "mobile_vulgus",
+    "triumph",
+    "battle_legacy",
+    "was_emperor",
+)
+_BATTLE_FIELDS = (
+    "present",
+    *(f"stage={s}" for s in BATTLE_STAGES),
+    *(f"kind={k}" for k in BATTLE_KINDS),
+    *(f"region={r}" for r in data.REGIONS),
+    *(f"defender_tribe={t}" for t in data.TRIBES),
+    *(f"defender_seat{i}" for i in range(MAX_SEATS)),
+    "hits_on_defender",
+    "hits_on_attacker",
+    "attacker_sixes",
+    "defender_sixes",
+    "to_allocate_attacker",
+    "to_allocate_defender",
+    "flanking",
+    "cavalry",
+    "spiculum",
+    "winner=attacker",
+    "winner=defender",
+    "reward=support",
+    "reward=discount",
+)
+
+
+@cache
+def _fields() -> tuple[str, ...]:
+    names: list[str] = []
+
+    def block(prefix: str, labels: Any) -> None:
+        names.extend(f"{prefix}.{x}" for x in labels)
+
+    block("game", ("round/10", "event_deck_count", "last_round", "over", "players"))
+    block("step", STEPS)
+    block("phase", PHASES)
+    block("lasting", _EVENTS)
+    block("events_drawn", _EVENTS)
+    for i in range(MAX_SEATS):
+        block(f"seat{i}", _PLAYER_FIELDS)
+        block(f"seat{i}.governors_unclaimed", data.LEADER_COSTS)
+        block(f"seat{i}.generals_unclaimed", data.LEADER_COSTS)
+        block(f"seat{i}.bought", _CARDS)
+        block(f"seat{i}.trashed", _CARDS)
+    for pile in ("hand", "available", "discard", "played", "events"):
+        block(f"own.{pile}", _CARDS)
+    block("peek", [f"{i}={e}" for i in range(FRUMENTARII_PEEK) for e in _EVENTS])
+    for name in data.PROVINCES:
+        block(f"province.{name}", _PROVINCE_FIELDS)
+    for t in data.TRIBES:
+        block(f"tribe.{t}", ("active", "inactive", "in_game"))
+    for r in data.REGIONS:
+        block(f"region.{r}", ("leaders",))
+    for i in range(MAX_SEATS):
+        for k in range(ARMY_SLOTS):
+            block(f"army.seat{i}.@{k}", _ARMY_FIELDS)
+    block("supply", _CARDS)
+    block("market_count", data.CATEGORIES)
+    block("market_top", [f"{s}={c}" for s in data.CATEGORIES for c in _CARDS])
+    block("emperor_token", ("senate", "populace", "military"))
+    block("turn", _TURN_FIELDS)
+    block("battle", _BATTLE_FIELDS)
+    return tuple(names)
+
+
+def observation_fields(options: dict[str, Any] | None = None) -> list[str]:
+    """The name of every entry of :func:`observe`'s vector, in order (for docs and
+    debugging); the same for every option set."""
+    return list(_fields())
+
+
+def observation_size(options: dict[str, Any] | None = None) -> int:
+    """The length of :func:`observe`'s vector (the same for every option set)."""
+    return len(_fields())
+
+
+# Where each block starts in the vector, from the field names (so the two cannot disagree).
+_IX: dict[str, int] = {name: i for i, name in enumerate(_fields())}
+_CARD = {c: i for i, c in enumerate(_CARDS)}
+_EVENT = {e: i for i, e in enumerate(_EVENTS)}
+_REGION = {r: i for i, r in enumerate(data.REGIONS)}
+_TRIBE = {t: i for i, t in enumerate(data.TRIBES)}
+_COST = {c: i for i, c in enumerate(data.LEADER_COSTS)}
+_CATEGORY = {s: i for i, s in enumerate(data.CATEGORIES)}
+_N_EVENTS, _N_CARDS = len(_EVENTS), len(_CARDS)
+_STEP0 = _IX[f"step.{STEPS[0]}"]
+_PHASE0 = _IX[f"phase.{PHASES[0]}"]
+_LASTING0 = _IX[f"lasting.{_EVENTS[0]}"]
+_DRAWN0 = _IX[f"events_drawn.{_EVENTS[0]}"]
+_SEAT0 = [_IX[f"seat{i}.present"] for i in range(MAX_SEATS)]
+_GOV0 = [_IX[f"seat{i}.governors_unclaimed.{data.LEADER_COSTS[0]}"] for i in range(MAX_SEATS)]
+_GEN0 = [_IX[f"seat{i}.generals_unclaimed.{data.LEADER_COSTS[0]}"] for i in range(MAX_SEATS)]
+_BOUGHT0 = [_IX[f"seat{i}.bought.{_CARDS[0]}"] for i in range(MAX_SEATS)]
+_TRASHED0 = [_IX[f"seat{i}.trashed.{_CARDS[0]}"] for i in range(MAX_SEATS)]
+_PILES = ("hand", "available", "discard", "played", "events")
+_OWN0 = {p: _IX[f"own.{p}.{_CARDS[0]}"] for p in _PILES}
+_PEEK0 = _IX[f"peek.0={_EVENTS[0]}"]
+_PROV0 = {p: _IX[f"province.{p}.{_PROVINCE_FIELDS[0]}"] for p in data.PROVINCES}
+_PF = {f: i for i, f in enumerate(_PROVINCE_FIELDS)}
+_TRIBE0 = {t: _IX[f"tribe.{t}.active"] for t in data.TRIBES}
+_LEADERS0 = _IX[f"region.{data.REGIONS[0]}.leaders"]
+_ARMY0 = [[_IX[f"army.seat{i}.@{k}.present"] for k in range(ARMY_SLOTS)] for i in range(MAX_SEATS)]
+_AF = {f: i for i, f in enumerate(_ARMY_FIELDS)}
+_SUPPLY0 = _IX[f"supply.{_CARDS[0]}"]
+_MCOUNT0 = _IX[f"market_count.{data.CATEGORIES[0]}"]
+_MTOP0 = _IX[f"market_top.{data.CATEGORIES[0]}={_CARDS[0]}"]
+_TOKEN0 = _IX["emperor_token.senate"]
+_TOKEN = {"senate": 0, "populace": 1, "military": 2}
+_TURN0 = _IX[f"turn.{_TURN_FIELDS[0]}"]
+_BATTLE0 = _IX["battle.present"]
+_BF = {f: i for i, f in enumerate(_BATTLE_FIELDS)}
+_SIZE = len(_IX)
+
+
+def observe(view: dict[str, Any], role: str) -> list[float]:
+    """``role``'s view as a fixed-size vector (layout: :func:`observation_fields`). Only the
+    view is read, so the vector holds nothing ``role`` may not see."""
+    out = [0.0] * _SIZE
+    players = view["players"]
+    seats = [p["role"] for p in players]
+    me = seats.index(role) if role in seats else 0
+    n = len(seats)
+    order = [seats[(me + i) % n] for i in range(n)]
+    rel = {r: i for i, r in enumerate(order)}
+    out[0] = view["round"] / 10
+    out[1] = float(view["event_deck_count"])
+    out[2] = float(view["last_round"])
+    out[3] = float(view["result"] is not None)
+    out[4] = float(n)
+    out[_STEP0 + STEPS.index(view["step"])] = 1.0
+    out[_PHASE0 + PHASES.index(view["phase"])] = 1.0
+    if view["lasting"] is not None:
+        out[_LASTING0 + _EVENT[view["lasting"]]] = 1.0
+    for e in view["events_drawn"]:
+        out[_DRAWN0 + _EVENT[e]] += 1.0
+    active = view["active"]
+    pretenders = view["pretenders"]
+    choosing = view["choosing"]
+    for p in players:
+        r = p["role"]
+        i = rel[r]
+        b = _SEAT0[i]
+        out[b : b + len(_PLAYER_FIELDS)] = [
+            1.0,
+            float(r in active),
+            float(r == view["current"]),
+            float(r == view["first"]),
+            float(r == view["emperor"]),
+            float(r in pretenders),
+            p["legacy"] / 10,
+            float(p["emperor_turns"]),
+            p["turns"] / 10,
+            float(p["hand_count"]),
+            float(p["available_count"]),
+            float(p["discard_count"]),
+            float(p["governors_ready"]),
+            float(p["generals_ready"]),
+            float(len(p["trophies"])),
+            float(p["ludi"]),
+            float(choosing.get(r, 0)),
+        ]
+        for c in p["governors_unclaimed"]:
+            out[_GOV0[i] + _COST[c]] += 1.0
+        for c in p["generals_unclaimed"]:
+            out[_GEN0[i] + _COST[c]] += 1.0
+        for c in p["bought"]:
+            out[_BOUGHT0[i] + _CARD[c]] += 1.0
+        for c in p["trashed"]:
+            out[_TRASHED0[i] + _CARD[c]] += 1.0
+        if r == role:
+            for pile in ("hand", "available", "discard"):
+                base = _OWN0[pile]
+                for c in p.get(pile, ()):
+                    out[base + _CARD[c]] += 1.0
+    turn = view["turn"]
+    for pile in ("played", "events"):
+        base = _OWN0[pile]
+        for c in turn[pile]:
+            out[base + _CARD[c]] += 1.0
+    for i, e in enumerate(view["peek"][:FRUMENTARII_PEEK]):
+        out[_PEEK0 + i * _N_EVENTS + _EVENT[e]] = 1.0
+    _provinces(view, rel, out)
+    for t, tr in view["tribes"].items():
+        b = _TRIBE0[t]
+        out[b] = float(tr["active"])
+        out[b + 1] = float(tr["inactive"])
+        out[b + 2] = float(tr["in_game"])
+    for where in view["leaders"].values():
+        out[_LEADERS0 + _REGION[where]] += 1.0
+    _armies(view, rel, out)
+    for c, k in view["supply"].items():
+        out[_SUPPLY0 + _CARD[c]] = float(k)
+    for s, m in view["market"].items():
+        j = _CATEGORY[s]
+        out[_MCOUNT0 + j] = float(m["count"])
+        if m["top"] is not None:
+            out[_MTOP0 + j * _N_CARDS + _CARD[m["top"]]] = 1.0
+    token = view["emperor_token"]
+    if token is not None:
+        out[_TOKEN0 + _TOKEN[token["kind"]]] = 1.0
+    pool = turn["pool"]
+    discounts = turn["discounts"]
+    out[_TURN0 : _TURN0 + len(_TURN_FIELDS)] = [
+        *(float(pool[s]) for s in data.SUITS),
+        float(turn["bought"]),
+        float(turn["political"]),
+        *(float(s in discounts) for s in data.SUITS),
+        float(turn["damnatio"] is not None),
+        float(turn["flanking"]),
+        float(turn["cavalry"]),
+        float(turn["spiculum"]),
+        float(turn["princeps"]),
+        float(turn["ambitus"]),
+        float(turn["mobile_vulgus"]),
+        float(turn["triumph"]),
+        float(turn["battle_legacy"]),
+        float(turn["was_emperor"]),
+    ]
+    _battle(view, rel, out)
+    return out
+
+
+def _provinces(view: dict[str, Any], rel: dict[str, int], out: list[float]) -> None:
+    occupy = view["occupy"]
+    turn = view["turn"]
+    f = _PF
+    neutral, support, mobs, militia = f["governor=neutral"], f["support"], f["mobs"], f["militia"]
+    improvement = f[f"improvement={data.IMPROVEMENTS[0]}"]
+    pretender = f["pretender=seat0"]
+    act0, ina0 = f[f"active={data.TRIBES[0]}"], f[f"inactive={data.TRIBES[0]}"]
+    for name, prov in view["provinces"].items():
+        b = _PROV0[name]
+        gov = prov["governor"]
+        if gov == NEUTRAL:
+            out[b + neutral] = 1.0
+        elif gov in rel:
+            out[b + rel[gov]] = 1.0
+        out[b + support] = float(prov["support"])
+        out[b + mobs] = float(prov["mobs"])
+        out[b + militia] = float(prov["militia"])
+        for x in prov["improvements"]:
+            out[b + improvement + data.IMPROVEMENTS.index(x)] = 1.0
+        out[b + f["quaestor"]] = float(prov["quaestor"])
+        if prov["pretender"] in rel:
+            out[b + pretender + rel[prov["pretender"]]] = 1.0
+        out[b + f["seat_of_power"]] = float(prov["seat"])
+        out[b + f["no_place_governor"]] = float(prov["no_place_governor"])
+        for t, k in prov["active"].items():
+            out[b + act0 + _TRIBE[t]] = float(k)
+        for t, k in prov["inactive"].items():
+            out[b + ina0 + _TRIBE[t]] = float(k)
+        if name == occupy:
+            out[b + f["occupy"]] = 1.0
+    for name, where in view["leaders"].items():
+        if where in _PROV0:
+            out[_PROV0[where] + f[f"leader={name}"]] = 1.0
+    for name, where in view["rivals"].items():
+        if where in _PROV0:
+            out[_PROV0[where] + f[f"rival={name}"]] = 1.0
+    for name in turn["targeted"]:
+        out[_PROV0[name] + f["targeted"]] = 1.0
+    for name in turn["recalled"]:
+        out[_PROV0[name] + f["recalled"]] = 1.0
+
+
+def _armies(view: dict[str, Any], rel: dict[str, int], out: list[float]) -> None:
+    token = view["emperor_token"]
+    token_army = token["army"] if token and token["kind"] == "military" else None
+    battle = view["battle"]
+    attacker = battle["attacker"] if battle else None
+    defender = battle["defender"] if battle and battle["kind"] == "army" else None
+    count: dict[str, int] = {}
+    f = _AF
+    region0 = f[f"region={data.REGIONS[0]}"]
+    capital = f["capital"]
+    for a in sorted(view["armies"], key=lambda a: a["id"]):
+        owner = a["owner"]
+        k = count.get(owner, 0)
+        count[owner] = k + 1
+        if owner not in rel or k >= ARMY_SLOTS:
+            continue
+        b = _ARMY0[rel[owner]][k]
+        out[b] = 1.0
+        out[b + region0 + _REGION[a["region"]]] = 1.0
+        out[b + capital : b + capital + 9] = [
+            float(a["capital"]),
+            float(a["full"]),
+            float(a["reduced"]),
+            float(sum(a["foederati"].values())),
+            float(a["castra"]),
+            float(a["battled"]),
+            float(a["id"] == token_army),
+            float(a["id"] == attacker),
+            float(defender is not None and a["id"] == int(defender)),
+        ]
+
+
+def _battle(view: dict[str, Any], rel: dict[str, int], out: list[float]) -> None:
+    b = view["battle"]
+    if b is None:
+        return
+    f = _BF
+    o = _BATTLE0
+    out[o] = 1.0
+    out[o + f[f"stage={b['stage']}"]] = 1.0
+    out[o + f[f"kind={b['kind']}"]] = 1.0
+    out[o + f[f"region={b['region']}"]] = 1.0
+    if b["kind"] == "tribe":
+        out[o + f[f"defender_tribe={b['defender']}"]] = 1.0
+    if b["defender_owner"] in rel:
+        out[o + f[f"defender_seat{rel[b['defender_owner']]}"]] = 1.0
+    first = f["hits_on_defender"]
+    out[o + first : o + first + 11] = [
+        float(b["hits_on_defender"]),
+        float(b["hits_on_attacker"]),
+        float(b["attacker_rolls"].count(6)),
+        float(b["defender_rolls"].count(6)),
+        float(b["to_allocate_attacker"]),
+        float(b["to_allocate_defender"]),
+        float(b["flanking"]),
+        float(b["cavalry"]),
+        float(b["spiculum"]),
+        float(b["winner"] == "attacker"),
+        float(b["winner"] == "defender"),
+    ]
+    reward = view["reward"]
+    if reward:
+        for x in reward["options"]:
+            out[o + f[f"reward={x}"]] = 1.0

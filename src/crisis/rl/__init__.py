@@ -1,0 +1,13 @@
+"""Research adapters: crisis titles as environments for reinforcement learning and search.
+
+* :mod:`crisis.rl.pettingzoo`: a PettingZoo AEC environment, ``env(title=..., players=...)``;
+* :mod:`crisis.rl.gymnasium`: a single-agent Gymnasium environment against crisis bots,
+  registered as ``crisis/TimeOfCrisis-v0`` (and ``crisis/RomeInCrisis-v0`` when that title
+  exists);
+* :mod:`crisis.rl.openspiel`: the titles as OpenSpiel games with explicit chance nodes,
+  ``pyspiel.load_game("crisis_time_of_crisis")`` after ``import crisis.rl.openspiel``;
+* :mod:`crisis.rl.encoding`: the title-agnostic action ids, masks and observations they share.
+
+The adapters need the ``rl`` extra (``pip install -e '.[rl]'``); ``python -m crisis.rl.bench``
+prints their speed. README's "Research API" section and docs/research.md describe them.
+"""

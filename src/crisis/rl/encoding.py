@@ -1,0 +1,147 @@
+"""Title-agnostic glue between a title's contract and array-based learners.
+
+:class:`Encoding` holds one title's action catalog for one set of setup options and turns a
+state into what every adapter hands a policy: the observation vector of a role's view and the
+mask of legal action ids. Nothing here knows any particular game: the title supplies the
+catalog (``action_catalog``), the vector (``observe``) and, for titles whose action args name
+things that are numbered during play (TOC's armies), ``canonical_action`` to map a legal
+action to its catalog entry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from crisis.engine.action import Action
+from crisis.engine.title import Title
+from crisis.games import TITLES, get_title
+
+#: How the end of a game is turned into rewards (see :func:`final_rewards`).
+REWARD_MODES = ("score", "rank", "win")
+
+
+def available_titles() -> list[str]:
+    """The titles the research adapters can run (every registered title)."""
+    return list(TITLES)
+
+
+@dataclass
+class Step:
+    """One role's decision point: its view, its legal actions by catalog id, and arrays."""
+
+    view: dict[str, Any]
+    legal: dict[int, Action]
+    observation: np.ndarray
+    mask: np.ndarray
+
+    def as_obs(self) -> dict[str, np.ndarray]:
+        """The observation dict of every adapter: ``observation`` and ``action_mask``."""
+        return {"observation": self.observation, "action_mask": self.mask}
+
+
+class Encoding:
+    """The action catalog and observation encoding of ``title`` under ``options``.
+
+    ``options`` are the setup options including ``players``. Actions are numbered by their
+    place in the title's catalog; the observation is ``observe(view, role)`` as float32.
+    """
+
+    def __init__(self, title: str, options: dict[str, Any]) -> None:
+        self.title_name = title
+        self.title: Title = get_title(title)
+        self.options = dict(options)
+        self.catalog: list[Action] = self.title.action_catalog(self.options)
+        self.index: dict[Action, int] = {a: i for i, a in enumerate(self.catalog)}
+        self.num_actions = len(self.catalog)
+        self.observation_size = self.title.observation_size(self.options)
+        self._canonical = getattr(self.title, "canonical_action", None)
+
+    def action_id(self, view: dict[str, Any], role: str, action: Action) -> int:
+        """The catalog id of ``action`` (legal for ``role`` where it sees ``view``)."""
+        key = self._canonical(view, role, action) if self._canonical else action
+        try:
+            return self.index[key]
+        except KeyError:
+            raise KeyError(
+                f"{self.title_name}: legal action {action} ({key}) is not in the action catalog"
+            ) from None
+
+    def step(self, state: Any, role: str) -> Step:
+        """``role``'s view, legal actions by id, observation and mask in ``state``."""
+        title = self.title
+        view = title.view(state, role)
+        legal: dict[int, Action] = {}
+        for action in title.actions(state, role):
+            legal[self.action_id(view, role, action)] = action
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        if legal:
+            mask[list(legal)] = 1
+        obs = np.asarray(title.observe(view, role), dtype=np.float32)
+        return Step(view, legal, obs, mask)
+
+    def empty_mask(self) -> np.ndarray:
+        """A mask with no legal action (for roles that may not act)."""
+        return np.zeros(self.num_actions, dtype=np.int8)
+
+
+def acting_role(title: Title, state: Any) -> str | None:
+    """Who acts next when simultaneous choices are taken one at a time: the first role in
+    seat order among the active ones (``None`` when nobody may act).
+
+    Sequentializing secret simultaneous choices is sound because no view shows another
+    role's pending pick (tests/rl/test_simultaneous.py checks it per title)."""
+    active = title.active(state)
+    if not active:
+        return None
+    if len(active) == 1:
+        return active[0]
+    chosen = set(active)
+    for role in title.roles(state):
+        if role in chosen:
+            return role
+    return active[0]
+
+
+def final_rewards(result: dict[str, Any], roles: list[str], mode: str) -> dict[str, float]:
+    """Each role's reward for a finished game.
+
+    ``score``: the role's final score (TOC: legacy). ``rank``: +1 for first place down to -1
+    for last, evenly spaced (the title's tie-broken ranking). ``win``: 1 for the winner(s),
+    0 for everyone else.
+    """
+    if mode == "score":
+        scores = result["scores"]
+        return {r: float(scores[r]) for r in roles}
+    ranking = list(result["ranking"])
+    if mode == "rank":
+        n = len(ranking)
+        if n < 2:
+            return dict.fromkeys(roles, 0.0)
+        return {r: 1.0 - 2.0 * ranking.index(r) / (n - 1) for r in roles}
+    if mode == "win":
+        winners = result.get("winners") or [result.get("winner", ranking[0])]
+        return {r: 1.0 if r in winners else 0.0 for r in roles}
+    raise ValueError(f"reward must be one of {', '.join(REWARD_MODES)}, not {mode!r}")
+
+
+def reward_bounds(title: Title, options: dict[str, Any], mode: str) -> tuple[float, float]:
+    """Bounds of :func:`final_rewards` (``score``: the title's declared score range if it has
+    ``SCORE_RANGE``, else a generous ``(-100, 200)``)."""
+    if mode == "rank":
+        return (-1.0, 1.0)
+    if mode == "win":
+        return (0.0, 1.0)
+    low, high = getattr(title, "SCORE_RANGE", (-100.0, 200.0))
+    return (float(low), float(high))
+
+
+def setup_options(players: int | None, options: dict[str, Any] | None) -> dict[str, Any]:
+    """The setup options with ``players`` merged in (``players`` wins over the dict)."""
+    out = dict(options or {})
+    if players is not None:
+        out["players"] = players
+    out.setdefault("players", 4)
+    return out

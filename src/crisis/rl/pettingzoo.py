@@ -1,0 +1,208 @@
+"""A PettingZoo AEC environment for any crisis title.
+
+::
+
+    from crisis.rl.pettingzoo import env
+    e = env(title="time_of_crisis", players=4, options={"short_game": True})
+    e.reset(seed=1)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        action = None if terminated or truncated else e.action_space(agent).sample(
+            obs["action_mask"])
+        e.step(action)
+
+Agents are the title's roles (TOC: ``green``, ``blue``...). ``agent_selection`` is the first
+role, in seat order, among those who may act; the game's simultaneous secret choices (TOC's
+starting hand, Pax Deorum, refills, Demagogue discards) are therefore taken one role at a
+time, which is sound because no view shows another role's pending pick.
+
+Observations are ``{"observation": float32[N], "action_mask": int8[A]}`` (PettingZoo's
+convention for masked games); actions are ids into the title's action catalog (A of them).
+Rewards are 0 during play and, when the game ends, each agent's ``final_rewards`` in the
+chosen ``reward`` mode (``score``: final legacy, ``rank``: +1 first .. -1 last, ``win``: 1 for
+the winner). ``max_cycles`` truncates the game after ``max_cycles x players`` actions (no
+reward then). An action outside the mask raises ``ValueError``. The environment is not
+parallelizable (turns are long and sequential), so PettingZoo's ``max_cycles_test``, which
+needs a parallel version, does not apply; tests/rl check the truncation directly.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from crisis.rl.encoding import (
+    REWARD_MODES,
+    Encoding,
+    Step,
+    acting_role,
+    final_rewards,
+    setup_options,
+)
+
+RENDER_MODES = ("human", "ansi")
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """The AEC environment wrapped in PettingZoo's order-enforcing wrapper (the usual
+    entry point); arguments as :class:`raw_env`."""
+    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+
+
+class raw_env(AECEnv):
+    """The unwrapped AEC environment.
+
+    ``title``: a name from ``crisis.games.TITLES``; ``players``: seats (overrides
+    ``options["players"]``); ``options``: the title's setup options; ``reward``: ``score``,
+    ``rank`` or ``win``; ``max_cycles``: truncate after that many actions per player;
+    ``render_mode``: ``ansi`` (``render`` returns the text) or ``human`` (prints it).
+    """
+
+    metadata = {"render_modes": list(RENDER_MODES), "name": "crisis_v0", "is_parallelizable": False}
+
+    def __init__(
+        self,
+        title: str = "time_of_crisis",
+        players: int | None = None,
+        options: dict[str, Any] | None = None,
+        reward: str = "score",
+        max_cycles: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if reward not in REWARD_MODES:
+            raise ValueError(f"reward must be one of {', '.join(REWARD_MODES)}, not {reward!r}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be one of {RENDER_MODES}")
+        self.encoding = Encoding(title, setup_options(players, options))
+        self.title = self.encoding.title
+        self.reward_mode = reward
+        self.max_cycles = max_cycles
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"crisis_{title}_v0"}
+        probe = self.title.setup(0, self.encoding.options)
+        self.possible_agents = list(self.title.roles(probe))
+        n, size = self.encoding.num_actions, self.encoding.observation_size
+        obs_space = gymnasium.spaces.Dict(
+            {
+                "observation": gymnasium.spaces.Box(
+                    low=-np.inf, high=np.inf, shape=(size,), dtype=np.float32
+                ),
+                "action_mask": gymnasium.spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
+            }
+        )
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: gymnasium.spaces.Discrete(n) for a in self.possible_agents}
+        self._seeds = np.random.default_rng()
+        self.state_: Any = None
+        self._step: Step | None = None
+        self._moves = 0
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space:
+        """The observation space of ``agent`` (the same for every agent)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space:
+        """The action space of ``agent``: ids into the action catalog."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game: ``seed`` fixes the deal and every die; without it a fresh seed is
+        drawn from the environment's own generator."""
+        if seed is not None:
+            self._seeds = np.random.default_rng(seed)
+            game_seed = int(seed)
+        else:
+            game_seed = int(self._seeds.integers(2**62))
+        self.state_ = self.title.setup(game_seed, self.encoding.options)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._moves = 0
+        self._select()
+
+    def _select(self) -> None:
+        role = acting_role(self.title, self.state_)
+        if role is None:
+            self._step = None
+            return
+        self.agent_selection = role
+        self._step = self.encoding.step(self.state_, role)
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """``agent``'s observation dict; its mask is empty when it may not act."""
+        step = self._step
+        if step is not None and agent == self.agent_selection:
+            return step.as_obs()
+        view = self.title.view(self.state_, agent)
+        obs = np.asarray(self.title.observe(view, agent), dtype=np.float32)
+        return {"observation": obs, "action_mask": self.encoding.empty_mask()}
+
+    def step(self, action: Any) -> None:
+        """Play catalog action ``action`` for ``agent_selection``."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        step = self._step
+        assert step is not None
+        legal = step.legal.get(int(action))
+        if legal is None:
+            name = (
+                self.encoding.catalog[int(action)]
+                if 0 <= int(action) < self.encoding.num_actions
+                else "out of range"
+            )
+            raise ValueError(
+                f"action {int(action)} ({name}) is not legal for {agent} now; "
+                "choose an action whose action_mask entry is 1"
+            )
+        self._cumulative_rewards[agent] = 0.0
+        self.title.apply(self.state_, agent, legal)
+        self._moves += 1
+        self._clear_rewards()
+        result = self.title.result(self.state_)
+        if result is not None:
+            rewards = final_rewards(result, self.agents, self.reward_mode)
+            for a in self.agents:
+                self.rewards[a] = rewards[a]
+                self.terminations[a] = True
+                self.infos[a] = {"result": result}
+            self._step = None
+        elif self.max_cycles is not None and self._moves >= self.max_cycles * len(
+            self.possible_agents
+        ):
+            for a in self.agents:
+                self.truncations[a] = True
+            self._step = None
+        else:
+            self._select()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The acting role's view as text (``ansi`` returns it, ``human`` prints it)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode")
+            return None
+        role = self.agent_selection if self.agents else None
+        text = self.title.render(self.title.view(self.state_, role), role)
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def legal_actions(self) -> dict[int, Any]:
+        """The acting role's legal actions by catalog id (the engine's actions)."""
+        return dict(self._step.legal) if self._step is not None else {}
