@@ -252,3 +252,88 @@ def test_the_console_script_reads_piped_stdin() -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert "green to act" in proc.stdout and "Quit after" in proc.stdout
+
+
+# -- Rome in Crisis through the same commands ------------------------------------------------
+
+
+def test_play_rome_in_crisis_to_the_end_against_its_heuristic_bot(tmp_path: Path) -> None:
+    save = tmp_path / "ric.json"
+    answers = "\n".join(["1"] * 400) + "\n"
+    args = ["play", "--title", "rome_in_crisis", "--players", "3", "--bot", "heuristic"]
+    result = runner.invoke(app, [*args, "--seed", "4", "--save", str(save)], input=answers)
+    assert result.exit_code == 0, result.output
+    assert "Rome in Crisis, 3 players" in result.output
+    assert "Crisis #" in result.output or "No crises" in result.output  # the table, as text
+    assert "Game over" in result.output
+    record = json.loads(save.read_text())
+    assert record["title"] == "rome_in_crisis"
+    replayed = runner.invoke(app, ["replay", str(save)])
+    assert replayed.exit_code == 0 and "won" in replayed.output
+
+
+def test_play_takes_a_players_card_file_and_rejects_a_bad_one(tmp_path: Path) -> None:
+    from crisis.games.rome_in_crisis import data as ric_data
+
+    good = ric_data.default_cards()
+    good["offices"]["emperor"]["success"] = 7
+    path = tmp_path / "cards.toml"
+    path.write_text(_toml(good))
+    result = runner.invoke(
+        app,
+        ["play", "--title", "rome_in_crisis", "--players", "2", "--cards", str(path)],
+        input="q\n",
+    )
+    assert result.exit_code == 0, result.output
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[influence.goths]\nname = "Goths"\nvalues = [1]\n')
+    result = runner.invoke(
+        app, ["play", "--title", "rome_in_crisis", "--cards", str(bad)], input="q\n"
+    )
+    assert result.exit_code != 0 and "bad.toml" in result.output
+    result = runner.invoke(app, ["play", "--cards", str(path)], input="q\n")
+    assert result.exit_code != 0 and "does not take a card file" in result.output
+
+
+def test_fuzz_runs_rome_in_crisis_with_its_invariants() -> None:
+    result = runner.invoke(
+        app, ["fuzz", "--title", "rome_in_crisis", "--games", "6", "--players", "2,3,4"]
+    )
+    assert result.exit_code == 0, result.output
+    assert re.search(r"failures\s*│\s*0\s", result.output)
+    assert re.search(r"finished\s*│\s*6\s", result.output)
+
+
+def _toml(value: dict, prefix: str = "") -> str:
+    """A tiny TOML writer for nested tables of scalars, lists and inline dicts (test data)."""
+
+    def scalar(v: object) -> str:
+        if isinstance(v, bool):
+            return "true" if v else "false"
+        if isinstance(v, str):
+            return json.dumps(v)
+        if isinstance(v, list):
+            return "[" + ", ".join(scalar(x) for x in v) + "]"
+        if isinstance(v, dict):
+            return "{ " + ", ".join(f"{k} = {scalar(x)}" for k, x in v.items()) + " }"
+        return str(v)
+
+    lines: list[str] = []
+    tables = {k: v for k, v in value.items() if isinstance(v, dict) and _is_table(v)}
+    for k, v in value.items():
+        if k not in tables:
+            lines.append(f"{k} = {scalar(v)}")
+    out = "\n".join(lines) + "\n"
+    for k, v in tables.items():
+        name = f"{prefix}.{k}" if prefix else k
+        if any(not isinstance(x, dict) or not _is_table(x) for x in v.values()):
+            out += f"\n[{name}]\n"
+        out += _toml(v, name)
+    return out
+
+
+def _is_table(v: dict) -> bool:
+    """Dicts of dicts (or with nested dicts as values that hold lists/strings) are tables."""
+    return any(isinstance(x, dict) for x in v.values()) or any(
+        isinstance(x, (list, str)) for x in v.values()
+    )

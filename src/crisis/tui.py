@@ -268,7 +268,7 @@ def play(
         mine = [r for r in active if r in humans]
         if not mine:
             role = active[0]
-            legal = match.actions(role)
+            legal = [a for a in match.actions(role) if a.verb != "undo"]
             if role in bots:
                 choice = bots[role].choose(match.view(role), role, legal, rnd)
             else:

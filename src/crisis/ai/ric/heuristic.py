@@ -88,7 +88,9 @@ class HeuristicBot:
         def score(a: Action) -> float:
             if a.verb == "draft":
                 return self._rating(view, a.arg)
-            office, cand = (str(x) for x in a.arg) if isinstance(a.arg, tuple) else ("", "")
+            if a.verb != "draft_office" or not isinstance(a.arg, (tuple, list)):
+                return -1.0
+            office, cand = (str(x) for x in a.arg)
             offices = {o["id"]: o for o in view["offices"]}
             return sum(offices[office]["bonus"].values()) + cands[cand]["ratings"].get(
                 offices[office]["category"], 0
