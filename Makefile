@@ -3,16 +3,25 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+PLAY_STAMP := $(VENV)/.installed-play
 
 .PHONY: play test lint fuzz bench loadtest clean
 
+# Tests, research adapters and the training example (PyTorch's CPU build) ...
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev,rl,train]'
 	touch $(STAMP)
 
-play: $(STAMP)
+# ... and just what the web server needs, so that `make play` starts quickly.
+$(PLAY_STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e .
+	touch $(PLAY_STAMP)
+
+play: $(PLAY_STAMP)
 	$(BIN)/crisis serve --host 127.0.0.1 --port 8000 --database sqlite:///crisis.db
 
 lint: $(STAMP)
@@ -26,9 +35,12 @@ test: lint
 
 fuzz: $(STAMP)
 	$(BIN)/crisis fuzz --games 1000 --players 2,3,4
+	$(BIN)/crisis fuzz --title rome_in_crisis --games 1000 --players 2,3,4
 
 bench: $(STAMP)
 	$(BIN)/crisis bench
+	$(BIN)/crisis bench --title rome_in_crisis
+	$(BIN)/python -m crisis.rl.bench
 
 loadtest: $(STAMP)
 	$(BIN)/crisis loadtest --tables 50
