@@ -12,7 +12,7 @@
     obs, reward, terminated, truncated, info = env.step(action)
 
 Registered ids: ``crisis/<Title>-v0`` for every title in ``crisis.games.TITLES``
-(``crisis/TimeOfCrisis-v0``; ``crisis/RomeInCrisis-v0`` once that title is registered).
+(``crisis/TimeOfCrisis-v0``, ``crisis/RomeInCrisis-v0``).
 
 The learner's observation is ``{"observation": float32[N], "action_mask": int8[A]}``; the
 mask is also in ``info["action_mask"]``. Opponents' turns (and the learner's own turns that
