@@ -290,9 +290,9 @@ def test_play_takes_a_players_card_file_and_rejects_a_bad_one(tmp_path: Path) ->
     result = runner.invoke(
         app, ["play", "--title", "rome_in_crisis", "--cards", str(bad)], input="q\n"
     )
-    assert result.exit_code != 0 and "bad.toml" in result.output
+    assert result.exit_code != 0 and "bad.toml" in _unboxed(result.output)
     result = runner.invoke(app, ["play", "--cards", str(path)], input="q\n")
-    assert result.exit_code != 0 and "does not take a card file" in result.output
+    assert result.exit_code != 0 and "doesnottakeacardfile" in _unboxed(result.output)
 
 
 def test_fuzz_runs_rome_in_crisis_with_its_invariants() -> None:
@@ -302,6 +302,11 @@ def test_fuzz_runs_rome_in_crisis_with_its_invariants() -> None:
     assert result.exit_code == 0, result.output
     assert re.search(r"failures\s*│\s*0\s", result.output)
     assert re.search(r"finished\s*│\s*6\s", result.output)
+
+
+def _unboxed(text: str) -> str:
+    """Typer's error box without its borders and line breaks (long paths wrap inside it)."""
+    return "".join(ch for ch in text if not ch.isspace() and ch not in "│╭╮╰╯─")
 
 
 def _toml(value: dict, prefix: str = "") -> str:
