@@ -68,3 +68,13 @@ def test_determinization_agrees_with_the_view_at_every_step(policy: str) -> None
             role = ric.active(state)[0]
             legal = ric.actions(state, role)
             ric.apply(state, role, bot.choose(ric.view(state, role), role, legal, rng))
+
+
+def test_the_search_reward_reads_winners_or_a_single_winner() -> None:
+    from crisis.ai.ismcts import reward
+
+    shared = {"winners": ["green", "blue"], "scores": {"green": 9, "blue": 9, "red": 3}}
+    assert reward(shared, "green") == 0.5 and reward(shared, "red") == 0.5 * 3 / 9
+    single = {"winner": "red", "scores": {"green": 4, "red": 8}}
+    assert reward(single, "red") == 1.0 and reward(single, "green") == 0.25
+    assert reward(None, "green") == 0.5

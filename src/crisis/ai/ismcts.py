@@ -51,7 +51,7 @@ def reward(result: dict[str, Any] | None, role: str) -> float:
     """``role``'s payoff from a finished game's result (or 0.5 for an unfinished one)."""
     if result is None:
         return 0.5
-    winners = list(result.get("winners") or [])
+    winners = list(result.get("winners") or ([result["winner"]] if result.get("winner") else []))
     if role in winners:
         return 1.0 / len(winners)
     scores = result.get("scores") or {}
