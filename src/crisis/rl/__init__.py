@@ -2,10 +2,11 @@
 
 * :mod:`crisis.rl.pettingzoo`: a PettingZoo AEC environment, ``env(title=..., players=...)``;
 * :mod:`crisis.rl.gymnasium`: a single-agent Gymnasium environment against crisis bots,
-  registered as ``crisis/TimeOfCrisis-v0`` (and ``crisis/RomeInCrisis-v0`` when that title
-  exists);
+  registered as ``crisis/<Title>-v0`` for every title (``crisis/TimeOfCrisis-v0``,
+  ``crisis/RomeInCrisis-v0``);
 * :mod:`crisis.rl.openspiel`: the titles as OpenSpiel games with explicit chance nodes,
-  ``pyspiel.load_game("crisis_time_of_crisis")`` after ``import crisis.rl.openspiel``;
+  ``pyspiel.load_game("crisis_time_of_crisis")`` (or ``crisis_rome_in_crisis``) after
+  ``import crisis.rl.openspiel``;
 * :mod:`crisis.rl.encoding`: the title-agnostic action ids, masks and observations they share.
 
 The adapters need the ``rl`` extra (``pip install -e '.[rl]'``); ``python -m crisis.rl.bench``
