@@ -182,3 +182,13 @@ def test_ray_backend_on_a_local_instance() -> None:
     assert [(r.index, r.winner, r.scores) for r in records] == [
         (r.index, r.winner, r.scores) for r in local
     ]
+
+
+def test_a_title_without_turn_counts_still_gets_turns_and_rounds() -> None:
+    """Rome in Crisis's view has ``turn`` but no per-player ``turns``: the runner counts the
+    turns in which each seat decided something, so thinking time per turn is meaningful."""
+    spec = GameSpec(index=0, seed=2, bots=("heuristic", "random"), title="rome_in_crisis")
+    record = play_game(spec)
+    assert record.status == "ok" and record.winner in ("green", "blue")
+    assert record.rounds >= 5
+    assert all(0 < record.turns[r] <= record.rounds + 1 for r in ("green", "blue"))

@@ -143,6 +143,7 @@ def _play(
             key = (view.get("round", view.get("turn")), view.get("current"))
             if turn_key.get(role) != key:
                 turn_key[role], turn_start[role] = key, 0.0
+                record.turns[role] = record.turns.get(role, 0) + 1  # unless the view counts
             t0 = time.perf_counter()
             action = bots[role].choose(view, role, legal, rngs[role])
             spent = time.perf_counter() - t0
@@ -161,7 +162,8 @@ def _finish(title: Any, state: Any, record: GameRecord) -> None:
     record.rounds = int(public.get("round", public.get("turn", 0)) or 0)
     for entry in public.get("players", []):
         role = entry["role"]
-        record.turns[role] = int(entry.get("turns", 0))
+        if "turns" in entry:  # the title's own count of turns taken
+            record.turns[role] = int(entry["turns"])
         record.bought[role] = list(entry.get("bought", []))
     result = title.result(state)
     if result is None:
