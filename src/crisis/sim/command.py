@@ -141,7 +141,7 @@ def print_summary(console: Console, s: stats.Summary, caption: str) -> None:
     """The bot table and the game figures."""
     t = Table(title=f"Simulation: {caption}")
     t.add_column("Bot", no_wrap=True)
-    for col in ("Seats", "Wins", "Win rate (95% CI)", "Parity", "Legacy", "Rank", "s/turn"):
+    for col in ("Seats", "Wins", "Win rate (95% CI)", "Parity", "Score", "Rank", "s/turn"):
         t.add_column(col, justify="right")
     for b in s.bots:
         low, high = b.ci
