@@ -109,10 +109,8 @@ class HeuristicBot:
 
         return max(acts, key=score)
 
-    def _take_card(self, view: dict[str, Any], role: str, acts: list[Action]) -> Action:
+    def _shortfall(self, view: dict[str, Any], role: str, acts: list[Action]) -> Action:
         return max(acts, key=lambda a: self.worth(str(a.arg)) if isinstance(a.arg, str) else 0)
-
-    _shortfall = _take_card
 
     def _nominate(self, view: dict[str, Any], role: str, acts: list[Action]) -> Action:
         cands = self._candidates(view)
