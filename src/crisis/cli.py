@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import json
-import random
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -16,6 +15,7 @@ from rich.text import Text
 
 from crisis.engine import fuzz as fuzzer
 from crisis.engine.match import Match
+from crisis.engine.rng import Seed, fresh_seed
 from crisis.engine.title import Title
 from crisis.games import TITLES, get_title
 from crisis.sim.command import simulate as simulate_command
@@ -255,8 +255,8 @@ def play(
     from crisis import tui
 
     console = Console()
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**31)
+    # Without --seed, a secret key: nothing seen in play predicts the next draw.
+    game_seed: Seed = fresh_seed() if seed is None else seed
     humans = seat or ["green"]
     _load_title(title)
     options = _card_options(title, cards)
@@ -264,7 +264,7 @@ def play(
         match = tui.play(
             players=players,
             humans=humans,
-            seed=seed,
+            seed=game_seed,
             console=console,
             title=title,
             options=options,

@@ -23,6 +23,7 @@ from crisis.ai import Bot, get_bot
 from crisis.engine.action import Action
 from crisis.engine.errors import IllegalAction
 from crisis.engine.match import Match
+from crisis.engine.rng import Seed
 from crisis.games import get_title
 from crisis.games.time_of_crisis import data
 
@@ -239,7 +240,7 @@ def play(
     *,
     players: int = 4,
     humans: Sequence[str] = ("green",),
-    seed: int = 0,
+    seed: Seed = 0,
     console: Console | None = None,
     read: Callable[[str], str] = input,
     bot_end_bias: float = 0.3,

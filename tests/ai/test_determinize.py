@@ -59,7 +59,7 @@ def test_hidden_parts_are_resampled_and_consistent() -> None:
         assert sorted(deck) == sorted(state.event_deck)
         if "diocletian" in deck and len(deck) >= 4:
             assert deck.index("diocletian") >= len(deck) - 4
-        assert sample.rng.seed != state.rng.seed
+        assert sample.rng.key != state.rng.key
     assert len(hands) > 3
 
 

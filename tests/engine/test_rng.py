@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import Counter
 from itertools import pairwise
 
@@ -10,7 +12,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from crisis.engine.rng import Rng, force_dice, new_rng, randbelow, roll, shuffle
+from crisis.engine.rng import (
+    Rng,
+    check_seed,
+    force_dice,
+    fresh_seed,
+    key_for_seed,
+    new_rng,
+    randbelow,
+    roll,
+    shuffle,
+)
 
 
 def rolls(seed: int, n: int) -> list[int]:
@@ -194,3 +206,124 @@ def test_normal_mode_is_unchanged_by_the_chance_field() -> None:
     assert [randbelow(again, 100) for _ in range(5)] == values
     old = msgspec.json.decode(b'{"seed": 3, "draws": 0, "script": []}', type=Rng)
     assert old.chance is None
+
+
+# -- the keyed generator: known answers, derivation, unbiased sampling, legacy games ---------
+
+
+def _block(key: str, i: int) -> int:
+    """Block ``i`` of a key's stream, computed straight from the documented construction."""
+    digest = hashlib.blake2b(
+        i.to_bytes(16, "little"), key=bytes.fromhex(key), person=b"crisis-rng-v1", digest_size=8
+    ).digest()
+    return int.from_bytes(digest, "little")
+
+
+def test_known_answers_pin_the_generator() -> None:
+    # Any change of construction (hash, key derivation, reduction, shuffle) changes these.
+    rng = new_rng(0)
+    assert rng.key == "0c4175b410f9e0695c8a82f811bf5fc7bdb8912a195350e0f076919ad6bf4b9f"
+    assert [roll(rng) for _ in range(20)] == [
+        4, 4, 4, 1, 2, 6, 3, 5, 5, 4, 6, 5, 5, 1, 5, 5, 2, 5, 4, 6,
+    ]  # fmt: skip
+    rng = new_rng(0)
+    assert [randbelow(rng, 2**64) for _ in range(3)] == [
+        15694216734396107085,
+        5823424914828084009,
+        12854692668805284345,
+    ]
+    rng = new_rng(2024)
+    items = list(range(10))
+    shuffle(rng, items)
+    assert items == [9, 3, 8, 5, 1, 7, 6, 0, 4, 2]
+    assert (rng.counter, rng.draws) == (9, 9)
+
+
+def test_seed_derivation_is_the_documented_one() -> None:
+    for seed in (0, 1, -5, 2**80):
+        expected = hashlib.sha256(b"crisis/rng/v1/seed:" + str(seed).encode()).hexdigest()
+        assert new_rng(seed).key == key_for_seed(seed) == expected
+
+
+def test_stream_is_keyed_blake2b_in_counter_mode() -> None:
+    key = fresh_seed()
+    rng = new_rng(key)
+    assert rng.key == key
+    assert [randbelow(rng, 2**64) for _ in range(50)] == [_block(key, i) for i in range(50)]
+    # Dice are blocks reduced modulo 6 (no block of a fresh key is rejected in practice).
+    rng = new_rng(key)
+    assert [roll(rng) for _ in range(50)] == [_block(key, i) % 6 + 1 for i in range(50)]
+
+
+def test_randbelow_rejects_the_biased_top_of_the_range() -> None:
+    # Find blocks of a fixed key that fall in the rejected zone of n = 2**63 + 1: a block is
+    # kept only below 2**64 - 2**64 % n = n, so about half are rejected and skipped.
+    key = key_for_seed(31)
+    n = 2**63 + 1
+    rng = new_rng(key)
+    kept = [randbelow(rng, n) for _ in range(40)]
+    blocks = [_block(key, i) for i in range(rng.counter)]
+    assert kept == [b for b in blocks if b < n]
+    assert rng.counter > 40 and rng.draws == 40  # rejected blocks are not draws
+    assert all(0 <= v < n for v in kept)
+
+
+def test_fresh_seeds_are_secret_keys() -> None:
+    seeds = {fresh_seed() for _ in range(100)}
+    assert len(seeds) == 100
+    assert all(len(s) == 64 and int(s, 16) >= 0 for s in seeds)
+
+
+@pytest.mark.parametrize(
+    "bad", ["", "xyz", "AB" * 32, "ab" * 31, "ab" * 33, "splitmix64:x", 1.5, None, True, [1]]
+)
+def test_bad_seeds_are_refused(bad: object) -> None:
+    with pytest.raises(ValueError):
+        check_seed(bad)
+    with pytest.raises(ValueError):
+        new_rng(bad)  # type: ignore[arg-type]
+
+
+def test_legacy_games_keep_the_old_generator() -> None:
+    # Games stored before the keyed generator replay with SplitMix64: these are the old
+    # generator's outputs for seeds 0 and 12345, pinned when it was replaced.
+    rng = new_rng("splitmix64:0")
+    assert rng.key == ""
+    assert [roll(rng) for _ in range(20)] == [
+        1, 6, 5, 6, 6, 2, 4, 4, 3, 2, 2, 6, 1, 4, 4, 1, 5, 1, 4, 4,
+    ]  # fmt: skip
+    items = list(range(10))
+    shuffle(rng, items)
+    assert items == [6, 5, 8, 3, 1, 7, 2, 0, 4, 9]
+    rng = new_rng("splitmix64:12345")
+    assert [roll(rng) for _ in range(8)] == [6, 1, 3, 5, 6, 2, 3, 5]
+
+
+def test_a_stored_legacy_state_resumes_on_the_old_generator() -> None:
+    # A state saved by the old code holds only the SplitMix state: it must go on exactly.
+    old = new_rng("splitmix64:7")
+    for _ in range(5):
+        roll(old)
+    saved = msgspec.json.encode({"seed": old.seed, "draws": old.draws, "script": []})
+    resumed = msgspec.json.decode(saved, type=Rng)
+    assert [roll(resumed) for _ in range(15)] == [roll(old) for _ in range(15)]
+
+
+def test_the_key_never_reaches_a_view_or_log() -> None:
+    from crisis.games import get_title
+
+    for name in ("time_of_crisis", "rome_in_crisis"):
+        title = get_title(name)
+        key = fresh_seed()
+        state = title.setup(key, {"players": 3})
+        rnd = __import__("random").Random(1)
+        for _ in range(300):
+            active = title.active(state)
+            if not active:
+                break
+            role = active[0]
+            title.apply(state, role, rnd.choice(title.actions(state, role)))
+            for who in [None, *title.roles(state)]:
+                text = json.dumps(title.view(state, who))
+                assert key not in text
+                assert '"rng"' not in text and '"key"' not in text

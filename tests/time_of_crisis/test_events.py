@@ -293,12 +293,12 @@ def test_a_lasting_event_replaces_another() -> None:
 
 def test_diocletian_ends_the_game_at_once_with_scores() -> None:
     s = new_game()
-    player(s, "green").legacy, player(s, "green").emperor_turns = 20, 2
+    player(s, "green").legacy, player(s, "green").emperor_turns = 21, 2
     player(s, "yellow").legacy, player(s, "yellow").emperor_turns = 25, 1
     end_turn(s, crisis=EVENT, events=("diocletian",))
     final = toc.result(s)
     assert final is not None and final["reason"] == "Diocletian"
-    assert final["scores"]["green"] == 20 + 1 + 10  # this turn's legacy, then the bonus
+    assert final["scores"]["green"] == 21 + 1 + 10  # this turn's legacy, then the bonus
     assert final["scores"]["yellow"] == 25 + 6
     assert final["winner"] == "green"
     assert toc.active(s) == [] and s.step == "over"

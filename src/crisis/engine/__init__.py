@@ -1,9 +1,9 @@
-"""The game-agnostic engine contract: actions, errors, the seeded RNG and matches."""
+"""The game-agnostic engine contract: actions, errors, the secret seeded RNG and matches."""
 
 from crisis.engine.action import Action, Arg
 from crisis.engine.errors import IllegalAction, MalformedAction, NotYourTurn, UndoUnavailable
 from crisis.engine.match import Match
-from crisis.engine.rng import Rng, force_dice, new_rng, randbelow, roll, shuffle
+from crisis.engine.rng import Rng, Seed, force_dice, fresh_seed, new_rng, randbelow, roll, shuffle
 from crisis.engine.title import Title
 
 __all__ = [
@@ -14,9 +14,11 @@ __all__ = [
     "Match",
     "NotYourTurn",
     "Rng",
+    "Seed",
     "Title",
     "UndoUnavailable",
     "force_dice",
+    "fresh_seed",
     "new_rng",
     "randbelow",
     "roll",

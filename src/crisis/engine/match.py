@@ -14,6 +14,7 @@ from typing import Any
 
 from crisis.engine.action import Action
 from crisis.engine.errors import IllegalAction, MalformedAction, UndoUnavailable
+from crisis.engine.rng import Seed, check_seed
 from crisis.engine.title import Title
 
 UNDO = Action("undo")
@@ -24,7 +25,7 @@ class Match:
     """A game in progress: ``title`` rules, the current ``state``, and the ``log`` of actions."""
 
     title: Title
-    seed: int
+    seed: Seed
     options: dict[str, Any] = field(default_factory=dict)
     state: Any = None
     log: list[tuple[str, Action]] = field(default_factory=list)
@@ -103,7 +104,7 @@ class Match:
     @classmethod
     def replay(cls, title: Title, record: dict[str, Any]) -> Match:
         """Rebuild a match from :meth:`record`'s output by applying its log in order."""
-        match = cls(title, int(record["seed"]), dict(record.get("options") or {}))
+        match = cls(title, check_seed(record["seed"]), dict(record.get("options") or {}))
         for i, entry in enumerate(record.get("log", [])):
             try:
                 if not isinstance(entry, (list, tuple)) or len(entry) not in (2, 3):

@@ -22,6 +22,7 @@ import random
 from typing import Any, Protocol
 
 from crisis.engine.action import Action
+from crisis.engine.rng import Seed
 
 
 class Title(Protocol):
@@ -29,8 +30,9 @@ class Title(Protocol):
 
     NAME: str
 
-    def setup(self, seed: int, options: dict[str, Any] | None = None) -> Any:
-        """A new game state for ``seed`` and ``options``."""
+    def setup(self, seed: Seed, options: dict[str, Any] | None = None) -> Any:
+        """A new game state for ``seed`` and ``options``; every random draw of the game comes
+        from the generator made from ``seed`` (:func:`crisis.engine.rng.new_rng`)."""
         ...
 
     def roles(self, state: Any) -> list[str]:

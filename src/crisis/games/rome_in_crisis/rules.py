@@ -14,6 +14,7 @@ import msgspec
 from crisis.engine import rng as dice
 from crisis.engine.action import Action
 from crisis.engine.errors import IllegalAction, NotYourTurn
+from crisis.engine.rng import Seed
 from crisis.games.rome_in_crisis import (  # noqa: F401  (modules register their steps)
     crises,
     data,
@@ -54,7 +55,7 @@ def parse_options(options: dict[str, Any] | None) -> tuple[Options, data.CardSet
     return opts, data.card_set(opts.cards)
 
 
-def setup(seed: int, options: dict[str, Any] | None = None) -> State:
+def setup(seed: Seed, options: dict[str, Any] | None = None) -> State:
     """A new game (setup 1-2): the influence cards shuffled, two dealt to each player, and
     the dealer about to choose the first selection method. ``options``: ``players`` (2-4),
     ``dealer`` (first dealer's role, else drawn from the seed), ``cards`` (a card set)."""

@@ -13,6 +13,7 @@ import msgspec
 from crisis.engine import rng as dice
 from crisis.engine.action import Action
 from crisis.engine.errors import IllegalAction, NotYourTurn
+from crisis.engine.rng import Seed
 from crisis.games.time_of_crisis import (  # noqa: F401  (modules register their verbs)
     cards,
     combat,
@@ -45,7 +46,7 @@ _SOLO_STEPS = frozenset(
 _CHOICE_STEPS = frozenset({"choose_hand", "pax", "refill", "demagogue"})
 
 
-def setup(seed: int, options: dict[str, Any] | None = None) -> State:
+def setup(seed: Seed, options: dict[str, Any] | None = None) -> State:
     """A new game: components laid out (RULES 3.1, 3.3) and the first player choosing a
     province. ``options``: ``players`` (2-4), ``short_game`` (40 legacy), ``first_player``,
     ``expansion_cards``, ``market`` (fixed/variable/selective), ``selection`` (slot ->
