@@ -7,6 +7,11 @@ Besides the game itself (``setup`` ... ``from_json``) a title provides what the 
 need to stay game-agnostic: a fixed action catalog and observation encoding for the research
 adapters, determinization for searching bots, and a plain-text rendering of a view.
 
+Hidden information (docs/randomness.md): every random draw comes from the generator kept in
+the state (:mod:`crisis.engine.rng`), made by ``setup`` from the seed. **Views and logs may
+show the results of draws, never anything from which unseen draws follow**: no view, log line
+or error contains the generator's key or state, the seed, or the order of anything face down.
+
 Optional members, read by the research adapters when a title has them:
 
 * ``canonical_action(view, role, action) -> Action`` (and its inverse ``actual_action``):
