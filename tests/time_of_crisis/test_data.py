@@ -301,3 +301,19 @@ def test_every_tag_uses_a_known_provenance() -> None:
     for tag in tags:
         words = set(re.findall(r"\b[A-Z]{4,}\b", tag))
         assert words and words <= known, tag
+
+
+def test_every_card_and_event_has_its_text_for_the_card_faces() -> None:
+    """Card faces show the effect: every kind above value 1 and every event has a text, and
+    the title's info marks the provisional (RECONSTRUCTED) ones."""
+    from crisis.games import time_of_crisis as toc
+
+    info = toc.info()
+    for cid, card in data.INFLUENCE.items():
+        assert card.text, cid
+        assert info["cards"][cid]["text"] == card.text
+        assert info["cards"][cid]["provisional"] == ("RECONSTRUCTED" in card.tag)
+    for eid, event in data.EVENTS.items():
+        assert event.text, eid
+        assert info["event_cards"][eid]["text"] == event.text
+    assert info["cards"]["mob"]["provisional"] and not info["cards"]["tribute"]["provisional"]

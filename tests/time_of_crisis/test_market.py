@@ -295,3 +295,20 @@ def test_views_never_show_the_order_beneath_the_tops(at_buy: bool) -> None:
 def test_bad_market_options_raise_value_error(bad: dict[str, Any]) -> None:
     with pytest.raises(ValueError):
         toc.setup(0, {"players": 4, **bad})
+
+
+def test_the_view_prices_every_card_on_offer_for_its_viewer() -> None:
+    """5.3: the price is the value, doubled when above the provinces governed, plus one per
+    card already bought; each player's view carries his own prices, observers none."""
+    s = buying()
+    prices = toc.view(s, "green")["prices"]
+    assert set(prices) == {st[0] for st in s.stacks.values()}
+    # Green governs three provinces: cards of value 2 and 3 cost their value, 4s cost 8.
+    assert {data.INFLUENCE[c].value for c in prices} == {2, 3, 4}
+    for cid, price in prices.items():
+        value = data.INFLUENCE[cid].value
+        assert price == (value if value <= 3 else 2 * value)
+    act(s, "buy", next(c for c in prices if prices[c] <= 3))
+    after = toc.view(s, "green")["prices"]
+    assert all(after[c] == prices[c] + 1 for c in after if c in prices)  # one card bought
+    assert toc.view(s, None)["prices"] == {}

@@ -100,6 +100,14 @@ def test_a_newcomer_creates_a_table_with_three_bots_and_plays(server: str, brows
     page.wait_for_url("**/table/**")
     page.wait_for_selector("#notice:not(.hidden)", timeout=20_000)  # the bots play until my turn
     _shot(page, "02-my-first-turn")
+    # Cards a player can read: every market card shows its effect and this player's price.
+    market = page.locator("#market .cardface")
+    assert market.count() >= 9
+    assert page.locator("#market .cardface .price").count() == market.count()
+    assert page.locator("#market .cardface .card-text").count() == market.count()
+    # The log sits beside the map, in view without scrolling.
+    box = page.locator(".log-card").bounding_box()
+    assert box is not None and box["y"] < 950 and box["x"] > 700
     page.fill("#notes", "Private plan: hold Italia")  # notes: saved, and back after a reload
     page.click("#notes-save")
     page.wait_for_selector("#notes-status:has-text('Saved.')")

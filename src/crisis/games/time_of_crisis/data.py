@@ -28,7 +28,8 @@ _COMPONENTS = _load("components.toml")
 
 @dataclass(frozen=True, slots=True)
 class InfluenceCard:
-    """One kind of influence card: its id, printed name, suit, value and copies in the box."""
+    """One kind of influence card: its id, printed name, suit, value, copies in the box and
+    its effect in the project's words (``text``, shown on card faces)."""
 
     id: str
     name: str
@@ -36,6 +37,7 @@ class InfluenceCard:
     value: int
     count: int
     tag: str
+    text: str = ""
     expansion: bool = False
     replaces: str | None = None
 
@@ -54,6 +56,7 @@ class EventCard:
     number: int
     lasting: bool
     tag: str
+    text: str = ""
 
 
 PROVINCES: tuple[str, ...] = tuple(_MAP["provinces"])
@@ -101,6 +104,7 @@ INFLUENCE: dict[str, InfluenceCard] = {
         value=c["value"],
         count=c["count"],
         tag=c["tag"],
+        text=c.get("text", ""),
         expansion=c.get("expansion", False),
         replaces=c.get("replaces"),
     )
@@ -126,7 +130,12 @@ SPHERE = {"red": "Military", "blue": "Senate", "yellow": "Populace"}
 
 EVENTS: dict[str, EventCard] = {
     eid: EventCard(
-        id=eid, name=e["name"], number=e["number"], lasting=e.get("lasting", False), tag=e["tag"]
+        id=eid,
+        name=e["name"],
+        number=e["number"],
+        lasting=e.get("lasting", False),
+        tag=e["tag"],
+        text=e.get("text", ""),
     )
     for eid, e in _CARDS["events"].items()
 }

@@ -33,6 +33,11 @@ def card_cost(state: State, role: str, cid: str) -> int:
     return max(0, cost)
 
 
+def prices(state: State, role: str) -> dict[str, int]:
+    """What ``role`` would pay now for each card on offer (the market shows it)."""
+    return {cid: card_cost(state, role, cid) for cid in dict.fromkeys(on_offer(state))}
+
+
 @lists("buy", "Buy and trash cards with your political points, then end your turn")
 def _list_buy(state: State, role: str) -> list[Action]:
     p = player(state, role)

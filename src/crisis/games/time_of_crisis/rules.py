@@ -166,10 +166,25 @@ def info() -> dict[str, Any]:
         "tribes": list(data.TRIBES),
         "adjacent": [[a, b] for a in data.REGIONS for b in sorted(data.ADJACENT[a]) if a < b],
         "cards": {
-            cid: {"name": c.name, "suit": c.suit, "value": c.value}
+            cid: {
+                "name": c.name,
+                "suit": c.suit,
+                "value": c.value,
+                "text": c.text,
+                "provisional": "RECONSTRUCTED" in c.tag,
+            }
             for cid, c in data.INFLUENCE.items()
         },
         "events": {eid: e.name for eid, e in data.EVENTS.items()},
+        "event_cards": {
+            eid: {
+                "name": e.name,
+                "text": e.text,
+                "lasting": e.lasting,
+                "provisional": "RECONSTRUCTED" in e.tag,
+            }
+            for eid, e in data.EVENTS.items()
+        },
         "provisional_data": data.provisional(),
     }
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import msgspec
 
-from crisis.games.time_of_crisis import data
+from crisis.games.time_of_crisis import data, market
 from crisis.games.time_of_crisis.registry import PROMPTS
 from crisis.games.time_of_crisis.state import State, current_role, emperor, pretenders
 
@@ -87,4 +87,7 @@ def view(state: State, role: str | None, active: list[str]) -> dict[str, Any]:
         "result": state.final,
         "log": list(state.log),
         "provisional_data": _PROVISIONAL,
+        # What this player would pay for each card on offer now (public arithmetic: the
+        # values, his provinces and this turn's purchases are all in the view).
+        "prices": market.prices(state, viewer) if viewer else {},
     }

@@ -124,6 +124,8 @@ function mergeLog(msg) {
 function act(action) {
   const s = app.latest;
   if (!s || app.pending || !s.role) return;
+  const question = app.board.confirm ? app.board.confirm(action, s.view) : null;
+  if (question && !confirm(question)) return;
   if (send({ type: "act", role: s.role, action, version: s.version })) {
     app.pending = true;
     closeMenu();
@@ -131,8 +133,10 @@ function act(action) {
   }
 }
 
-function openMenu(title, actions, ev) {
-  if (actions.length === 1) {
+/** A menu of actions at the click. One action is taken at once unless `careful` (an action
+ * that loses something is always chosen from a labelled menu). */
+function openMenu(title, actions, ev, careful = false) {
+  if (actions.length === 1 && !careful) {
     act(actions[0]);
     return;
   }
@@ -258,11 +262,30 @@ function renderPrompt(s, view, actions) {
   $("action-list").replaceChildren(...actions.map((a) => el("button", { onclick: () => act(a) }, app.board.label(a, view))));
 }
 
+const DIE_FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+
+/** A log line with its die results drawn as dice ("rolls [3, 6]", "roll 2+5", "white 4"). */
+function logLine(line) {
+  const parts = [];
+  const re = /\[([1-6](?:, [1-6])*)\]|\b(roll )([1-6])\+([1-6])|\b(white|black) ([1-6])\b/g;
+  let at = 0;
+  for (let m = re.exec(line); m; m = re.exec(line)) {
+    parts.push(line.slice(at, m.index));
+    const die = (d) => el("span", { class: "die", title: d }, DIE_FACES[Number(d)]);
+    if (m[1]) parts.push(...m[1].split(", ").map(die));
+    else if (m[2]) parts.push(m[2], die(m[3]), "+", die(m[4]));
+    else parts.push(`${m[5]} `, die(m[6]));
+    at = m.index + m[0].length;
+  }
+  parts.push(line.slice(at));
+  return parts;
+}
+
 function renderLog(view) {
   const log = $("log");
   const atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 20;
   const lines = view.log.slice(-300);
-  log.replaceChildren(...lines.map((line) => el("li", { class: app.board.heading(line) ? "turn" : "" }, line)));
+  log.replaceChildren(...lines.map((line) => el("li", { class: app.board.heading(line) ? "turn" : "" }, ...logLine(line))));
   log.setAttribute("start", String(view.log.length - lines.length + 1));
   if (atBottom) log.scrollTop = log.scrollHeight;
 }

@@ -25,7 +25,27 @@ export const board = {
     setMeta(META);
   },
 
-  label: actionLabel,
+  label(a, view) {
+    const text = actionLabel(a);
+    // Prices from the view (the title computes them): a buy or trash says what it costs.
+    if (a[0] === "buy" && view && view.prices && a[1] in view.prices) return `${text} for ${view.prices[a[1]]}`;
+    if (a[0] === "trash") return `${text} (3 political points; the card leaves the game)`;
+    if (a[0] === "cycle") return `${text} (1 political point)`;
+    return text;
+  },
+
+  /** A question to confirm before an action that loses something, or null. */
+  confirm(a, view) {
+    const pool = view.turn && view.turn.pool ? Object.values(view.turn.pool).reduce((x, y) => x + y, 0) : 0;
+    if (a[0] === "end_actions" && pool > 0) {
+      return `You still have ${pool} influence this turn. It is lost when you end your actions. End them anyway?`;
+    }
+    if (a[0] === "end_buy" && view.turn && view.turn.political > 0) {
+      return `You still have ${view.turn.political} political points. They are lost when your turn ends. End it anyway?`;
+    }
+    if (a[0] === "trash") return `Trash ${cardName(a[1])} for 3 political points? It leaves the game for good.`;
+    return null;
+  },
 
   /** Log lines that start a turn ("-- green turn 3 --"). */
   heading: (line) => line.startsWith("--"),
@@ -114,16 +134,31 @@ function cardFaces(ctx, ids, actions, key = "cards") {
   return [...counts].map(([id, n]) => cardFace(ctx, id, n, actions.filter((a) => places(a, []).cards.includes(id)), key));
 }
 
-function cardFace(ctx, id, n, acts, label) {
-  const info = (META.cards[id] || { name: id, suit: "", value: "" });
+const SPHERES = { red: "Military", blue: "Senate", yellow: "Populace" };
+
+/** A whole card face: value and sphere, name, effect text (marked when provisional), the
+ * number of copies and, in the market, what this player would pay. */
+function cardFace(ctx, id, n, acts, label, extra = {}) {
+  const info = (META.cards[id] || { name: id, suit: "", value: "", text: "" });
   const node = el(
     acts.length ? "button" : "div",
-    { class: `cardface s-${info.suit}${acts.length ? " target" : ""}`, "data-card": id, title: cardName(id) },
-    el("span", { class: "value" }, info.value),
-    el("span", {}, info.name),
+    {
+      class: `cardface s-${info.suit}${acts.length ? " target" : ""}${extra.unaffordable ? " unaffordable" : ""}`,
+      "data-card": id,
+      "aria-label": `${cardName(id)}${info.text ? `: ${info.text}` : ""}${extra.price !== undefined ? `; costs ${extra.price}` : ""}`,
+    },
+    el("span", { class: "card-head" },
+      el("span", { class: "value" }, info.value),
+      el("span", { class: "sphere" }, SPHERES[info.suit] || ""),
+      extra.price !== undefined ? el("span", { class: "price", title: "What you would pay now" }, `${extra.price}`) : null),
+    el("span", { class: "card-name" }, info.name),
+    info.text && info.value > 1 ? el("span", { class: "card-text" }, info.text, info.provisional ? el("span", { class: "prov", title: "Reconstructed: no printed source was found for this text" }, " (provisional)") : null) : null,
     n > 1 ? el("span", { class: "count" }, `×${n}`) : null,
+    extra.note ? el("span", { class: "card-note" }, extra.note) : null,
   );
-  if (acts.length) node.addEventListener("click", (ev) => ctx.openMenu(`${cardName(id)} (${label})`, acts, ev));
+  // Trashing is never a single stray click: the menu (with its price) always opens.
+  const careful = acts.some((a) => a[0] === "trash");
+  if (acts.length) node.addEventListener("click", (ev) => ctx.openMenu(`${cardName(id)} (${label})`, acts, ev, careful));
   return node;
 }
 
@@ -179,19 +214,33 @@ function renderMarket(ctx, view, actions) {
   const market = $("market");
   market.replaceChildren();
   const buying = actions.filter((a) => a[0] === "buy" || a[0] === "cycle");
+  const prices = view.prices || {};
+  const points = view.turn ? view.turn.political : 0;
+  const inBuy = view.step === "buy" && view.viewer === view.current;
+  document.body.classList.toggle("buying", inBuy);
+  const extra = (cid) => {
+    if (!(cid in prices)) return {};
+    const price = prices[cid];
+    const short = inBuy && price > points;
+    return { price, unaffordable: short, note: short ? `you have ${points}` : "" };
+  };
   if (view.supply && Object.keys(view.supply).length) {
     for (const [cid, n] of Object.entries(view.supply)) {
-      if (n > 0) market.append(cardFace(ctx, cid, n, buying.filter((a) => a[0] === "buy" && a[1] === cid), "market"));
+      if (n > 0) market.append(cardFace(ctx, cid, n, buying.filter((a) => a[0] === "buy" && a[1] === cid), "market", extra(cid)));
     }
   }
   for (const [slot, top] of Object.entries(view.market || {})) {
     if (top.top) {
       const acts = buying.filter((a) => (a[0] === "buy" && a[1] === top.top) || (a[0] === "cycle" && a[1] === slot));
-      market.append(cardFace(ctx, top.top, top.count, acts, `${slot} stack`));
+      market.append(cardFace(ctx, top.top, top.count, acts, `${slot} stack`, extra(top.top)));
     }
   }
+  $("market-note").textContent = view.viewer
+    ? "The number in the corner is what you would pay now: a card's value, doubled if it is above the number of provinces you govern, plus 1 for each card already bought this turn."
+    : "";
   const drawn = (view.events_drawn || []).map((e) => META.events[e] || e);
+  const lasting = view.lasting && META.event_cards ? META.event_cards[view.lasting] : null;
   $("events").textContent = `Event deck: ${view.event_deck_count} left` +
     (drawn.length ? ` · drawn: ${drawn.join(", ")}` : "") +
-    (view.lasting ? ` · in force: ${META.events[view.lasting] || view.lasting}` : "");
+    (view.lasting ? ` · in force: ${META.events[view.lasting] || view.lasting}${lasting && lasting.text ? ` (${lasting.text})` : ""}` : "");
 }
