@@ -22,20 +22,26 @@ def on_offer(state: State) -> list[str]:
     return [cid for cid, left in state.supply.items() if left]
 
 
-def card_cost(state: State, role: str, cid: str) -> int:
+def _cost(state: State, provinces: int, cid: str) -> int:
     """Value (doubled above the number of provinces governed), plus one per card already
     bought this turn, less 2 on the first card of a suit a removed leader or Rival earned."""
     card = data.INFLUENCE[cid]
-    base = card.value if card.value <= len(governed(state, role)) else 2 * card.value
+    base = card.value if card.value <= provinces else 2 * card.value
     cost = base + state.turn.bought
     if card.suit in state.turn.discounts:
         cost -= FIGURE_DISCOUNT
     return max(0, cost)
 
 
+def card_cost(state: State, role: str, cid: str) -> int:
+    """What ``role`` pays now for card ``cid`` (RULES 5.3)."""
+    return _cost(state, len(governed(state, role)), cid)
+
+
 def prices(state: State, role: str) -> dict[str, int]:
     """What ``role`` would pay now for each card on offer (the market shows it)."""
-    return {cid: card_cost(state, role, cid) for cid in dict.fromkeys(on_offer(state))}
+    provinces = len(governed(state, role))
+    return {cid: _cost(state, provinces, cid) for cid in dict.fromkeys(on_offer(state))}
 
 
 @lists("buy", "Buy and trash cards with your political points, then end your turn")
