@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from crisis.ai import BOTS, get_bot, parse_spec
+from crisis.ai import BOTS, bots_for, get_bot, parse_spec
 from crisis.engine.action import Action
 from crisis.games import get_title
 from crisis.games.time_of_crisis.invariants import FUZZ_VARIANTS
@@ -93,3 +93,13 @@ def test_heuristic_bots_never_stall_across_players_and_options() -> None:
         record = play_game(spec)
         assert record.status == "ok", record.error
         assert record.winner is not None
+
+
+def test_every_title_offers_a_real_default_bot() -> None:
+    from crisis.ai import default_bot
+    from crisis.games import TITLES
+
+    for title in TITLES:
+        name = default_bot(title)
+        assert name in bots_for(title) and name != "random", title
+    assert default_bot("no_such_title") == "random"

@@ -90,6 +90,24 @@ export async function meta() {
 }
 
 /** Escape text for HTML. */
+/** A read-only link box with a Copy button (the clipboard where the browser allows it,
+ * else the text is selected for the person to copy). */
+export function linkBox(link, label) {
+  const input = el("input", { value: link, readonly: true, "aria-label": label, onclick: (e) => e.target.select() });
+  const button = el("button", { type: "button", class: "copy" }, "Copy");
+  button.addEventListener("click", async () => {
+    input.select();
+    try {
+      await navigator.clipboard.writeText(link);
+      button.textContent = "Copied";
+    } catch {
+      button.textContent = "Selected: press Ctrl+C";
+    }
+    setTimeout(() => { button.textContent = "Copy"; }, 2500);
+  });
+  return el("span", { class: "linkbox" }, input, button);
+}
+
 export function esc(text) {
   return String(text ?? "").replace(/[&<>"']/g, (c) => ({
     "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;",

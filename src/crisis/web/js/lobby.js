@@ -1,6 +1,6 @@
 // The lobby: create a table (seats, bots, options), list my tables, watch others.
 
-import { el, meta as loadMeta, myName, rememberSeat, request, seatLink, seats, setMyName } from "./api.js";
+import { el, linkBox, meta as loadMeta, myName, rememberSeat, request, seatLink, seats, setMyName } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 const ROLES = ["green", "blue", "yellow", "red"];
@@ -41,7 +41,9 @@ function drawSeats() {
       ...game().bots.map((b) => el("option", { value: `bot:${b}` }, `Bot: ${b}`)),
     );
     const keep = old[i] && [...select.options].some((o) => o.value === old[i]);
-    select.value = keep ? old[i] : (i === 0 ? "me" : `bot:${game().bots[0]}`);
+    // The title's strongest bot that plays at a person's pace is the default opponent.
+    const preferred = game().default_bot || game().bots[game().bots.length - 1];
+    select.value = keep ? old[i] : (i === 0 ? "me" : `bot:${preferred}`);
     box.append(el("div", { class: "seat-row" }, el("span", {}, el("span", { class: `swatch ${role}` }), cap(role)), select));
   }
 }
@@ -86,7 +88,7 @@ async function create(ev) {
     }
     $("invite-list").replaceChildren(...friends.map(([role, token]) => el("li", {},
       el("span", { class: `swatch ${role}` }), `${cap(role)}: `,
-      el("input", { value: seatLink(id, role, token), readonly: true, onclick: (e) => e.target.select() }),
+      linkBox(seatLink(id, role, token), `Invitation link for ${role}`),
     )));
     $("go-table").href = `/table/${encodeURIComponent(id)}`;
     $("invites").classList.remove("hidden");
@@ -98,12 +100,22 @@ async function create(ev) {
   }
 }
 
+/** "5 min ago", "3 h ago", "2 d ago" for a Unix time in seconds. */
+function ago(seconds) {
+  const s = Math.max(0, Date.now() / 1000 - seconds);
+  if (s < 90) return "just now";
+  if (s < 5400) return `${Math.round(s / 60)} min ago`;
+  if (s < 129600) return `${Math.round(s / 3600)} h ago`;
+  return `${Math.round(s / 86400)} d ago`;
+}
+
 function describe(t) {
   const name = (META.titles[t.title] || {}).name || t.title;
-  const people = t.seats.map((s) => `${s.role}: ${s.kind === "bot" ? `${s.bot} bot` : s.name}`).join(", ");
+  const people = t.seats.map((s) => `${s.role}: ${s.kind === "bot" ? `${s.bot} bot` : s.name || "(open seat)"}`).join(", ");
   let status = t.status === "finished" ? "finished" : `playing, waiting for ${t.active.join(", ") || "—"}`;
   if (t.result && t.result.winner) status = `finished, ${t.result.winner} won`;
-  return `${name} · ${people} · ${status}`;
+  const when = [t.round ? `round ${t.round}` : "", t.created ? `started ${ago(t.created)}` : "", t.updated ? `last move ${ago(t.updated)}` : ""].filter(Boolean).join(", ");
+  return `${name} · ${people} · ${status}${when ? ` · ${when}` : ""}`;
 }
 
 async function listMine() {

@@ -2,7 +2,7 @@
 // table card, hotseat curtains, replays and rematches, for every title. The title's own parts
 // (map, cards, players' areas) are drawn by its board module (boards/index.js).
 
-import { carryToRematch, el, invites, meta as loadMeta, myName, mySeats, rememberSeat, request, seatLink } from "./api.js";
+import { carryToRematch, el, invites, linkBox, meta as loadMeta, myName, mySeats, rememberSeat, request, seatLink } from "./api.js";
 import { BOARDS, DEFAULT_TITLE } from "./boards/index.js";
 
 const $ = (id) => document.getElementById(id);
@@ -224,7 +224,9 @@ function render() {
 }
 
 function renderHeader(s, view, actions) {
-  $("round").textContent = s.table.result || view.result ? "Game over" : app.board.status(view);
+  // The header names who must act now, so that it never disagrees with the banner.
+  const acting = view.active && view.active.length ? ` · to act: ${view.active.map(cap).join(", ")}` : "";
+  $("round").textContent = s.table.result || view.result ? "Game over" : `${app.board.status(view)}${acting}`;
   const mine = actions.length > 0;
   const notice = $("notice");
   notice.classList.toggle("hidden", !mine);
@@ -304,7 +306,15 @@ function renderTable(s) {
     const seat = t.seats.find((x) => x.role === inv.role);
     if (!seat || seat.joined) continue;
     const link = seatLink(tableId, inv.role, inv.token);
-    seatList.append(el("div", {}, `Invite for ${inv.role}: `, el("input", { value: link, readonly: true, onclick: (ev) => ev.target.select() })));
+    seatList.append(el("div", {}, `Invite for ${inv.role}: `, linkBox(link, `Invitation link for ${inv.role}`)));
+  }
+  // Each of my seats' own link, to go on playing it on another device (kept folded).
+  const own = mySeats(tableId).filter((x) => x.mine && t.status !== "finished");
+  if (own.length) {
+    seatList.append(el("details", { class: "own-links" },
+      el("summary", {}, "Continue on another device"),
+      el("p", { class: "muted small" }, "Open your seat's link there. It is your seat's secret: keep it to yourself."),
+      ...own.map((x) => el("div", {}, `${cap(x.role)}: `, linkBox(seatLink(tableId, x.role, x.token), `Your link for ${x.role}`)))));
   }
   const opts = [`${t.seats.length} players`, ...app.board.options(t, s.view)];
   $("options").textContent = opts.join(" · ");
@@ -371,7 +381,9 @@ async function showReplay(step) {
     const bar = $("replay-step");
     bar.max = String(r.steps);
     bar.value = String(r.step);
-    $("replay-label").textContent = `step ${r.step} of ${r.steps}${r.action ? `: ${app.board.label(r.action, r.view)}` : ""}`;
+    // r.action is [role, verb, arg]: the board labels [verb, arg].
+    const said = r.action ? `: ${cap(r.action[0])}: ${app.board.label(r.action.slice(1), r.view)}` : "";
+    $("replay-label").textContent = `step ${r.step} of ${r.steps}${said}`;
     const fake = { ...app.latest, role: r.role, view: { ...r.view, active: [] }, actions: [] };
     renderPrompt(fake, fake.view, []);
     $("prompt").textContent = `Replay: ${r.view.prompt}`;
@@ -459,7 +471,16 @@ async function main() {
   $("notes").addEventListener("blur", () => {
     if (app.notesRole && $("notes").value !== app.notesSaved) saveNotes();
   });
-  $("notes").addEventListener("input", () => { $("notes-status").textContent = ""; });
+  // Notes save as you type (a second after the last key), and on leaving the box.
+  let notesTimer = null;
+  $("notes").addEventListener("input", () => {
+    $("notes-status").textContent = "Saving…";
+    clearTimeout(notesTimer);
+    notesTimer = setTimeout(() => {
+      if (app.notesRole && $("notes").value !== app.notesSaved) saveNotes();
+      else $("notes-status").textContent = "Saved.";
+    }, 1000);
+  });
   $("replay").addEventListener("click", openReplay);
   $("replay-close").addEventListener("click", closeReplay);
   $("replay-step").addEventListener("change", (ev) => showReplay(Number(ev.target.value)));
