@@ -19,6 +19,9 @@ Optional members, read by the research adapters when a title has them:
   armies as they are raised), the catalog form of a legal action; the identity otherwise.
 * ``MAX_CHANCE_OUTCOMES``: the most outcomes one random draw can have (OpenSpiel's bound).
 * ``SCORE_RANGE``: (lowest, highest) final score, for reward bounds.
+* ``describe(state, role, actions) -> list[dict]``: for each legal action a ``label`` in
+  words, its ``cost`` and a ``note`` (odds, what is lost), which the table shows instead of
+  re-deriving rules in the client.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from itertools import product
 
 from crisis.ai.toc.observe import NEUTRAL, Obs
-from crisis.ai.toc.odds import p_votes
+from crisis.games.time_of_crisis.odds import p_votes
 from crisis.ai.toc.profiles import Profile
 from crisis.games.time_of_crisis import data
 

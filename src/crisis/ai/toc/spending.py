@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from crisis.ai.toc.observe import NEUTRAL, Obs, path_step
-from crisis.ai.toc.odds import p_votes, p_win_battle
+from crisis.games.time_of_crisis.odds import p_votes, p_win_battle
 from crisis.ai.toc.profiles import Profile
 from crisis.engine.action import Action
 from crisis.games.time_of_crisis import data

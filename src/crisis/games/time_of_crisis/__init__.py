@@ -8,6 +8,7 @@ The module-level functions are the engine contract::
     toc.apply(state, role, toc.actions(state, role)[0])
 """
 
+from crisis.games.time_of_crisis.words import describe
 from crisis.games.time_of_crisis.determinize import determinize
 from crisis.games.time_of_crisis.encoding import (
     MAX_CHANCE_OUTCOMES,
@@ -47,6 +48,7 @@ __all__ = [
     "apply",
     "canonical_action",
     "checkpoint",
+    "describe",
     "determinize",
     "from_json",
     "info",

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import dataclass
 
 from crisis.engine import rng as dice
 from crisis.engine.action import Action
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import ITALIA_MAX, log, replace_governor
 from crisis.games.time_of_crisis.military import check_occupation, spend
+from crisis.games.time_of_crisis.odds import p_votes
 from crisis.games.time_of_crisis.registry import arg_tuple, handles, lists
 from crisis.games.time_of_crisis.state import (
     NEUTRAL,
@@ -52,13 +54,60 @@ def basilica_dice(state: State, role: str, province: str) -> int:
     return sum(1 for n in governed(state, role) if "Basilica" in state.provinces[n].improvements)
 
 
+def lowest_vote(state: State, province: str) -> int:
+    """The lowest die face that gives a vote: 1 against a Neutral governor, else 2; 3 under
+    a Quaestor."""
+    prov = state.provinces[province]
+    if prov.quaestor:
+        return 3
+    return 1 if prov.governor == NEUTRAL else 2
+
+
+@dataclass(frozen=True, slots=True)
+class Vote:
+    """What a Place Governor paid with ``paid`` dice would face now: the votes ``need``ed,
+    the ``dice`` rolled (paid, Basilica and Ambitus), the lowest counting face, the votes
+    added without dice (a Populace Emperor's opponents in Italia), and ``automatic`` when it
+    succeeds without a roll (``"mobile_vulgus"`` or ``"neutral"``)."""
+
+    need: int
+    dice: int
+    low: int
+    bonus: int
+    automatic: str | None
+
+    @property
+    def chance(self) -> float:
+        """The probability that the attempt succeeds."""
+        if self.automatic:
+            return 1.0
+        return p_votes(self.dice, self.need - self.bonus, self.low)
+
+
+def vote_for(state: State, role: str, province: str, paid: int) -> Vote:
+    """The vote ``role`` would face placing a Governor in ``province`` with ``paid`` dice,
+    with this turn's cards applied (Ambitus, Princeps Senatus, Mobile Vulgus); changes
+    nothing. :func:`place_governor_attempt` resolves exactly this vote."""
+    turn = state.turn
+    prov = state.provinces[province]
+    need = votes_needed(state, role, province)
+    if turn.princeps:
+        need = max(1, need - 2)
+    total = paid + basilica_dice(state, role, province) + turn.ambitus
+    token = state.emperor_token
+    automatic = None
+    if turn.mobile_vulgus and province != data.ITALIA and prov.support in (1, 2):
+        automatic = "mobile_vulgus"
+    elif prov.governor == NEUTRAL and not prov.quaestor and total >= need:
+        automatic = "neutral"  # Ruling 16: enough dice against a Neutral always win
+    bonus = 2 if province == data.ITALIA and token is not None and token.kind == "populace" else 0
+    return Vote(need, total, lowest_vote(state, province), bonus, automatic)
+
+
 def count_votes(state: State, province: str, n: int) -> tuple[list[int], int]:
     """Roll ``n`` dice for votes: 1 counts only against a Neutral governor, 2-5 count
     (only 3+ under a Quaestor), a 6 counts and adds a bonus die."""
-    prov = state.provinces[province]
-    low = 1 if prov.governor == NEUTRAL else 2
-    if prov.quaestor:
-        low = 3
+    low = lowest_vote(state, province)
     queue = deque(range(n))
     rolls: list[int] = []
     votes = 0
@@ -81,26 +130,23 @@ def place_governor_attempt(state: State, role: str, province: str, n: int) -> bo
     Populace Emperor's opponents gain 2 votes in Italia (expansion 3.3.2).
     """
     turn = state.turn
-    turn.targeted.append(province)
     prov = state.provinces[province]
-    need = votes_needed(state, role, province)
-    if turn.princeps:
-        turn.princeps = False
-        need = max(1, need - 2)
-    total = n + basilica_dice(state, role, province) + turn.ambitus
+    vote = vote_for(state, role, province, n)
+    turn.targeted.append(province)
+    turn.princeps = False
     turn.ambitus = 0
     token = state.emperor_token
+    need = vote.need
     rolls: list[int] = []
-    if turn.mobile_vulgus and province != data.ITALIA and prov.support in (1, 2):
+    if vote.automatic == "mobile_vulgus":
         turn.mobile_vulgus = False
         votes = need
         log(state, f"{role}'s Mobile Vulgus carries {province} without a vote")
-    elif prov.governor == NEUTRAL and not prov.quaestor and total >= need:
-        votes = total
+    elif vote.automatic == "neutral":
+        votes = vote.dice
     else:
-        rolls, votes = count_votes(state, province, total)
-        if province == data.ITALIA and token is not None and token.kind == "populace":
-            votes += 2
+        rolls, votes = count_votes(state, province, vote.dice)
+        votes += vote.bonus
     log(state, f"{role} seeks {province}: {need} votes needed, rolls {rolls} = {votes} votes")
     damnatio = None
     if province == data.ITALIA:

@@ -1,8 +1,8 @@
-"""Exact odds for the bots: Place Governor votes and battle hits (RULES 6.3.2, 8).
+"""Exact odds of the dice: Place Governor votes and battle hits (RULES 6.3.2, 8).
 
 Dice in Time of Crisis explode: a 6 counts and adds one more die. These functions give the
-exact probabilities (hit counts are capped at :data:`CAP`), memoised, so bots can weigh a
-vote or a battle in microseconds.
+exact probabilities (hit counts are capped at :data:`CAP`), memoised, so bots and prompts can
+weigh a vote or a battle in microseconds.
 """
 
 from __future__ import annotations

@@ -1,0 +1,179 @@
+"""Actions in words, with what they cost and what they risk (the table's prompt shows these).
+
+The title describes its own actions so that no client re-implements a rule: ``describe``
+gives each legal action a label a player understands, its cost, and a note (for a Place
+Governor the votes needed and the chance of success; the influence lost by ending one's
+actions early).
+
+Costs are not a second table of prices: each action is tried on a copy of the state (with a
+throwaway generator, so no real future draw is touched) and the influence or political points
+it used are read off the copy. The handlers stay the one place where a cost is defined.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from crisis.engine.action import Action
+from crisis.engine.rng import fresh_seed, new_rng
+from crisis.games.time_of_crisis import data
+from crisis.games.time_of_crisis.registry import HANDLERS
+from crisis.games.time_of_crisis.senate import vote_for
+from crisis.games.time_of_crisis.state import State, copy_state, governed
+
+#: Verbs whose trial would run on into other phases; their costs are described directly.
+_NO_TRIAL = frozenset({"end_actions", "end_buy", "pass", "keep", "reroll", "stay", "advance"})
+
+_PHRASES = {
+    "end_actions": "End your actions",
+    "end_buy": "End your turn",
+    "pass": "Pass",
+    "keep": "Keep the dice",
+    "reroll": "Roll again",
+    "stay": "Stay",
+    "advance": "Advance",
+}
+
+
+def card_name(cid: Any) -> str:
+    """A card as printed: "Mob (Populace 3)"; the starting cards by their plain name."""
+    card = data.INFLUENCE.get(str(cid))
+    if card is None:
+        event = data.EVENTS.get(str(cid))
+        return event.name if event else str(cid)
+    if card.value == 1:
+        return card.name
+    return f"{card.name} ({data.SPHERE[card.suit]} {card.value})"
+
+
+def label(action: Action) -> str:
+    """A readable label for ``action`` (no state needed)."""
+    verb, arg = action.verb, action.arg
+    if verb in _PHRASES and arg is None:
+        return _PHRASES[verb]
+    items = list(arg) if isinstance(arg, tuple) else [arg]
+    said = {
+        "play_card": lambda: f"Play {card_name(arg)}",
+        "choose_card": lambda: f"Take {card_name(arg)}",
+        "ludi": lambda: f"Ludi Saeculares: discard {card_name(arg)} for legacy",
+        "discard": lambda: f"Discard {card_name(arg)}",
+        "trash": lambda: f"Trash {card_name(arg)}",
+        "demagogue_discard": lambda: f"Discard {card_name(arg)}",
+        "buy": lambda: f"Buy {card_name(arg)}",
+        "cycle": lambda: f"Cycle the {arg} stack",
+        "place_governor": lambda: f"Place a Governor in {items[0]} with {_dice(items[1])}",
+        "praetorian_guard": lambda: f"Praetorian Guard: a Governor in Italia with {_dice(arg)}",
+        "move_army": lambda: f"Move army {items[0]} to {items[1]}",
+        "initiate_battle": lambda: (
+            f"Army {items[0]} attacks "
+            + (f"army {items[1]}" if isinstance(items[1], int) else str(items[1]))
+        ),
+        "build": lambda: (
+            f"Build {'an' if str(items[1])[0] in 'AEIOU' else 'a'} {items[1]} in {items[0]}"
+        ),
+        "recruit_general": lambda: f"Recruit the General at {arg} on your mat",
+        "recruit_governor": lambda: f"Recruit the Governor at {arg} on your mat",
+        "recall_governor": lambda: f"Recall your Governor from {arg}",
+        "increase_support": lambda: f"Increase support in {arg}",
+        "place_militia": lambda: f"Place a Militia in {arg}",
+        "hold_games": lambda: f"Hold games in {arg}",
+        "choose_province": lambda: f"Start in {arg}",
+        "create_army": lambda: f"Create an army in {arg}",
+        "add_legion": lambda: f"Add a legion to army {arg}",
+        "train_legion": lambda: f"Train a legion of army {arg}",
+        "enter_capital": lambda: f"Army {arg} enters its capital",
+        "leave_capital": lambda: f"Army {arg} leaves its capital",
+        "disperse_mob": lambda: f"Army {arg} disperses a Mob",
+        "castra": lambda: f"Castra on army {arg}",
+        "force_march": lambda: f"Force March with army {arg}",
+        "ambitus": lambda: f"Ambitus: {arg} Populace points as votes",
+        "take_hit": lambda: f"Take the hit on {arg}",
+        "tribute": lambda: f"Tribute: {items[1]} in {items[0]} turn inactive",
+        "foederati": lambda: f"Foederati: army {items[0]} takes in a {items[2]} from {items[1]}",
+        "order": lambda: "Events in order: " + ", ".join(card_name(e) for e in items),
+    }.get(verb)
+    if said is not None:
+        return said()
+    words = verb.replace("_", " ").capitalize()
+    if arg is None:
+        return words
+    if isinstance(arg, tuple):
+        return f"{words}: {' '.join(str(x) for x in arg)}"
+    return f"{words}: {arg}"
+
+
+def _dice(n: Any) -> str:
+    return "1 die" if n == 1 else f"{n} dice"
+
+
+def _spent(before: State, after: State) -> dict[str, int]:
+    """Influence (by sphere) and political points used between two states of one turn."""
+    out = {
+        data.SPHERE[suit]: before.turn.pool[suit] - after.turn.pool.get(suit, 0)
+        for suit in data.SUITS
+    }
+    out["political points"] = before.turn.political - after.turn.political
+    return {what: n for what, n in out.items() if n}
+
+
+def _trial(state: State, role: str, action: Action) -> dict[str, int]:
+    """What ``action`` would use, read off a copy of the state with a throwaway generator."""
+    copy = copy_state(state)
+    copy.rng = new_rng(fresh_seed())
+    try:
+        HANDLERS[action.verb](copy, role, action.arg)
+    except Exception:  # a description must never break the table: no cost then
+        return {}
+    return _spent(state, copy)
+
+
+def _cost_words(spent: dict[str, int]) -> str | None:
+    costs = [f"{n} {what}" for what, n in spent.items() if n > 0]
+    gains = [f"{-n} {what}" for what, n in spent.items() if n < 0]
+    parts = []
+    if costs:
+        parts.append("costs " + " and ".join(costs))
+    if gains:
+        parts.append("gives " + " and ".join(gains))
+    return ", ".join(parts) or None
+
+
+def _note(state: State, role: str, action: Action) -> str | None:
+    verb, arg = action.verb, action.arg
+    if verb in ("place_governor", "praetorian_guard"):
+        province, paid = arg if isinstance(arg, tuple) else (data.ITALIA, arg)
+        vote = vote_for(state, role, str(province), int(paid))
+        if vote.automatic == "mobile_vulgus":
+            return "Mobile Vulgus: succeeds without a vote"
+        if vote.automatic == "neutral":
+            return f"{vote.need} votes needed: a Neutral governor falls without a roll"
+        extra = f" ({vote.dice} dice with Basilica/Ambitus)" if vote.dice != int(paid) else ""
+        pct = 100 * vote.chance
+        odds = "under 1%" if 0 < pct < 1 else "over 99%" if 99 < pct < 100 else f"{round(pct)}%"
+        return f"{vote.need} votes needed{extra}: {odds} chance"
+    if verb == "end_actions":
+        left = sum(state.turn.pool.values())
+        if left:
+            return f"the {left} influence you have not spent is lost"
+    if verb == "end_buy" and state.turn.political:
+        return f"the {state.turn.political} political points you have not spent are lost"
+    if verb == "trash":
+        return "the card leaves the game"
+    if verb == "buy":
+        provinces = len(governed(state, role))
+        value = data.INFLUENCE[str(arg)].value
+        if value > provinces:
+            return f"double price: its value is above the {provinces} provinces you govern"
+    return None
+
+
+def describe(state: State, role: str, actions: list[Action]) -> list[dict[str, Any]]:
+    """For each of ``actions`` (legal for ``role`` now): ``label``, ``cost`` (words, or
+    None) and ``note`` (odds, what is lost, or None)."""
+    out = []
+    for action in actions:
+        cost = None
+        if action.verb not in _NO_TRIAL and action.verb in HANDLERS:
+            cost = _cost_words(_trial(state, role, action))
+        out.append({"label": label(action), "cost": cost, "note": _note(state, role, action)})
+    return out

@@ -1,0 +1,121 @@
+"""The title describes its actions: labels, costs read off a trial, Place Governor odds."""
+
+from __future__ import annotations
+
+import random
+from itertools import pairwise
+
+import pytest
+
+from crisis.engine.action import Action
+from crisis.games import time_of_crisis as toc
+from crisis.games.time_of_crisis import words
+from crisis.games.time_of_crisis.odds import p_votes
+from crisis.games.time_of_crisis.state import NEUTRAL
+
+from .positions import govern, start
+
+
+def _random_states(n: int, seed: int = 4) -> list[toc.State]:
+    """States at the Take Actions prompt met in random play."""
+    state = toc.setup(seed)
+    rnd = random.Random(seed)
+    found = []
+    for _ in range(4000):
+        active = toc.active(state)
+        if not active or len(found) >= n:
+            break
+        role = active[0]
+        if state.step == "actions" and rnd.random() < 0.2:
+            found.append(toc.from_json(toc.to_json(state)))
+        toc.apply(state, role, rnd.choice(toc.actions(state, role)))
+    return found
+
+
+def test_describing_changes_nothing_and_touches_no_draw() -> None:
+    for state in _random_states(12):
+        role = toc.active(state)[0]
+        before = toc.to_json(state)
+        legal = toc.actions(state, role)
+        out = toc.describe(state, role, legal)
+        assert len(out) == len(legal) and all(d["label"] for d in out)
+        assert toc.to_json(state) == before  # the real generator did not move either
+
+
+def test_the_cost_is_what_the_action_really_uses() -> None:
+    """Each described cost equals the influence the action takes when it is applied."""
+    checked = 0
+    for state in _random_states(40, seed=9):
+        role = toc.active(state)[0]
+        legal = toc.actions(state, role)
+        for action, said in zip(legal, toc.describe(state, role, legal), strict=True):
+            if action.verb in ("end_actions", "undo"):
+                continue
+            copy = toc.from_json(toc.to_json(state))
+            pool = dict(copy.turn.pool)
+            toc.apply(copy, role, action)
+            used = {s: pool[s] - copy.turn.pool[s] for s in pool if pool[s] != copy.turn.pool[s]}
+            spent = [f"{n} {toc_sphere(s)}" for s, n in used.items() if n > 0]
+            if spent:
+                assert said["cost"] is not None and all(x in said["cost"] for x in spent)
+                checked += 1
+            elif not any(n < 0 for n in used.values()):
+                assert said["cost"] is None, (action, said)
+    assert checked > 10
+
+
+def toc_sphere(suit: str) -> str:
+    return {"red": "Military", "blue": "Senate", "yellow": "Populace"}[suit]
+
+
+def test_place_governor_says_votes_needed_and_the_chance() -> None:
+    """6.3.2: votes needed are twice the support (here a Neutral province at support 2, so
+    4); dice showing 1 count against a Neutral; with as many dice as votes it succeeds."""
+    state = start()
+    role = toc.active(state)[0]
+    target = "Gallia"
+    govern(state, target, NEUTRAL, 2)
+    state.turn.pool["blue"] = 4
+    notes = {}
+    for n in (1, 3, 4):
+        [said] = toc.describe(state, role, [Action("place_governor", (target, n))])
+        notes[n] = said["note"]
+        assert (
+            said["label"]
+            == f"Place a Governor in {target} with {'1 die' if n == 1 else f'{n} dice'}"
+        )
+        assert said["cost"] == f"costs {n} Senate"
+    assert notes[4] == "4 votes needed: a Neutral governor falls without a roll"
+    assert notes[3] == f"4 votes needed: {round(100 * p_votes(3, 4, 1))}% chance"
+    assert 0 < p_votes(1, 4, 1) < 0.01
+    assert notes[1] == "4 votes needed: under 1% chance"
+
+
+def test_vote_odds_are_exact() -> None:
+    # One die against a player's governor: 2-6 give a vote; a 6 adds a die.
+    assert p_votes(1, 1, 2) == pytest.approx(5 / 6)
+    assert p_votes(1, 2, 2) == pytest.approx(1 / 6 * 5 / 6)
+    assert p_votes(2, 1, 3) == pytest.approx(1 - (2 / 6) ** 2)
+    # More dice never hurt, more votes needed never help.
+    for low in (1, 2, 3):
+        for need in range(1, 6):
+            row = [p_votes(d, need, low) for d in range(0, 8)]
+            assert all(a <= b + 1e-12 for a, b in pairwise(row))
+            assert p_votes(3, need + 1, low) <= p_votes(3, need, low)
+
+
+def test_ending_actions_warns_of_unspent_influence() -> None:
+    state = start()
+    role = toc.active(state)[0]
+    state.turn.pool["yellow"] = 2
+    [said] = toc.describe(state, role, [Action("end_actions")])
+    assert said["note"] == "the 2 influence you have not spent is lost"
+    state.turn.pool["yellow"] = 0
+    assert toc.describe(state, role, [Action("end_actions")])[0]["note"] is None
+
+
+def test_labels_name_cards_as_printed() -> None:
+    assert words.label(Action("buy", "mob")) == "Buy Mob (Populace 3)"
+    assert words.label(Action("play_card", "red1")) == "Play Red 1"
+    assert words.label(Action("build", ("Asia", "Amphitheater"))) == "Build an Amphitheater in Asia"
+    assert words.label(Action("build", ("Asia", "Limes"))) == "Build a Limes in Asia"
