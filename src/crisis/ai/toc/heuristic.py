@@ -19,10 +19,10 @@ from typing import Any
 from crisis.ai.base import ENDING_VERBS
 from crisis.ai.toc import shopping, spending
 from crisis.ai.toc.observe import NEUTRAL, Obs
-from crisis.games.time_of_crisis.odds import expected_hits
 from crisis.ai.toc.profiles import PROFILES, Profile
 from crisis.engine.action import Action
 from crisis.games.time_of_crisis import data
+from crisis.games.time_of_crisis.odds import expected_hits
 
 TURN_CAP = 250
 

@@ -13,9 +13,9 @@ from collections.abc import Iterable
 from itertools import product
 
 from crisis.ai.toc.observe import NEUTRAL, Obs
-from crisis.games.time_of_crisis.odds import p_votes
 from crisis.ai.toc.profiles import Profile
 from crisis.games.time_of_crisis import data
+from crisis.games.time_of_crisis.odds import p_votes
 
 MAX_POINTS = 12
 SUITS = ("red", "blue", "yellow")

@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from crisis.ai.toc.observe import NEUTRAL, Obs, path_step
-from crisis.games.time_of_crisis.odds import p_votes, p_win_battle
 from crisis.ai.toc.profiles import Profile
 from crisis.engine.action import Action
 from crisis.games.time_of_crisis import data
+from crisis.games.time_of_crisis.odds import p_votes, p_win_battle
 
 Verbs = dict[str, list[Action]]
 BOOSTS = ("flanking_maneuver", "cavalry", "spiculum")

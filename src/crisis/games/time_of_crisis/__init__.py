@@ -8,7 +8,6 @@ The module-level functions are the engine contract::
     toc.apply(state, role, toc.actions(state, role)[0])
 """
 
-from crisis.games.time_of_crisis.words import describe
 from crisis.games.time_of_crisis.determinize import determinize
 from crisis.games.time_of_crisis.encoding import (
     MAX_CHANCE_OUTCOMES,
@@ -36,6 +35,7 @@ from crisis.games.time_of_crisis.rules import (
 )
 from crisis.games.time_of_crisis.state import State
 from crisis.games.time_of_crisis.text import render
+from crisis.games.time_of_crisis.words import describe
 
 __all__ = [
     "MAX_CHANCE_OUTCOMES",
