@@ -141,13 +141,14 @@ def _cost_words(spent: dict[str, int]) -> str | None:
 def _note(state: State, role: str, action: Action) -> str | None:
     verb, arg = action.verb, action.arg
     if verb in ("place_governor", "praetorian_guard"):
-        province, paid = arg if isinstance(arg, tuple) else (data.ITALIA, arg)
-        vote = vote_for(state, role, str(province), int(paid))
+        province, dice = arg if isinstance(arg, tuple) else (data.ITALIA, arg)
+        paid = dice if isinstance(dice, int) else 0
+        vote = vote_for(state, role, str(province), paid)
         if vote.automatic == "mobile_vulgus":
             return "Mobile Vulgus: succeeds without a vote"
         if vote.automatic == "neutral":
             return f"{vote.need} votes needed: a Neutral governor falls without a roll"
-        extra = f" ({vote.dice} dice with Basilica/Ambitus)" if vote.dice != int(paid) else ""
+        extra = f" ({vote.dice} dice with Basilica/Ambitus)" if vote.dice != paid else ""
         pct = 100 * vote.chance
         odds = "under 1%" if 0 < pct < 1 else "over 99%" if 99 < pct < 100 else f"{round(pct)}%"
         return f"{vote.need} votes needed{extra}: {odds} chance"
