@@ -178,3 +178,55 @@ def describe(state: State, role: str, actions: list[Action]) -> list[dict[str, A
             cost = _cost_words(_trial(state, role, action))
         out.append({"label": label(action), "cost": cost, "note": _note(state, role, action)})
     return out
+
+
+#: Labels for a group of actions (any destination, any number of dice).
+_GROUPED = {
+    "move_army": lambda arg: f"Move army {arg[0]}",
+    "initiate_battle": lambda arg: f"Army {arg[0]} attacks",
+    "place_governor": lambda arg: f"Place a Governor in {arg[0]}",
+}
+
+#: Influence a player is imagined to hold when asking what he could do with more of it.
+_PLENTY = 30
+
+
+def unaffordable(state: State, role: str) -> list[dict[str, Any]]:
+    """At ``role``'s Take Actions prompt, the actions he could take with more influence,
+    each with its ``label``, ``cost`` and ``why`` not now (a client shows them greyed). Found
+    by the rules themselves: the legal actions with a full pool that are not legal now."""
+    from crisis.games.time_of_crisis import rules  # the rules import this module's callers
+
+    if state.step != "actions" or role not in rules.active(state):
+        return []
+    now = set(rules.actions(state, role))
+    rich = copy_state(state)
+    rich.rng = new_rng(fresh_seed())
+    rich.turn.pool = dict.fromkeys(data.SUITS, _PLENTY)
+    out: dict[tuple[str, Any], dict[str, Any]] = {}
+    for action in rules.actions(rich, role):
+        if action in now or action.verb in ("play_card", "end_actions"):
+            continue
+        key = (action.verb, action.arg[0] if isinstance(action.arg, tuple) else action.arg)
+        if action.verb == "place_governor" and key in out:
+            continue  # the cheapest number of dice is enough to say what is missing
+        spent = _trial(rich, role, action)
+        short = {
+            what: n
+            for what, n in spent.items()
+            if n > 0 and what != "political points" and n > _have(state, what)
+        }
+        if not short:
+            continue  # not a matter of influence (the rules forbid it for another reason)
+        why = "; ".join(
+            f"needs {n} {what}, you have {_have(state, what)}" for what, n in short.items()
+        )
+        said = _GROUPED.get(action.verb)
+        name = said(action.arg) if said and isinstance(action.arg, tuple) else label(action)
+        out[key] = {"label": name, "cost": _cost_words(spent), "why": why}
+    return list(out.values())
+
+
+def _have(state: State, sphere: str) -> int:
+    suit = next(s for s, name in data.SPHERE.items() if name == sphere)
+    return state.turn.pool[suit]
