@@ -127,13 +127,13 @@ def test_unaffordable_actions_say_what_is_missing() -> None:
     state = start()
     role = toc.active(state)[0]
     state.turn.pool = {"red": 0, "blue": 0, "yellow": 0}
-    greyed = words.unaffordable(state, role)
+    greyed = words.unavailable(state, role)
     labels = {g["label"] for g in greyed}
     assert any(lbl.startswith("Recruit the Governor") for lbl in labels)
     assert all(g["why"].startswith("needs ") and "you have 0" in g["why"] for g in greyed)
     state.turn.pool = {"red": 9, "blue": 9, "yellow": 9}
     legal = {words.label(a) for a in toc.actions(state, role)}
-    for g in words.unaffordable(state, role):
+    for g in words.unavailable(state, role):
         assert g["label"] not in legal
         assert "you have 9" in g["why"]  # only what even 9 points cannot pay
-    assert words.unaffordable(state, "blue" if role != "blue" else "green") == []
+    assert words.unavailable(state, "blue" if role != "blue" else "green") == []

@@ -122,11 +122,14 @@ def test_a_newcomer_creates_a_table_with_three_bots_and_plays(server: str, brows
     assert page.locator(".region.target").count() > 0  # choose a starting province on the map
     page.locator(".region.target").first.click(force=True)
     rng = random.Random(7)
-    clicks = 0
+    clicks = notes = greyed = 0
     for _ in range(400):
         if page.locator("#prompt", has_text="Game over").count():
             break
         if _my_turn(page) and page.locator("#prompt", has_text="Sending").count() == 0:
+            # The title's words: costs and notes under the buttons, greyed unaffordable ones.
+            notes += page.locator("#buttons .action-note").count()
+            greyed += page.locator("#unavailable-list button:disabled").count()
             _take_a_turn_step(page, rng)
             clicks += 1
         page.wait_for_timeout(40)
@@ -135,6 +138,7 @@ def test_a_newcomer_creates_a_table_with_three_bots_and_plays(server: str, brows
         if clicks >= 120:
             break
     assert clicks > 20
+    assert notes > 0 and greyed > 0
     assert page.locator("#log li").count() > 20
     assert page.locator(".mat").count() == 4
     page.click("#resign")

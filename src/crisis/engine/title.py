@@ -21,7 +21,8 @@ Optional members, read by the research adapters when a title has them:
 * ``SCORE_RANGE``: (lowest, highest) final score, for reward bounds.
 * ``describe(state, role, actions) -> list[dict]``: for each legal action a ``label`` in
   words, its ``cost`` and a ``note`` (odds, what is lost), which the table shows instead of
-  re-deriving rules in the client.
+  re-deriving rules in the client; ``unavailable(state, role) -> list[dict]``: actions the
+  player could take with more means, each with its ``label``, ``cost`` and ``why`` not now.
 """
 
 from __future__ import annotations

@@ -154,8 +154,19 @@ class Live:
         if cached is not None:
             return cached
         acts: list[Any] = []
+        words: list[dict[str, Any]] = []
+        greyed: list[dict[str, Any]] = []
         if role is not None and not self.finished:
-            acts = [a.to_json() for a in self.match.actions(role)]
+            legal = self.match.actions(role)
+            acts = [a.to_json() for a in legal]
+            # Titles that describe their actions give the client labels, costs, odds and
+            # what more influence would allow (optional members of the contract).
+            describe = getattr(self.title, "describe", None)
+            if describe is not None and legal:
+                words = describe(self.match.state, role, legal)
+            unavailable = getattr(self.title, "unavailable", None)
+            if unavailable is not None:
+                greyed = unavailable(self.match.state, role)
         view = self.match.view(role)
         lines = view.get("log")
         log_from = 0
@@ -170,6 +181,8 @@ class Live:
             "view": view,
             "log_from": log_from,
             "actions": acts,
+            "labels": words,
+            "unavailable": greyed,
         }
         data = msgspec.json.encode(message)
         self._payloads[(role, full)] = data

@@ -35,7 +35,7 @@ from crisis.games.time_of_crisis.rules import (
 )
 from crisis.games.time_of_crisis.state import State
 from crisis.games.time_of_crisis.text import render
-from crisis.games.time_of_crisis.words import describe
+from crisis.games.time_of_crisis.words import describe, unavailable
 
 __all__ = [
     "MAX_CHANCE_OUTCOMES",
@@ -61,5 +61,6 @@ __all__ = [
     "scores",
     "setup",
     "to_json",
+    "unavailable",
     "view",
 ]

@@ -191,7 +191,7 @@ _GROUPED = {
 _PLENTY = 30
 
 
-def unaffordable(state: State, role: str) -> list[dict[str, Any]]:
+def unavailable(state: State, role: str) -> list[dict[str, Any]]:
     """At ``role``'s Take Actions prompt, the actions he could take with more influence,
     each with its ``label``, ``cost`` and ``why`` not now (a client shows them greyed). Found
     by the rules themselves: the legal actions with a full pool that are not legal now."""

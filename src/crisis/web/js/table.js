@@ -135,6 +135,24 @@ function act(action) {
 
 /** A menu of actions at the click. One action is taken at once unless `careful` (an action
  * that loses something is always chosen from a labelled menu). */
+/** The title's own words for an action (label, cost, note) when the server sent them. */
+function said(a) {
+  const s = app.latest;
+  if (!s || !s.labels || !s.labels.length || s.labels.length !== s.actions.length) return null;
+  const key = JSON.stringify(a);
+  const i = s.actions.findIndex((x) => JSON.stringify(x) === key);
+  return i >= 0 ? s.labels[i] : null;
+}
+
+/** A button for an action: the label, and the cost and note on a second line. */
+function actionButton(a, view, cls) {
+  const w = said(a);
+  const text = w ? w.label : app.board.label(a, view);
+  const small = w ? [w.cost, w.note].filter(Boolean).join(" · ") : "";
+  return el("button", { class: cls, onclick: () => act(a), title: small || undefined },
+    text, small ? el("span", { class: "action-note" }, small) : null);
+}
+
 function openMenu(title, actions, ev, careful = false) {
   if (actions.length === 1 && !careful) {
     act(actions[0]);
@@ -142,7 +160,11 @@ function openMenu(title, actions, ev, careful = false) {
   }
   const menu = $("menu");
   menu.replaceChildren(el("div", { class: "menu-title" }, title));
-  for (const a of actions) menu.append(el("button", { role: "menuitem", onclick: () => act(a) }, app.board.label(a, app.latest && app.latest.view)));
+  for (const a of actions) {
+    const b = actionButton(a, app.latest && app.latest.view, "");
+    b.setAttribute("role", "menuitem");
+    menu.append(b);
+  }
   menu.append(el("button", { onclick: closeMenu }, "Cancel"));
   menu.classList.remove("hidden");
   const x = Math.min(ev.clientX || 20, window.innerWidth - menu.offsetWidth - 8);
@@ -256,12 +278,16 @@ function renderPrompt(s, view, actions) {
   const buttons = $("buttons");
   buttons.replaceChildren();
   for (const a of actions) {
-    if (app.board.button(a, view)) {
-      buttons.append(el("button", { class: a[0] === "undo" ? "" : "primary", onclick: () => act(a) }, app.board.label(a, view)));
-    }
+    if (app.board.button(a, view)) buttons.append(actionButton(a, view, a[0] === "undo" ? "" : "primary"));
   }
   $("action-count").textContent = String(actions.length);
-  $("action-list").replaceChildren(...actions.map((a) => el("button", { onclick: () => act(a) }, app.board.label(a, view))));
+  $("action-list").replaceChildren(...actions.map((a) => actionButton(a, view, "")));
+  // What more influence would allow, greyed, with what it needs (from the title).
+  const greyed = actions.length && s.unavailable ? s.unavailable : [];
+  $("unavailable").classList.toggle("hidden", !greyed.length);
+  $("unavailable-count").textContent = String(greyed.length);
+  $("unavailable-list").replaceChildren(...greyed.map((g) => el("button", { disabled: true, title: g.why },
+    g.label, el("span", { class: "action-note" }, g.why))));
 }
 
 const DIE_FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
