@@ -41,6 +41,7 @@ class Arm:
     visits: int = 0
     total: float = 0.0
     available: int = 0
+    wins: float = 0.0  # rollouts won (a shared win counts its share)
 
     def mean(self) -> float:
         """Average backed-up reward."""
@@ -59,6 +60,14 @@ def reward(result: dict[str, Any] | None, role: str) -> float:
     if best <= 0:
         return 0.0
     return 0.5 * float(scores.get(role, 0)) / float(best)
+
+
+def _won(result: dict[str, Any] | None, role: str) -> float:
+    """``role``'s share of the win in a finished game (0 if cut short or lost)."""
+    if result is None:
+        return 0.0
+    winners = list(result.get("winners") or ([result["winner"]] if result.get("winner") else []))
+    return 1.0 / len(winners) if role in winners else 0.0
 
 
 class ISMCTSBot:
@@ -127,7 +136,9 @@ class ISMCTSBot:
             arm = max(legal, key=ucb)
         self.title.apply(state, role, arm.action)
         arm.visits += 1
-        arm.total += reward(self._play_out(state, rng), role)
+        result = self._play_out(state, rng)
+        arm.total += reward(result, role)
+        arm.wins += _won(result, role)
 
     def _play_out(self, state: Any, rng: random.Random) -> dict[str, Any] | None:
         """Play every seat with the rollout policy; the result (``None`` if cut short)."""

@@ -1,0 +1,73 @@
+"""Hints ("what would the bot do?") and the review of a finished game."""
+
+from __future__ import annotations
+
+import random
+
+from crisis.ai.advice import hint, review
+from crisis.engine.match import Match
+from crisis.games import get_title
+from crisis.games import rome_in_crisis as ric
+from crisis.games import time_of_crisis as toc
+
+from .test_ismcts import _own_turn, _scramble
+
+
+def test_toc_hint_reads_only_the_seat_view() -> None:
+    """Two states that differ only in what the seat cannot see give the same hint."""
+    state = _own_turn(3, {})
+    role = toc.active(state)[0]
+    scrambled = _scramble(state, role, 77)
+    assert toc.to_json(scrambled) != toc.to_json(state)
+    legal = toc.actions(state, role)
+    answers = [
+        hint("time_of_crisis", toc.view(s, role), role, legal, iterations=12, rng=random.Random(5))
+        for s in (state, scrambled)
+    ]
+    assert answers[0] == answers[1]
+    assert 1 <= len(answers[0]) <= 3
+    for choice in answers[0]:
+        assert choice["action"] in legal
+        assert 0.0 <= choice["chance"] <= 1.0 and choice["plan"]
+    chances = [c["chance"] for c in answers[0]]
+    assert chances == sorted(chances, reverse=True)
+
+
+def test_ric_hint_counts_wins_per_choice() -> None:
+    state = ric.setup(4, {"players": 3})
+    rnd = random.Random(1)
+    while True:  # the first decision with several choices
+        role = ric.active(state)[0]
+        legal = ric.actions(state, role)
+        if len(legal) > 1:
+            break
+        ric.apply(state, role, legal[0])
+    out = hint("rome_in_crisis", ric.view(state, role), role, legal, iterations=30, rng=rnd)
+    assert out and all(c["action"] in legal for c in out)
+    assert all(0.0 <= c["chance"] <= 1.0 for c in out)
+    assert sum(int(c["basis"].split()[0]) for c in out) <= 30
+
+
+def test_review_follows_the_scores_of_a_finished_game() -> None:
+    title = get_title("time_of_crisis")
+    match = Match(title, 11, {"players": 2, "short_game": True})
+    rnd = random.Random(3)
+    from crisis.ai import RandomBot
+
+    bot = RandomBot()
+    while match.result() is None:
+        role = match.active()[0]
+        legal = title.actions(match.state, role)
+        match.apply(role, bot.choose(match.view(role), role, legal, rnd))
+    out = review("time_of_crisis", match.record())
+    assert out["rounds"][0] == 1 and out["rounds"][-1] == "end"
+    final = match.result()
+    assert final is not None
+    for role, series in out["scores"].items():
+        assert len(series) == len(out["rounds"])
+        assert series[-1] == title.scores(match.state)[role]
+    assert out["chances"] is not None
+    ends = {r: c[-1] for r, c in out["chances"].items()}
+    assert ends[final["winner"]] == 1.0  # exact once the game is over
+    for i in range(len(out["rounds"])):
+        assert abs(sum(c[i] for c in out["chances"].values()) - 1.0) < 1e-3
