@@ -120,6 +120,10 @@ def test_a_newcomer_creates_a_table_with_three_bots_and_plays(server: str, brows
         page.wait_for_timeout(100)
     assert "hold Italia" in page.input_value("#notes")
     assert page.locator(".region.target").count() > 0  # choose a starting province on the map
+    # "What would the bot do?": its top choices, each a button that plays it.
+    page.click("#hint")
+    page.wait_for_selector("#hint-list .hint button", timeout=20_000)
+    assert "to win" in page.locator("#hint-list").inner_text()
     page.locator(".region.target").first.click(force=True)
     rng = random.Random(7)
     clicks = notes = greyed = 0
@@ -145,6 +149,11 @@ def test_a_newcomer_creates_a_table_with_three_bots_and_plays(server: str, brows
     page.wait_for_selector("#prompt:has-text('Game over')", timeout=10_000)
     page.evaluate("window.scrollTo(0, 0)")
     _shot(page, "04-resigned")
+    # The review: legacy by round and the bot's estimate of each player's chances.
+    page.wait_for_selector("#review-card:not(.hidden) svg.chart", timeout=20_000)
+    assert page.locator("#review svg.chart").count() == 2
+    page.locator("#review-card").scroll_into_view_if_needed()
+    _shot(page, "04b-review")
     page.click("#replay")
     page.wait_for_selector("#replay-label:has-text('step 0')")
     page.click("#replay-next")

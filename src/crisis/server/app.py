@@ -130,6 +130,7 @@ def create_app(
     app.state.messages_per_second = messages_per_second
     app.state.replays = Replays()
     app.state.create_limit = limits.PerAddress(tables_per_minute / 60, tables_per_minute)
+    app.state.hint_limit = limits.PerAddress(limits.HINTS_PER_MINUTE / 60, limits.HINTS_PER_MINUTE)
 
     @app.exception_handler(TableError)
     async def table_error(_request: Request, exc: TableError) -> JSONResponse:

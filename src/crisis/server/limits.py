@@ -18,6 +18,10 @@ BURST = 40
 MAX_REFUSALS = 50
 #: Tables one address may create per minute.
 TABLES_PER_MINUTE = 30
+#: Hints ("what would the bot do?") one address may ask for per minute: each is a search.
+HINTS_PER_MINUTE = 6
+#: How long one hint may think, in seconds.
+HINT_SECONDS = 1.0
 #: Connections watching one table at once.
 WATCHERS_PER_TABLE = 64
 

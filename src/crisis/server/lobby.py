@@ -6,15 +6,20 @@ never in a URL the server logs. Errors are ``{"type": "error", "code", "message"
 
 from __future__ import annotations
 
+import asyncio
+import random
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
+from crisis.ai import default_bot
+from crisis.ai.advice import hint as bot_hint
+from crisis.engine.action import Action
 from crisis.games import TITLES, get_title
 from crisis.server import limits, replays
-from crisis.server.errors import BadMessage, Forbidden, TooFast
+from crisis.server.errors import BadMessage, Forbidden, GameOver, TooFast
 from crisis.server.tables import Hall, Live, SeatSpec, bot_names, hash_token, table_summary
 
 router = APIRouter(prefix="/api")
@@ -88,7 +93,10 @@ def _json(data: bytes) -> Response:
 async def meta() -> dict[str, Any]:
     """What a client needs: every title's options, piece names and bots, and the limits.
     The first title's entries are also at the top level (for clients of one title)."""
-    titles = {name: {**get_title(name).info(), "bots": bot_names(name)} for name in sorted(TITLES)}
+    titles = {
+        name: {**get_title(name).info(), "bots": bot_names(name), "default_bot": default_bot(name)}
+        for name in sorted(TITLES)
+    }
     default = titles["time_of_crisis"]
     return {
         **default,
@@ -218,3 +226,51 @@ async def replay(
     live = _hall(request).get(table_id)
     replayer: replays.Replays = request.app.state.replays
     return replayer.view(live, step, role, _roles(live, token))
+
+
+@router.get("/tables/{table_id}/hint/{role}")
+async def hint(table_id: str, role: str, request: Request, token: Token = None) -> dict[str, Any]:
+    """What the strongest bot would do for one of your seats: its top choices with their
+    estimated chance of winning, computed from that seat's view alone (never the state)."""
+    hall = _hall(request)
+    live = hall.get(table_id)
+    if role not in _roles(live, token):
+        raise Forbidden(f"you do not hold the {role} seat")
+    if live.finished:
+        raise GameOver("the game is over")
+    address = request.client.host if request.client else "?"
+    if not request.app.state.hint_limit.take(address):
+        raise TooFast("a hint is a search: at most a few a minute; wait a little")
+    legal = live.title.actions(live.match.state, role)
+    if not legal:
+        raise BadMessage(f"{role} has nothing to decide now")
+    view = live.match.view(role)
+    version = live.version
+    choices = await asyncio.to_thread(
+        bot_hint,
+        live.title.NAME,
+        view,
+        role,
+        legal,
+        seconds=limits.HINT_SECONDS,
+        rng=random.Random(),
+    )
+    describe = getattr(live.title, "describe", None)
+    actions = [c["action"] for c in choices]
+    words = (
+        describe(live.match.state, role, actions) if describe and version == live.version else []
+    )
+    out = []
+    for i, c in enumerate(choices):
+        action: Action = c["action"]
+        label = words[i]["label"] if i < len(words) else str(action)
+        out.append({**c, "action": action.to_json(), "label": label})
+    return {"role": role, "version": version, "hints": out}
+
+
+@router.get("/tables/{table_id}/review")
+async def review(table_id: str, request: Request) -> dict[str, Any]:
+    """A finished game round by round: every player's score and estimated chance to win."""
+    live = _hall(request).get(table_id)
+    replayer: replays.Replays = request.app.state.replays
+    return await asyncio.to_thread(replayer.review, live)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
+from crisis.ai.advice import review as review_game
 from crisis.engine.action import Action
 from crisis.engine.match import Match
 from crisis.server.errors import BadMessage, Forbidden, NotOver
@@ -24,6 +25,7 @@ class Replays:
 
     def __init__(self) -> None:
         self._matches: OrderedDict[tuple[str, int], tuple[Match, int]] = OrderedDict()
+        self._reviews: dict[tuple[str, int], dict[str, Any]] = {}
 
     def view(self, live: Live, step: int, role: str | None, roles: set[str]) -> dict[str, Any]:
         """The view of ``role`` (None: public) after the first ``step`` actions."""
@@ -46,6 +48,17 @@ class Replays:
             "view": view,
             "action": _entry(live, step),
         }
+
+    def review(self, live: Live) -> dict[str, Any]:
+        """Scores and estimated chances round by round (finished games only; cached)."""
+        if not live.finished:
+            raise NotOver("the review is published when the game is over")
+        key = (live.id, live.version)
+        if key not in self._reviews:
+            self._reviews[key] = review_game(live.title.NAME, live.match.record())
+            while len(self._reviews) > KEEP:
+                self._reviews.pop(next(iter(self._reviews)))
+        return {"table": live.id, **self._reviews[key]}
 
     def _at(self, live: Live, step: int) -> Match:
         key = (live.id, live.version)

@@ -24,6 +24,8 @@ const app = {
   log: null, // every log line so far
   notesRole: null, // whose private note the Notes box holds
   notesSaved: "", // that note as last loaded or saved
+  hintFor: null, // "role:version" the hint list answers
+  reviewed: null, // the table whose review is drawn
 };
 
 // -- seat secrets from an invitation link -----------------------------------------------------
@@ -243,6 +245,7 @@ function render() {
   renderLog(view);
   renderTable(s);
   renderNotes(s, covered);
+  showReview();
 }
 
 function renderHeader(s, view, actions) {
@@ -280,6 +283,8 @@ function renderPrompt(s, view, actions) {
   for (const a of actions) {
     if (app.board.button(a, view)) buttons.append(actionButton(a, view, a[0] === "undo" ? "" : "primary"));
   }
+  $("hint").classList.toggle("hidden", !actions.length);
+  if (app.hintFor !== `${s.role}:${s.version}`) $("hint-list").replaceChildren();
   $("action-count").textContent = String(actions.length);
   $("action-list").replaceChildren(...actions.map((a) => actionButton(a, view, "")));
   // What more influence would allow, greyed, with what it needs (from the title).
@@ -354,6 +359,91 @@ function renderTable(s) {
   $("rematch").textContent = t.rematch ? "Go to the rematch" : "Rematch";
   $("replay").classList.toggle("hidden", s.view.log.length === 0);
   if (t.rematch && app.roles.length) carryToRematch(tableId, t.rematch);
+}
+
+// -- advice: the bot's hint, and the review of a finished game ---------------------------------
+async function askHint() {
+  const s = app.latest;
+  if (!s || !s.role) return;
+  const list = $("hint-list");
+  list.replaceChildren(el("p", { class: "muted" }, "The bot is thinking (about a second), from your view only…"));
+  app.hintFor = `${s.role}:${s.version}`;
+  try {
+    const r = await request("GET", `/api/tables/${encodeURIComponent(tableId)}/hint/${encodeURIComponent(s.role)}`, undefined, notesToken(s.role));
+    if (!app.latest || r.version !== app.latest.version) {
+      list.replaceChildren(el("p", { class: "muted" }, "The game moved on; ask again."));
+      return;
+    }
+    list.replaceChildren(
+      el("p", { class: "muted small" }, "The strongest bot's top choices for you, with its estimated chance to win after each:"),
+      ...r.hints.map((h) => el("div", { class: "hint" },
+        el("button", { type: "button", onclick: () => act(h.action) }, h.label),
+        el("span", { class: "muted small" },
+          [h.chance === null ? "" : `≈${Math.round(100 * h.chance)}% to win`, h.plan ? `plan: ${h.plan}` : "", h.basis].filter(Boolean).join(" · ")))),
+    );
+  } catch (err) {
+    list.replaceChildren(el("p", { class: "error" }, err.message));
+  }
+}
+
+const SVGNS = "http://www.w3.org/2000/svg";
+const COLOURS = { green: "#3f8f3a", blue: "#2f62b5", yellow: "#d9a404", red: "#c03428" };
+
+/** A small line chart: one line per role over the rounds. */
+function chart(title, rounds, series, max, fmt) {
+  const w = 340, h = 150, left = 34, bottom = 20, top = 8;
+  const svg = document.createElementNS(SVGNS, "svg");
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  svg.setAttribute("class", "chart");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", title);
+  const n = Math.max(1, rounds.length - 1);
+  const x = (i) => left + (i * (w - left - 6)) / n;
+  const y = (v) => top + (1 - v / (max || 1)) * (h - top - bottom);
+  const line = (x1, y1, x2, y2, cls) => {
+    const l = document.createElementNS(SVGNS, "line");
+    Object.entries({ x1, y1, x2, y2, class: cls }).forEach(([k, v]) => l.setAttribute(k, v));
+    svg.append(l);
+  };
+  const text = (tx, ty, s, anchor = "end") => {
+    const t = document.createElementNS(SVGNS, "text");
+    Object.entries({ x: tx, y: ty, "text-anchor": anchor, class: "chart-label" }).forEach(([k, v]) => t.setAttribute(k, v));
+    t.textContent = s;
+    svg.append(t);
+  };
+  line(left, y(0), w - 6, y(0), "axis");
+  line(left, y(max), w - 6, y(max), "grid");
+  text(left - 4, y(0) + 4, fmt(0));
+  text(left - 4, y(max) + 4, fmt(max));
+  rounds.forEach((r, i) => { if (i === 0 || i === rounds.length - 1 || i % 3 === 0) text(x(i), h - 4, r === "end" ? "end" : `R${r}`, "middle"); });
+  for (const [role, values] of Object.entries(series)) {
+    const p = document.createElementNS(SVGNS, "polyline");
+    p.setAttribute("points", values.map((v, i) => `${x(i)},${y(v)}`).join(" "));
+    p.setAttribute("class", "series");
+    p.setAttribute("stroke", COLOURS[role] || "#555");
+    const t = document.createElementNS(SVGNS, "title");
+    t.textContent = `${cap(role)}: ${values.map(fmt).join(", ")}`;
+    p.append(t);
+    svg.append(p);
+  }
+  return el("figure", { class: "chart-box" }, el("figcaption", {}, title), svg);
+}
+
+async function showReview() {
+  const t = app.latest && app.latest.table;
+  if (!t || t.status !== "finished" || app.reviewed === tableId) return;
+  app.reviewed = tableId;
+  try {
+    const r = await request("GET", `/api/tables/${encodeURIComponent(tableId)}/review`);
+    const top = Math.max(1, ...Object.values(r.scores).flat());
+    const parts = [chart(`${app.board.scoreName} by round`, r.rounds, r.scores, top, (v) => String(v))];
+    if (r.chances) parts.push(chart("The bot's estimate of each player's chance to win", r.rounds, r.chances, 1, (v) => `${Math.round(100 * v)}%`));
+    parts.push(el("p", { class: "muted small" }, ...Object.keys(r.scores).map((role) => el("span", { class: "legend-item" }, el("span", { class: `swatch ${role}` }), cap(role), " "))));
+    $("review").replaceChildren(...parts);
+    $("review-card").classList.remove("hidden");
+  } catch (err) {
+    app.reviewed = null;
+  }
 }
 
 // -- replay ------------------------------------------------------------------------------------
@@ -508,6 +598,7 @@ async function main() {
     }, 1000);
   });
   $("replay").addEventListener("click", openReplay);
+  $("hint").addEventListener("click", askHint);
   $("replay-close").addEventListener("click", closeReplay);
   $("replay-step").addEventListener("change", (ev) => showReplay(Number(ev.target.value)));
   $("replay-prev").addEventListener("click", () => app.replay && showReplay(Math.max(0, app.replay.step - 1)));
