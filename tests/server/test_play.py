@@ -29,7 +29,7 @@ def test_a_whole_game_against_three_bots(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/{table}") as ws:
         ws.send_json({"type": "hello", "tokens": [tokens["green"]], "name": "Ann"})
         welcome = ws.receive_json()
-        assert welcome == {"type": "welcome", "table": table, "roles": ["green"]}
+        assert welcome == {"type": "welcome", "table": table, "roles": ["green"], "chat": []}
         last = play_ws(ws, "green", random.Random(5))
     result = last["table"]["result"]
     assert result is not None and result["winner"] in ("green", "blue", "yellow", "red")

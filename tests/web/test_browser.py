@@ -183,6 +183,21 @@ def test_hotseat_hides_each_hand_until_its_owner_says_so(server: str, browser: A
     assert not problems, problems
 
 
+def test_chat_shows_markup_as_text(server: str, browser: Any) -> None:
+    page, problems = _page(browser)
+    page.goto(server + "/")
+    page.select_option("#players", "2")
+    page.click("#create")
+    page.wait_for_url("**/table/**")
+    page.wait_for_selector("#chat-form:not(.hidden)", timeout=20_000)
+    page.fill("#chat-text", "<img src=x onerror=alert(1)> hail")
+    page.click("#chat-form button")
+    page.wait_for_selector("#chat li")
+    assert "<img src=x onerror=alert(1)> hail" in page.locator("#chat li").last.inner_text()
+    assert page.locator("#chat img").count() == 0
+    assert not problems, problems
+
+
 def test_the_table_fits_a_phone(server: str, browser: Any) -> None:
     page, problems = _page(browser, 390, 844)
     page.goto(server + "/")

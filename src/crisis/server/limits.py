@@ -18,6 +18,12 @@ BURST = 40
 MAX_REFUSALS = 50
 #: Tables one address may create per minute.
 TABLES_PER_MINUTE = 30
+#: Longest chat message, in characters, and how often a seat may chat (per second, burst).
+CHAT_LENGTH = 300
+CHAT_PER_SECOND = 0.5
+CHAT_BURST = 5
+#: Chat messages a newcomer to the table receives.
+CHAT_HISTORY = 100
 #: Hints ("what would the bot do?") one address may ask for per minute: each is a search.
 HINTS_PER_MINUTE = 6
 #: How long one hint may think, in seconds.

@@ -3,9 +3,10 @@
 Messages are JSON objects with a ``type``. The client says ``hello`` with the seat secrets it
 holds (none to watch), then ``look`` picks whose view it receives (one of its seats, or the
 public view while a hotseat hand is covered), ``act`` sends ``[verb, arg]`` for one of its
-seats with the ``version`` it saw, and ``resign``/``rematch``/``ping`` do what they say. The
-server answers with ``welcome``, ``state`` (after every change), ``acted`` (your action went
-through; it follows the new state), ``error`` and ``pong``.
+seats with the ``version`` it saw, ``chat`` posts ``text`` as one of its seats, and
+``resign``/``rematch``/``ping`` do what they say. The server answers with ``welcome``,
+``state`` (after every change), ``acted`` (your action went through; it follows the new state),
+``chat`` (each new message; ``welcome`` carries the recent ones), ``error`` and ``pong``.
 Anything malformed, stale or not allowed gets an ``error`` and changes nothing.
 """
 
@@ -153,6 +154,11 @@ def handle(hall: Hall, live: Live, conn: Connection, text: str) -> None:
         if not isinstance(role, str):
             raise BadMessage("say which seat resigns: role")
         hall.resign(live, role, conn.roles)
+    elif kind == "chat":
+        role = msg.get("role", conn.look)
+        if not isinstance(role, str):
+            raise BadMessage("say which seat speaks: role")
+        hall.chat(live, role, msg.get("text"), conn.roles)
     elif kind == "rematch":
         new = hall.rematch(live, conn.roles)
         conn.reply({"type": "rematch", "table": new.id})
@@ -179,7 +185,14 @@ def hello(hall: Hall, live: Live, conn: Connection, msg: dict[str, Any]) -> None
     conn.look = look if look in roles else next((r for r in order if r in roles), None)
     for role in sorted(roles):
         hall.join(live, role, roles, name if len(roles) == 1 else None)
-    conn.reply({"type": "welcome", "table": live.id, "roles": [r for r in order if r in roles]})
+    conn.reply(
+        {
+            "type": "welcome",
+            "table": live.id,
+            "roles": [r for r in order if r in roles],
+            "chat": hall.chat_history(live),
+        }
+    )
     if tokens and not roles:
         conn.reply(Forbidden("that link's secret matches no seat: you are watching").to_json())
     hall.watch(live, conn)

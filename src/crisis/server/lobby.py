@@ -274,3 +274,27 @@ async def review(table_id: str, request: Request) -> dict[str, Any]:
     live = _hall(request).get(table_id)
     replayer: replays.Replays = request.app.state.replays
     return await asyncio.to_thread(replayer.review, live)
+
+
+@router.get("/tables/{table_id}/chat")
+async def chat_history(table_id: str, request: Request) -> dict[str, Any]:
+    """The table's recent chat (the players write; anyone may read)."""
+    hall = _hall(request)
+    return {"entries": hall.chat_history(hall.get(table_id))}
+
+
+class ChatIn(BaseModel):
+    """A chat message from one of your seats."""
+
+    role: str = Field(max_length=16)
+    text: str = Field(max_length=2000)
+
+
+@router.post("/tables/{table_id}/chat")
+async def post_chat(
+    table_id: str, body: ChatIn, request: Request, token: Token = None
+) -> dict[str, Any]:
+    """Say something at the table as one of your seats."""
+    hall = _hall(request)
+    live = hall.get(table_id)
+    return hall.chat(live, body.role, body.text, _roles(live, token))

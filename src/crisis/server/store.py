@@ -94,6 +94,19 @@ notes = Table(
 )
 
 
+# The table's chat: players write, everyone watching reads (never part of a view or record).
+chat = Table(
+    "chat",
+    metadata,
+    Column("game", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("n", Integer, primary_key=True),  # 0-based order of the message
+    Column("role", String(16), nullable=False),
+    Column("name", String(40), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("at", Integer, nullable=False),
+)
+
+
 # The two statements of every action, built once so SQLAlchemy compiles them once.
 _ADD_ACTION = insert(actions)
 _DROP_ACTION = delete(actions).where(
@@ -337,6 +350,27 @@ class Store:
                 select(notes.c.text).where(notes.c.game == game_id, notes.c.role == role)
             ).scalar_one_or_none()
             return str(text) if text is not None else ""
+
+    def add_chat(self, game_id: str, role: str, name: str, text: str) -> dict[str, Any]:
+        """Append a chat message; returns it as stored."""
+        with self.engine.begin() as db:
+            n = db.execute(
+                select(func.count()).select_from(chat).where(chat.c.game == game_id)
+            ).scalar_one()
+            entry = {"n": n, "role": role, "name": name, "text": text, "at": _now()}
+            db.execute(insert(chat).values(game=game_id, **entry))
+        return entry
+
+    def load_chat(self, game_id: str, limit: int = 100) -> list[dict[str, Any]]:
+        """The last ``limit`` chat messages of a game, oldest first."""
+        with self.engine.connect() as db:
+            rows = db.execute(
+                select(chat.c.n, chat.c.role, chat.c.name, chat.c.text, chat.c.at)
+                .where(chat.c.game == game_id)
+                .order_by(chat.c.n.desc())
+                .limit(limit)
+            ).all()
+        return [dict(r._mapping) for r in reversed(rows)]
 
     def load_game(self, game_id: str) -> GameRow | None:
         """The game with its seats, or None."""

@@ -31,7 +31,16 @@ from crisis.engine.match import Match
 from crisis.engine.title import Title
 from crisis.games import TITLES, get_title
 from crisis.server import limits
-from crisis.server.errors import BadMessage, Forbidden, GameOver, Illegal, NotFound, NotOver, Stale
+from crisis.server.errors import (
+    BadMessage,
+    Forbidden,
+    GameOver,
+    Illegal,
+    NotFound,
+    NotOver,
+    Stale,
+    TooFast,
+)
 from crisis.server.store import GameRow, SeatRow, Store
 
 log = logging.getLogger("crisis.server")
@@ -244,6 +253,7 @@ class Hall:
         self.cache_size = cache_size
         self.tables: OrderedDict[str, Live] = OrderedDict()
         self._closing = False
+        self._chat_buckets: dict[tuple[str, str], limits.Bucket] = {}
 
     # -- creating and loading ----------------------------------------------------------------
     def create(
@@ -525,6 +535,39 @@ class Hall:
                 f"note too long ({len(text)} characters; the limit is {limits.NOTE_LENGTH})"
             )
         self.store.save_note(live.id, role, text)
+
+    def chat(self, live: Live, role: str, text: Any, roles: set[str]) -> dict[str, Any]:
+        """Post ``text`` to the table's chat as ``role`` (a seat this client holds) and send it
+        to everyone watching. Plain text only: clients show it as text, never as markup."""
+        if role not in roles:
+            raise Forbidden(f"you do not hold the {role} seat: spectators may read the chat only")
+        if not isinstance(text, str):
+            raise BadMessage("a chat message is text")
+        text = "".join(c for c in text if c.isprintable() or c == " ").strip()
+        if not text:
+            raise BadMessage("an empty chat message")
+        if len(text) > limits.CHAT_LENGTH:
+            raise BadMessage(
+                f"chat message too long (the limit is {limits.CHAT_LENGTH} characters)"
+            )
+        bucket = self._chat_buckets.get((live.id, role))
+        if bucket is None:
+            bucket = limits.Bucket(limits.CHAT_PER_SECOND, limits.CHAT_BURST)
+            self._chat_buckets[(live.id, role)] = bucket
+            while len(self._chat_buckets) > 10_000:
+                self._chat_buckets.pop(next(iter(self._chat_buckets)))
+        if not bucket.take():
+            raise TooFast("you are chatting too fast; wait a moment")
+        seat = live.seat(role)
+        entry = self.store.add_chat(live.id, role, seat.name or role.capitalize(), text)
+        message = msgspec.json.encode({"type": "chat", "table": live.id, "entries": [entry]})
+        for w in list(live.watchers):
+            w.deliver(message, replaceable=False)
+        return entry
+
+    def chat_history(self, live: Live) -> list[dict[str, Any]]:
+        """The table's recent chat, oldest first (anyone watching may read it)."""
+        return self.store.load_chat(live.id, limits.CHAT_HISTORY)
 
     def rematch(self, live: Live, roles: set[str]) -> Live:
         """A new game with the same seats, options and secrets (made once per table)."""

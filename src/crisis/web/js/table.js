@@ -25,6 +25,7 @@ const app = {
   notesRole: null, // whose private note the Notes box holds
   notesSaved: "", // that note as last loaded or saved
   hintFor: null, // "role:version" the hint list answers
+  chat: [], // the table's chat messages, oldest first
   reviewed: null, // the table whose review is drawn
 };
 
@@ -90,6 +91,8 @@ function setConn(text, down) {
 function onMessage(msg) {
   if (msg.type === "welcome") {
     app.roles = msg.roles;
+    app.chat = msg.chat || [];
+    renderChat();
     if (app.roles.length === 1) app.shown = app.roles[0];
   } else if (msg.type === "state") {
     if (app.latest && msg.version < app.latest.version) return;
@@ -103,6 +106,9 @@ function onMessage(msg) {
     app.pending = false;
     toast(msg.message);
     if (app.latest && !app.replay) render();
+  } else if (msg.type === "chat") {
+    app.chat = app.chat.concat(msg.entries);
+    renderChat();
   } else if (msg.type === "rematch") {
     goRematch(msg.table);
   }
@@ -361,6 +367,26 @@ function renderTable(s) {
   if (t.rematch && app.roles.length) carryToRematch(tableId, t.rematch);
 }
 
+// -- chat (plain text: every message is drawn as text, never as markup) -------------------------
+function renderChat() {
+  const list = $("chat");
+  const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 20;
+  list.replaceChildren(...app.chat.slice(-200).map((m) => el("li", {},
+    el("span", { class: `swatch ${m.role}` }), el("strong", {}, `${m.name}: `), m.text)));
+  if (atBottom) list.scrollTop = list.scrollHeight;
+  const canWrite = app.roles.length > 0;
+  $("chat-form").classList.toggle("hidden", !canWrite);
+  $("chat-note").classList.toggle("hidden", canWrite);
+}
+
+function sendChat(ev) {
+  ev.preventDefault();
+  const text = $("chat-text").value.trim();
+  const role = (app.latest && app.latest.role) || app.roles[0];
+  if (!text || !role) return;
+  if (send({ type: "chat", role, text })) $("chat-text").value = "";
+}
+
 // -- advice: the bot's hint, and the review of a finished game ---------------------------------
 async function askHint() {
   const s = app.latest;
@@ -599,6 +625,7 @@ async function main() {
   });
   $("replay").addEventListener("click", openReplay);
   $("hint").addEventListener("click", askHint);
+  $("chat-form").addEventListener("submit", sendChat);
   $("replay-close").addEventListener("click", closeReplay);
   $("replay-step").addEventListener("change", (ev) => showReplay(Number(ev.target.value)));
   $("replay-prev").addEventListener("click", () => app.replay && showReplay(Math.max(0, app.replay.step - 1)));
