@@ -16,7 +16,7 @@ from typing import Any
 import msgspec
 
 from crisis.engine.action import Action
-from crisis.games.time_of_crisis import data
+from crisis.games.time_of_crisis import data, market
 from crisis.games.time_of_crisis.board import ITALIA_MAX, SUPPORT_MAX
 from crisis.games.time_of_crisis.registry import LISTERS, arg_tuple
 from crisis.games.time_of_crisis.rules import active, from_json, to_json, view
@@ -399,13 +399,17 @@ def _has_key(raw: bytes, key: str) -> bool:
 
 
 # View keys that differ by viewer: who looks, the players' piles, Frumentarii's peek.
-_PERSONAL = frozenset({"viewer", "players", "peek"})
+#: Keys that differ per viewer: who looks, the players' own piles, Frumentarii's peek and the
+#: market prices this player would pay (public arithmetic, but his own).
+_PERSONAL = frozenset({"viewer", "players", "peek", "prices"})
 
 
 def _views(state: State, errors: list[str]) -> None:
     """The observer's view is JSON with no secret anywhere and no pile of cards; each
     player's view is that same public view plus the player's own three piles."""
     public = view(state, None)
+    if public.get("prices"):
+        errors.append("the observer's view prices cards for nobody")
     # The log is public text (a list of strings); leaving it out of the encoding keeps
     # this check's cost flat as the game grows.
     if not isinstance(public.get("log"), list):
@@ -440,6 +444,8 @@ def _views(state: State, errors: list[str]) -> None:
         v.update(personal)
         if v.get("peek") != (list(state.peek) if role == current else []):
             differ.append("peek")
+        if v.get("prices") != market.prices(state, role):
+            differ.append("prices")
         if differ:
             errors.append(f"{role}'s view differs from the public view in {', '.join(differ)}")
         entries = v.get("players", [])
