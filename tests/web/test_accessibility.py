@@ -1,0 +1,64 @@
+"""Accessibility: axe-core finds no serious or critical violation on the lobby and tables."""
+
+from __future__ import annotations
+
+from typing import Any
+
+# The browser tests' fixtures and skip condition (Chromium missing) apply here too.
+from .test_browser import _page, _ric_step, _take_a_turn_step, browser, pytestmark, server
+
+__all__ = ["browser", "pytestmark", "server"]
+
+
+def _serious(page: Any) -> list[str]:
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page).response["violations"]
+    return [
+        f"{v['impact']} {v['id']}: {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def test_lobby_and_time_of_crisis_table(server: str, browser: Any) -> None:
+    import random
+
+    page, problems = _page(browser)
+    page.goto(server + "/")
+    page.wait_for_selector("#seats select")
+    assert _serious(page) == []
+    page.click("#create")
+    page.wait_for_url("**/table/**")
+    page.wait_for_selector("#notice:not(.hidden)", timeout=20_000)
+    assert _serious(page) == []
+    page.locator(".region.target").first.click(force=True)
+    rng = random.Random(4)
+    for i in range(60):  # into the first turns: hand, actions, buy
+        if page.locator("#notice:not(.hidden)").count():
+            _take_a_turn_step(page, rng)
+        page.wait_for_timeout(40)
+        if i % 20 == 19:
+            assert _serious(page) == []
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert _serious(page) == []
+    assert not problems, problems
+
+
+def test_rome_in_crisis_table(server: str, browser: Any) -> None:
+    import random
+
+    page, problems = _page(browser)
+    page.goto(server + "/")
+    page.select_option("#title", "rome_in_crisis")
+    page.click("#create")
+    page.wait_for_url("**/table/**")
+    page.wait_for_selector("#notice:not(.hidden)", timeout=20_000)
+    assert _serious(page) == []
+    rng = random.Random(2)
+    for _ in range(30):
+        if page.locator("#notice:not(.hidden)").count():
+            _ric_step(page, rng)
+        page.wait_for_timeout(40)
+    assert _serious(page) == []
+    assert not problems, problems
