@@ -368,3 +368,24 @@ def test_benchmark_reports_rates() -> None:
     assert figures["actions_per_second"] > 0 and figures["games_per_second"] > 0
     assert figures["actions_per_game"] == figures["actions"] / 2
     assert figures["round_trip_us"] > 0 and figures["copy_us"] > 0
+
+
+def test_a_free_action_loop_is_reported() -> None:
+    """Without ruling 48 an army may walk in and out of its capital forever; the fuzzer's
+    loop check catches the repeated position within the turn."""
+
+    def toggling(state: Any, role: str, action: Action) -> None:
+        toc.apply(state, role, action)
+        state.turn.crossed.clear()  # the limit of ruling 48 switched off
+
+    def prefer_toggles(rnd: Any, state: Any, role: str, legal: list[Action]) -> Action:
+        toggles = [a for a in legal if a.verb in ("enter_capital", "leave_capital")]
+        return toggles[0] if toggles else rnd.choice(legal)
+
+    loose = _variant("loose", apply=toggling)
+    config = fuzz.FuzzConfig(policy=prefer_toggles, policy_share=1.0, verify_replay=False)
+    summary = fuzz.fuzz(loose, games=2, seed=3, config=config)
+    assert summary.failures and summary.failures[0].kind == "loop"
+    assert "position came back" in summary.failures[0].message
+    # The real rules with the same policy: every game ends, no loop.
+    assert fuzz.fuzz(toc, games=2, seed=3, config=config).ok

@@ -192,8 +192,31 @@ def test_entering_and_leaving_the_capital_is_free() -> None:
     s = new_game()
     act(s, "leave_capital", 1)
     assert not army(s, 1).capital and s.turn.pool == {"red": 0, "blue": 0, "yellow": 0}
-    act(s, "enter_capital", 1)  # the own Militia stacks with the army
+    # Ruling 48: the army may not cross back before Green does something else ...
+    assert not can(s, "enter_capital", 1)
+    with pytest.raises(IllegalAction):
+        act(s, "enter_capital", 1)
+    act(s, "play_card", player(s, "green").hand[0])
+    act(s, "enter_capital", 1)  # ... then it may (the own Militia stacks with the army)
     assert army(s, 1).capital
+    assert not can(s, "leave_capital", 1)
+
+
+def test_threshold_limit_keeps_every_combination_of_armies_reachable() -> None:
+    """Ruling 48: each army may cross once between two other actions, in any order, so every
+    in/out combination of two armies stays reachable; the next other action frees both."""
+    s = new_game()
+    home = army(s, 1).region
+    other = next(p for p in ("Gallia", "Italia", "Macedonia") if s.provinces[p].governor is None)
+    s.provinces[other].governor = "green"
+    s.armies.append(Army(id=99, owner="green", region=other))
+    act(s, "leave_capital", 1)
+    act(s, "enter_capital", 99)  # another army may still cross
+    assert not can(s, "enter_capital", 1) and not can(s, "leave_capital", 99)
+    assert (army(s, 1).capital, army(s, 99).capital) == (False, True)
+    act(s, "play_card", player(s, "green").hand[0])
+    assert can(s, "enter_capital", 1) and can(s, "leave_capital", 99)
+    assert army(s, 1).region == home
 
 
 def test_capital_holds_one_army_and_a_foreign_militia_blocks_it() -> None:

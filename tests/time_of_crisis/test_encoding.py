@@ -105,7 +105,9 @@ def test_observe_reads_only_the_view() -> None:
         toc.apply(state, role, rnd.choice(toc.actions(state, role)))
     other = toc.from_json(toc.to_json(state))
     blue = next(p for p in other.players if p.role == "blue")
-    blue.hand, blue.available = blue.available, blue.hand  # hidden from green
+    # Deal Blue's hidden cards anew between hand and Available Pile (the counts are public).
+    cards = sorted(blue.hand + blue.available, reverse=True)
+    blue.hand, blue.available = cards[: len(blue.hand)], cards[len(blue.hand) :]
     assert toc.observe(toc.view(state, "green"), "green") == toc.observe(
         toc.view(other, "green"), "green"
     )

@@ -23,6 +23,7 @@ The module knows nothing about any particular game.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import importlib
 import json
 import random
@@ -32,6 +33,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from crisis.engine.action import Action
 from crisis.engine.errors import IllegalAction
@@ -60,6 +63,9 @@ class FuzzConfig:
     check_views: bool = True  # call view() for the acting role before every action
     verify_replay: bool = True  # rebuild each finished game from its log and compare
     probe: float = 0.02  # chance per action of trying an action as a role that may not act
+    # No position may come back while no die is rolled, nothing is revealed and the same
+    # roles act: otherwise a player could repeat free actions forever (TOC ruling 48).
+    check_loops: bool = True
 
 
 @dataclass
@@ -228,6 +234,8 @@ def play_game(
         return GameRun(None, log, False, ("crash", f"setup: {_describe(exc)}"))
     run = GameRun(state, log, False)
     stage = "start"
+    seen: set[bytes] = set()  # positions since the last draw, reveal or change of who acts
+    stretch: tuple[Any, ...] = ()
     try:
         while True:
             stage = "result"
@@ -289,6 +297,20 @@ def play_game(
             stage = f"apply {role} {action}"
             log.append((role, action))
             title.apply(state, role, action)
+            if config.check_loops:
+                stage = "loops"
+                now = (title.checkpoint(state), tuple(title.active(state)))
+                if now != stretch:
+                    stretch, seen = now, set()
+                key = position(title, state)
+                if key in seen:
+                    run.failure = (
+                        "loop",
+                        f"after {role} {action}: a position came back with no die rolled, "
+                        "nothing revealed and the same players to act",
+                    )
+                    break
+                seen.add(key)
             if invariants is not None:
                 stage = "invariants"
                 errors = invariants(state)
@@ -300,6 +322,15 @@ def play_game(
     except Exception as exc:
         run.failure = ("crash", f"{stage}: {_describe(exc)}")
     return run
+
+
+def position(title: Title, state: Any) -> bytes:
+    """A digest of the game position: the state without its log and version counter."""
+    data = msgspec.json.decode(title.to_json(state))
+    if isinstance(data, dict):
+        data.pop("log", None)
+        data.pop("version", None)
+    return hashlib.blake2b(msgspec.json.encode(data), digest_size=16).digest()
 
 
 def _probe(title: Title, state: Any, role: str, action: Action) -> str | None:

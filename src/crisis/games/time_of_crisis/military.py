@@ -96,7 +96,7 @@ def _list_military(state: State, role: str) -> list[Action]:
                     continue
                 out.append(Action("move_army", (a.id, dest)))
             out += [Action("initiate_battle", (a.id, t)) for t in battle_targets(state, a)]
-        if a.region in state.provinces:
+        if a.region in state.provinces and a.id not in state.turn.crossed:  # Ruling 48
             if a.capital:
                 out.append(Action("leave_capital", a.id))
             elif capital_free_for(state, a.region, role):
@@ -160,6 +160,7 @@ def enter_capital(state: State, role: str, army_id: int) -> None:
     """Move an army into its province's empty capital for free."""
     a = army(state, army_id)
     a.capital = True
+    state.turn.crossed.append(a.id)
     log(state, f"{role}'s army {a.id} enters the capital of {a.region}")
     check_occupation(state)
 
@@ -169,6 +170,7 @@ def leave_capital_action(state: State, role: str, army_id: int) -> None:
     """Move an army out of its capital into the province for free."""
     a = army(state, army_id)
     leave_capital(state, a)
+    state.turn.crossed.append(a.id)
     log(state, f"{role}'s army {a.id} leaves the capital of {a.region}")
 
 

@@ -43,6 +43,8 @@ NAME = "time_of_crisis"
 _SOLO_STEPS = frozenset(
     {"choose_province", "actions", "buy", "ludi", "occupy", "emperor", "frumentarii"}
 )
+#: Free moves across a capital's threshold (Ruling 48 limits their repetition).
+_THRESHOLD_VERBS = frozenset({"enter_capital", "leave_capital"})
 _CHOICE_STEPS = frozenset({"choose_hand", "pax", "refill", "demagogue"})
 
 
@@ -234,6 +236,8 @@ def apply(state: State, role: str, action: Action | Any) -> None:
         hint = f"; legal {action.verb} actions: {', '.join(same)}" if same else ""
         raise IllegalAction(f"{action} is not legal for {role} at {state.step}{hint}")
     HANDLERS[action.verb](state, role, action.arg)
+    if action.verb not in _THRESHOLD_VERBS:
+        state.turn.crossed.clear()  # Ruling 48: any other action frees the capitals again
     state.version += 1
 
 

@@ -140,6 +140,9 @@ class Turn(msgspec.Struct):
     triumph: int = 0
     battle_legacy: int = 0
     was_emperor: bool = False
+    # Ruling 48: armies that entered or left their capital since their owner's last other
+    # action; they may not cross that threshold again until he does something else.
+    crossed: list[int] = msgspec.field(default_factory=list)
 
 
 class Battle(msgspec.Struct):
