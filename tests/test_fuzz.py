@@ -114,7 +114,7 @@ def _idle_army(state: Any) -> Any:
     ("breakage", "expected"),
     [
         (lambda s: setattr(s.armies[0], "full", 40), "legions on the map"),
-        (lambda s: setattr(s.provinces["Italia"], "mobs", 17), "mobs on the map"),
+        (lambda s: setattr(s.provinces["Italia"], "mobs", 33), "Mob counters on the map"),
         (lambda s: setattr(s.tribes["Goths"], "inactive", s.tribes["Goths"].inactive + 1), "Goths"),
         (lambda s: setattr(s.players[0], "governors_ready", 3), "governors accounted for"),
         (lambda s: setattr(s.players[1], "generals_ready", 2), "generals accounted for"),

@@ -207,7 +207,7 @@ def test_threshold_limit_keeps_every_combination_of_armies_reachable() -> None:
     in/out combination of two armies stays reachable; the next other action frees both."""
     s = new_game()
     home = army(s, 1).region
-    other = next(p for p in ("Gallia", "Italia", "Macedonia") if s.provinces[p].governor is None)
+    other = "Gallia"
     s.provinces[other].governor = "green"
     s.armies.append(Army(id=99, owner="green", region=other))
     act(s, "leave_capital", 1)
@@ -534,13 +534,35 @@ def test_recall_governor() -> None:
     assert s.turn.pool["blue"] == 0
 
 
-def test_emperor_recalling_a_governor_lowers_italia() -> None:
+def test_emperor_recalling_a_governor_keeps_italia() -> None:
+    """6.3.2, ruling 18: Italia loses support when the Emperor *must* remove a Governor; a
+    voluntary Recall is not such a removal. Losing one to a Place Governor still costs him."""
     s = new_game()
     italia = s.provinces["Italia"]
     italia.governor, italia.support = "green", 4
     s.turn.pool["blue"] = 2
     act(s, "recall_governor", "Africa")
+    assert s.provinces["Africa"].governor == "neutral"
+    assert italia.support == 4
+    # Blue's successful Place Governor in Hispania (green's) does cost the Emperor one.
+    s.provinces["Hispania"].governor = "green"
+    from crisis.games.time_of_crisis.board import replace_governor
+
+    player(s, "blue").governors_ready += 1
+    replace_governor(s, "Hispania", "blue", 1)
     assert italia.support == 3
+
+
+def test_recalling_the_governor_of_italia_leaves_a_neutral_emperor() -> None:
+    """Recall "adjusts Italia if necessary": recalling Italia's own Governor puts a Neutral
+    there, whose support follows the Neutral provinces (ruling 19)."""
+    s = new_game()
+    italia = s.provinces["Italia"]
+    italia.governor, italia.support = "green", 4
+    s.turn.pool["blue"] = 2
+    act(s, "recall_governor", "Italia")
+    neutral = sum(1 for p in s.provinces.values() if p.governor == "neutral")
+    assert italia.governor == "neutral" and italia.support == neutral
 
 
 # -- Populace actions (6.3.3) -------------------------------------------------------------------
@@ -580,14 +602,35 @@ def test_place_militia() -> None:
     assert s.provinces["Aegyptus"].militia and s.turn.pool["yellow"] == 0
 
 
-def test_no_militia_with_an_enemy_army_in_the_capital() -> None:
+def test_no_militia_with_an_enemy_army_in_the_province() -> None:
+    """6.3.3, ruling 49: another player's army blocks Place Militia, in the capital or not."""
     s = new_game()
     s.provinces["Aegyptus"].governor = "green"
     army(s, 4).region = "Aegyptus"  # Red's army in the capital
     s.turn.pool["yellow"] = 2
     assert not can(s, "place_militia", "Aegyptus")
     army(s, 4).capital = False
+    assert not can(s, "place_militia", "Aegyptus")
+    army(s, 4).region = "Syria"
     assert can(s, "place_militia", "Aegyptus")
+
+
+def test_active_barbarians_block_militia_but_inactive_ones_do_not() -> None:
+    """6.3.3, ruling 49 (Example of Play, turn 4: a Militia beside inactive Franks)."""
+    s = new_game()
+    prov = s.provinces["Africa"]
+    prov.militia = False
+    s.turn.pool["yellow"] = 2
+    prov.inactive["Nomads"] = 2
+    assert can(s, "place_militia", "Africa")
+    prov.active["Nomads"] = 1
+    assert not can(s, "place_militia", "Africa")
+    prov.active["Nomads"] = 0
+    s.rivals["Zenobia"] = "Africa"
+    assert not can(s, "place_militia", "Africa")
+    del s.rivals["Zenobia"]
+    s.leaders["Cniva"] = "Africa"
+    assert not can(s, "place_militia", "Africa")
 
 
 def test_hold_games_removes_one_mob_for_two() -> None:

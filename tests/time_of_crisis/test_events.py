@@ -90,6 +90,24 @@ def test_pax_deorum_everyone_picks_a_card_then_take_actions() -> None:
         assert len(p.hand) == 6 and p.hand.count("red1") == 1
 
 
+def test_pax_deorum_with_an_empty_available_pile_takes_nothing() -> None:
+    """9 (Pax Deorum) and ruling 2: each player takes a card from his Available Pile; one whose
+    pile is empty takes nothing, and his Discard Pile is not turned over."""
+    s = new_game()
+    end_turn(s)  # green's turn ends; blue is next
+    red = player(s, "red")
+    red.discard.extend(red.available)
+    red.available.clear()
+    hand, discard = sorted(red.hand), sorted(red.discard)
+    end_turn(s, crisis=PAX_DEORUM)  # blue's turn ends; yellow's Crisis roll is Pax Deorum
+    assert s.step == "pax"
+    assert "red" not in toc.active(s) and toc.actions(s, "red") == []
+    for role in toc.active(s):
+        act(s, "choose_card", toc.actions(s, role)[0].arg, role=role)
+    assert s.step == "actions"
+    assert (sorted(red.hand), sorted(red.discard), red.available) == (hand, discard, [])
+
+
 def test_pax_deorum_choices_are_secret() -> None:
     s = new_game(dice=PAX_DEORUM)
     act(s, "choose_card", "red1", role="blue")
@@ -562,6 +580,28 @@ def test_mob_in_a_province_you_do_not_govern() -> None:
     act(s, "mob", "Italia")
     assert s.provinces["Italia"].mobs == 1
     assert not verbs(s, "mob")
+
+
+def test_mob_counters_have_a_x2_side() -> None:
+    """11 (note): 16 counters, each showing one Mob or, flipped, two. With every counter in
+    use a Mob can still join a province with an odd number (its counter flips), not one with
+    an even number; so the map holds more than 16 Mobs."""
+    s = new_game()
+    odd, even = [n for n, p in s.provinces.items() if p.governor not in (None, "green")][:2]
+    fillers = [n for n in s.provinces if n not in (odd, even)][:8]
+    s.provinces[odd].mobs, s.provinces[even].mobs = 1, 0  # one counter
+    for name in fillers[:7]:
+        s.provinces[name].mobs = 4  # two counters each: 14
+    s.provinces[fillers[7]].mobs = 2  # one counter: 16 in use
+    play(s, "mob")
+    targets = {a.arg for a in verbs(s, "mob")}
+    assert odd in targets and even not in targets
+    s.provinces[fillers[7]].mobs = 0  # a counter comes free
+    assert {odd, even} <= {a.arg for a in verbs(s, "mob")}
+    s.provinces[fillers[7]].mobs = 2
+    act(s, "mob", odd)
+    assert s.provinces[odd].mobs == 2
+    assert sum(p.mobs for p in s.provinces.values()) == 32  # 16 counters, all on "x 2"
 
 
 def pretender_position() -> State:

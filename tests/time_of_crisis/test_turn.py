@@ -258,12 +258,19 @@ def test_amphitheater_stops_mob_growth_and_other_players_mobs_wait() -> None:
     assert s.provinces["Hispania"].mobs == 1  # Blue's Mob grows at Blue's End of Turn
 
 
-def test_mob_limit_sixteen() -> None:
+def test_mob_growth_stops_when_no_counter_can_show_it() -> None:
+    """6.8 and 11: sixteen two-sided counters. Africa's lone Mob grows by flipping its counter
+    even with the others all in use; a second pair would need a counter the box lacks."""
     s = new_game()
-    s.provinces["Africa"].support, s.provinces["Africa"].mobs = 4, 1
-    s.provinces["Gallia"].mobs = 15
+    s.provinces["Africa"].support, s.provinces["Africa"].mobs = 5, 1
+    s.provinces["Gallia"].mobs = 30  # 15 counters on their "x 2" side
     end_turn(s)
-    assert s.provinces["Africa"].mobs == 1
+    assert s.provinces["Africa"].mobs == 2  # its counter flipped
+    s = new_game()
+    s.provinces["Africa"].support, s.provinces["Africa"].mobs = 5, 2
+    s.provinces["Gallia"].mobs = 30
+    end_turn(s)
+    assert s.provinces["Africa"].mobs == 2  # a third Mob needs a 17th counter
 
 
 def test_end_of_turn_flips_barbarians_in_your_provinces() -> None:

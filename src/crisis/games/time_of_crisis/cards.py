@@ -18,10 +18,10 @@ from crisis.games.time_of_crisis.senate import can_target, place_governor_attemp
 from crisis.games.time_of_crisis.state import (
     State,
     army,
+    can_add_mob,
     emperor,
     governed,
     markers_on_map,
-    mobs_on_map,
     player,
     pretenders,
 )
@@ -58,12 +58,14 @@ def _list_cards(state: State, role: str) -> list[Action]:
             out.append(Action("damnatio_memoriae"))
     if ready(state, "quaestor") and marker_left:
         out += [Action("quaestor", n) for n in mine if not state.provinces[n].quaestor]
-    if ready(state, "mob") and mobs_on_map(state) < data.MOBS:
+    if ready(state, "mob"):
         shielded = token.owner if token and token.kind == "populace" else None
         out += [
             Action("mob", name)
             for name, prov in state.provinces.items()
-            if prov.governor is not None and prov.governor not in (role, shielded)
+            if prov.governor is not None
+            and prov.governor not in (role, shielded)
+            and can_add_mob(state, name)
         ]
     if (
         ready(state, "pretender")

@@ -85,7 +85,7 @@ class _Tally:
         improvements = self.improvements
         governed = self.governed
         for prov in state.provinces.values():
-            self.mobs += prov.mobs
+            self.mobs += (prov.mobs + 1) // 2  # counters: two Mobs to an "x 2" side
             self.militia += prov.militia
             self.markers += prov.quaestor
             for kind in prov.improvements:
@@ -108,7 +108,7 @@ def _components(state: State, tally: _Tally, errors: list[str]) -> None:
     limits = (
         ("legions", tally.legions, data.LEGIONS),
         ("militia", tally.militia, data.MILITIA),
-        ("mobs", tally.mobs, data.MOBS),
+        ("Mob counters", tally.mobs, data.MOBS),
         ("Quaestor and Castra markers", tally.markers, data.MARKERS),
     )
     for name, used, limit in limits:

@@ -107,7 +107,9 @@ def _auto_choose(state: State) -> None:
         p = player(state, role)
         while need > 0:
             if not p.available:
-                if not p.discard:
+                # Ruling 2: Pax Deorum takes from the Available Pile only; turning the
+                # Discard Pile over belongs to the end-of-turn refill (6.8).
+                if not p.discard or state.step == "pax":
                     need = 0
                     break
                 refill_from_discard(state, role)
@@ -336,9 +338,9 @@ def end_of_turn(state: State) -> None:
     for name in governed(state, role):
         prov = state.provinces[name]
         if prov.mobs and "Amphitheater" not in prov.improvements:
-            from crisis.games.time_of_crisis.state import mobs_on_map
+            from crisis.games.time_of_crisis.state import can_add_mob
 
-            if mobs_on_map(state) < data.MOBS:
+            if can_add_mob(state, name):  # the counters' x 2 sides count (RULES 11)
                 prov.mobs += 1
         flip_barbarians_active(state, name)
     p = player(state, role)

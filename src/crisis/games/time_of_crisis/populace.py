@@ -36,6 +36,20 @@ def can_build_in(state: State, role: str, province: str) -> bool:
     )
 
 
+def militia_welcome(state: State, role: str, province: str) -> bool:
+    """Ruling 49: a province "free of enemy units" for Place Militia (6.3.3) holds no army of
+    another player (in the capital or not), no active barbarian, barbarian leader or Rival
+    Emperor. Inactive barbarians do not count: the Example of Play places a Militia in Gallia
+    beside inactive Franks (turn 4), and inactive counters harm nothing until woken."""
+    prov = state.provinces[province]
+    return not (
+        any(prov.active.values())
+        or province in state.leaders.values()
+        or province in state.rivals.values()
+        or any(a.region == province and a.owner != role for a in state.armies)
+    )
+
+
 @lists("actions")
 def _list_populace(state: State, role: str) -> list[Action]:
     out: list[Action] = []
@@ -49,7 +63,7 @@ def _list_populace(state: State, role: str) -> list[Action]:
         if name != data.ITALIA and prov.support < SUPPORT_MAX and yellow >= prov.support + 1:
             out.append(Action("increase_support", name))
         if yellow >= MILITIA_COST:
-            if militia_left and not prov.militia and not enemy_in_capital(state, name, role):
+            if militia_left and not prov.militia and militia_welcome(state, role, name):
                 out.append(Action("place_militia", name))
             if prov.mobs:
                 out.append(Action("hold_games", name))

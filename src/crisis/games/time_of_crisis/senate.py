@@ -243,6 +243,8 @@ def place_governor(state: State, role: str, arg: tuple[str, int]) -> None:
 def recall_governor(state: State, role: str, province: str) -> None:
     """Two Senate points: your Governor returns to your box; a Neutral takes his place."""
     spend(state, "blue", 2)
-    replace_governor(state, province, NEUTRAL, 1)
+    # Ruling 18: a voluntary Recall is not a removal the Emperor *must* make, so Italia
+    # keeps its support (it still follows the Neutral provinces while Italia is Neutral).
+    replace_governor(state, province, NEUTRAL, 1, italia_penalty=False)
     state.turn.recalled.append(province)
     log(state, f"{role} recalls the Governor of {province}")

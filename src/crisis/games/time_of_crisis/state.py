@@ -332,8 +332,20 @@ def militia_on_map(state: State) -> int:
 
 
 def mobs_on_map(state: State) -> int:
-    """Mob counters in play."""
+    """Mobs in play (a "Mob x 2" counter shows two)."""
     return sum(p.mobs for p in state.provinces.values())
+
+
+def mob_counters(state: State) -> int:
+    """Mob counters in play: a province's Mobs are shown two to a counter ("Mob x 2" side),
+    one more counter for an odd Mob (RULES 11 note)."""
+    return sum((p.mobs + 1) // 2 for p in state.provinces.values())
+
+
+def can_add_mob(state: State, province: str) -> bool:
+    """Whether the counters can show one more Mob in ``province``: an odd Mob's counter flips
+    to its x 2 side, otherwise a free counter is needed (the box holds ``data.MOBS``)."""
+    return state.provinces[province].mobs % 2 == 1 or mob_counters(state) < data.MOBS
 
 
 def markers_on_map(state: State) -> int:
