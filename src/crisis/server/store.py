@@ -33,9 +33,13 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
+
+from crisis.engine.rng import LEGACY_PREFIX, Seed, check_seed
 
 metadata = MetaData()
 
@@ -44,7 +48,8 @@ games = Table(
     metadata,
     Column("id", String(32), primary_key=True),
     Column("title", String(64), nullable=False),
-    Column("seed", BigInteger, nullable=False),
+    Column("seed", BigInteger, nullable=False),  # games stored before rng_seed: their seed
+    Column("rng_seed", Text),  # JSON of the game's Seed (a secret key for server games)
     Column("options", Text, nullable=False),
     Column("status", String(16), nullable=False),  # playing | finished
     Column("version", Integer, nullable=False),  # bumps on every change, undo included
@@ -145,7 +150,7 @@ class GameRow:
 
     id: str
     title: str
-    seed: int
+    seed: Seed
     options: dict[str, Any]
     status: str
     version: int
@@ -210,9 +215,23 @@ class Store:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
+        self._migrate()
         path = self.engine.url.database
         if self.engine.dialect.name == "sqlite" and path and path != ":memory:":
             self.checkpointer = Checkpointer(path)
+
+    def _migrate(self) -> None:
+        """Bring a database written by an older version up to date: games stored before the
+        keyed generator gain ``rng_seed`` = ``"splitmix64:<seed>"``, so they keep replaying on
+        the generator they were played with (docs/randomness.md)."""
+        columns = {c["name"] for c in inspect(self.engine).get_columns("games")}
+        with self.engine.begin() as db:
+            if "rng_seed" not in columns:
+                db.execute(text("ALTER TABLE games ADD COLUMN rng_seed TEXT"))
+            old = db.execute(select(games.c.id, games.c.seed).where(games.c.rng_seed.is_(None)))
+            for game_id, seed in old.all():
+                legacy = json.dumps(f"{LEGACY_PREFIX}{int(seed)}")
+                db.execute(update(games).where(games.c.id == game_id).values(rng_seed=legacy))
 
     def close(self) -> None:
         """Release the connection pool (after a last checkpoint)."""
@@ -229,7 +248,8 @@ class Store:
                 insert(games).values(
                     id=game.id,
                     title=game.title,
-                    seed=game.seed,
+                    seed=game.seed if isinstance(game.seed, int) and abs(game.seed) < 2**62 else 0,
+                    rng_seed=json.dumps(game.seed),
                     options=json.dumps(game.options),
                     status=game.status,
                     version=game.version,
@@ -469,7 +489,9 @@ def _game(row: Any, seat_rows: list[SeatRow]) -> GameRow:
     return GameRow(
         id=row["id"],
         title=row["title"],
-        seed=row["seed"],
+        seed=check_seed(
+            json.loads(row["rng_seed"]) if row["rng_seed"] else f"{LEGACY_PREFIX}{row['seed']}"
+        ),
         options=json.loads(row["options"]),
         status=row["status"],
         version=row["version"],

@@ -28,6 +28,7 @@ from crisis.ai import bot_names as _bot_names
 from crisis.engine.action import Action
 from crisis.engine.errors import IllegalAction
 from crisis.engine.match import Match
+from crisis.engine.rng import Seed, fresh_seed
 from crisis.engine.title import Title
 from crisis.games import TITLES, get_title
 from crisis.server import limits
@@ -262,7 +263,7 @@ class Hall:
         options: dict[str, Any],
         *,
         title: str = "time_of_crisis",
-        seed: int | None = None,
+        seed: Seed | None = None,
         rematch_of: GameRow | None = None,
     ) -> tuple[Live, dict[str, str]]:
         """A new table; returns it with the secret token of each human seat by role."""
@@ -279,7 +280,7 @@ class Hall:
         module = get_title(title)
         options = {**options, "players": len(seats)}
         if seed is None:
-            seed = secrets.randbelow(2**31 - 1)
+            seed = fresh_seed()  # a secret 256-bit key: nothing public predicts a draw
         try:
             match = Match(module, seed, options)
         except (ValueError, TypeError, IllegalAction) as exc:
@@ -629,7 +630,9 @@ class Hall:
                 live.bots[role] = bot
                 legal = [a for a in live.match.actions(role) if a.verb != "undo"]
                 view = live.match.view(role)
-                rng = random.Random(f"{live.id}:{version}:{role}")
+                # Secret randomness: a generator seeded from public facts (the table id and
+                # version) would let anyone replay a bot's choice and read its hand from it.
+                rng = random.Random(secrets.randbits(128))
                 action = await asyncio.to_thread(_choose, bot, view, role, legal, rng)
                 if live.version != version or self.tables.get(live.id) is not live:
                     continue  # someone else acted meanwhile: think again

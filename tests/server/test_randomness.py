@@ -1,0 +1,112 @@
+"""Hidden information on the server: secret keys, old games on the old generator, bots whose
+choices cannot be predicted from public facts (issue: hidden information that stays hidden)."""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+import time
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from crisis.ai import RandomBot
+from crisis.engine.match import Match
+from crisis.engine.rng import Rng
+from crisis.games import get_title
+from crisis.server.store import Store
+
+from .conftest import BOT, HUMAN, create, make_client, state
+
+
+def test_server_games_get_a_secret_key_that_no_answer_shows(db: Path) -> None:
+    with make_client(db, allow_seed=False) as client:
+        res = client.post("/api/tables", json={"seats": [HUMAN, BOT], "options": {}})
+        assert res.status_code == 201
+        table, token = res.json()["table"]["id"], res.json()["tokens"]["green"]
+        key = client.app.state.store.load_game(table).seed  # type: ignore[attr-defined]
+        assert isinstance(key, str) and len(key) == 64 and int(key, 16) >= 0
+        answers = [
+            res.text,
+            client.get(f"/api/tables/{table}").text,
+            client.get(f"/api/tables/{table}/state", headers={"X-Seat-Token": token}).text,
+            client.get(f"/api/tables/{table}/state").text,
+            client.get("/api/tables").text,
+            client.get(f"/api/tables/{table}/record").text,  # refused: not over
+            client.get(f"/api/tables/{table}/replay/0").text,
+        ]
+        assert all(key not in text for text in answers)
+        other = client.post("/api/tables", json={"seats": [HUMAN, BOT], "options": {}})
+        key2 = client.app.state.store.load_game(other.json()["table"]["id"]).seed  # type: ignore[attr-defined]
+        assert key2 != key
+
+
+def test_a_database_from_before_the_keyed_generator_keeps_its_games(tmp_path: Path) -> None:
+    """Rows written by the old server (no rng_seed column, a 31-bit seed, states holding the
+    old generator) load, replay exactly and play on with the generator they started with."""
+    db = tmp_path / "old.db"
+    title = get_title("time_of_crisis")
+    with make_client(db) as client:
+        table, tokens = create(client, [HUMAN, HUMAN], seed=5)
+    # What the old server stored: the same game played on SplitMix64 from seed 5.
+    old = Match(title, "splitmix64:5", {"players": 2})
+    rnd = random.Random(1)
+    for _ in range(40):
+        role = old.active()[0]
+        old.apply(role, rnd.choice(title.actions(old.state, role)))
+    con = sqlite3.connect(db)
+    con.execute("ALTER TABLE games DROP COLUMN rng_seed")
+    con.execute(
+        "UPDATE games SET seed = 5, state = ?, version = ?, active = ? WHERE id = ?",
+        (title.to_json(old.state).decode(), len(old.log), json.dumps(old.active()), table),
+    )
+    for n, (role, action) in enumerate(old.log):
+        verb, arg = action.to_json()
+        con.execute(
+            "INSERT INTO actions (game, n, role, verb, arg, at) VALUES (?, ?, ?, ?, ?, 0)",
+            (table, n, role, verb, json.dumps(arg)),
+        )
+    con.commit()
+    con.close()
+    store = Store(f"sqlite:///{db}")  # migrates
+    row = store.load_game(table)
+    assert row is not None and row.seed == "splitmix64:5"
+    log = store.load_log(table)
+    replayed = Match.replay(title, {"seed": row.seed, "options": row.options, "log": log})
+    assert title.to_json(replayed.state).decode() == row.state
+    assert title.from_json(row.state).rng.key == ""  # still the old generator
+    store.close()
+    with make_client(db) as client:  # the server serves it and it plays on
+        now = state(
+            client, table, tokens["green"] if old.active()[0] == "green" else tokens["blue"]
+        )
+        assert now["version"] == len(old.log)
+
+
+def test_a_bots_choices_cannot_be_replayed_from_public_facts(client: TestClient) -> None:
+    """The old server seeded each bot decision with the table id and version (public): a
+    spectator could replay a random bot's choice and learn its hand from it."""
+    table, _ = create(client, [BOT, BOT], {"short_game": True}, seed=9)
+    live = client.app.state.hall.get(table)  # type: ignore[attr-defined]
+    for _ in range(600):  # the bots play in the server's event loop
+        if state(client, table)["table"]["status"] == "finished":
+            break
+        time.sleep(0.1)
+    log = list(live.match.log)
+    assert len(log) > 50
+    title = get_title("time_of_crisis")
+    replay = Match(title, live.match.seed, dict(live.match.options))
+    predicted = agree = 0
+    for version, (role, action) in enumerate(log):
+        legal = [a for a in replay.actions(role) if a.verb != "undo"]
+        if len(legal) > 2:
+            guess = RandomBot().choose(
+                replay.view(role), role, legal, random.Random(f"{table}:{version}:{role}")
+            )
+            predicted += 1
+            agree += guess == action
+        replay.apply(role, action)
+    assert predicted > 20
+    assert agree < predicted  # the public-seeded guess no longer reproduces the bot
+    assert isinstance(replay.state.rng, Rng)
