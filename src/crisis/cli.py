@@ -329,12 +329,33 @@ def serve(
         typer.Option(help="SQLAlchemy URL, e.g. sqlite:///crisis.db or postgresql+psycopg://..."),
     ] = "sqlite:///crisis.db",
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits between moves.")] = 0.25,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            help="Reverse proxies (comma-separated IPs) whose X-Forwarded-For is believed; "
+            "default: nobody's."
+        ),
+    ] = None,
+    allow_seed: Annotated[
+        bool, typer.Option(help="Let clients choose a game's seed (tests and benchmarks only).")
+    ] = False,
+    tables_per_minute: Annotated[
+        int, typer.Option(help="New tables one address may create per minute.")
+    ] = 30,
 ) -> None:
     """Run the web server: lobby, live tables, bots, replays (open http://HOST:PORT)."""
     from crisis.server import serve as run_server
 
-    typer.echo(f"Time of Crisis: open http://{host}:{port} (database {database}; Ctrl-C stops)")
-    run_server(host, port, database, bot_delay=bot_delay)
+    typer.echo(f"crisis: open http://{host}:{port} (database {database}; Ctrl-C stops)")
+    run_server(
+        host,
+        port,
+        database,
+        bot_delay=bot_delay,
+        allow_seed=allow_seed,
+        tables_per_minute=tables_per_minute,
+        forwarded_allow_ips=forwarded_allow_ips,
+    )
 
 
 @app.command()

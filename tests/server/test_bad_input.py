@@ -29,9 +29,23 @@ WS_CASES: list[tuple[str, Any, str]] = [
     ("not an object", "[1, 2]", "bad_message"),
     ("no type", {"action": ["pass", None]}, "bad_message"),
     ("unknown type", {"type": "cheat"}, "bad_message"),
-    ("seat not held", {"type": "act", "role": "blue", "action": ["pass", None]}, "forbidden"),
-    ("bot seat", {"type": "act", "role": "yellow", "action": ["pass", None]}, "forbidden"),
-    ("no such seat", {"type": "act", "role": "purple", "action": ["pass", None]}, "forbidden"),
+    (
+        "seat not held",
+        {"type": "act", "role": "blue", "action": ["pass", None], "version": 0},
+        "forbidden",
+    ),
+    (
+        "bot seat",
+        {"type": "act", "role": "yellow", "action": ["pass", None], "version": 0},
+        "forbidden",
+    ),
+    (
+        "no such seat",
+        {"type": "act", "role": "purple", "action": ["pass", None], "version": 0},
+        "forbidden",
+    ),
+    # The stale-action check is never skipped: an act must say which version it saw.
+    ("no version", {"type": "act", "role": "green", "action": ["pass", None]}, "bad_message"),
     ("role not a string", {"type": "act", "role": 3, "action": ["pass", None]}, "bad_message"),
     ("no action", {"type": "act", "role": "green"}, "bad_message"),
     ("verb not a string", {"type": "act", "role": "green", "action": [7, None]}, "bad_message"),
@@ -39,7 +53,11 @@ WS_CASES: list[tuple[str, Any, str]] = [
     ("boolean arg", {"type": "act", "role": "green", "action": ["x", True]}, "bad_message"),
     ("nested arg", {"type": "act", "role": "green", "action": ["x", [[1]]]}, "bad_message"),
     ("three parts", {"type": "act", "role": "green", "action": ["x", 1, 2]}, "bad_message"),
-    ("illegal", {"type": "act", "role": "green", "action": ["build", "Italia"]}, "illegal"),
+    (
+        "illegal",
+        {"type": "act", "role": "green", "action": ["build", "Italia"], "version": 0},
+        "illegal",
+    ),
     (
         "bad version",
         {"type": "act", "role": "green", "action": ["x", 1], "version": "1"},
@@ -186,13 +204,15 @@ def test_bad_http_actions_change_nothing(
     before = stored(client, table_id)
     now = state(client, table_id, tokens["green"])
     legal = now["actions"][0]
+    v = now["version"]
     cases = [
-        (None, {"role": "green", "action": legal}, 403),
-        ("wrong", {"role": "green", "action": legal}, 403),
-        (tokens["blue"], {"role": "green", "action": legal}, 403),
-        (tokens["green"], {"role": "green", "action": []}, 400),
-        (tokens["green"], {"role": "green"}, 400),
-        (tokens["green"], {"role": "green", "action": ["build", "Italia"]}, 422),
+        (None, {"role": "green", "action": legal, "version": v}, 403),
+        ("wrong", {"role": "green", "action": legal, "version": v}, 403),
+        (tokens["blue"], {"role": "green", "action": legal, "version": v}, 403),
+        (tokens["green"], {"role": "green", "action": [], "version": v}, 400),
+        (tokens["green"], {"role": "green", "version": v}, 400),
+        (tokens["green"], {"role": "green", "action": legal}, 400),  # no version: refused
+        (tokens["green"], {"role": "green", "action": ["build", "Italia"], "version": v}, 422),
         (tokens["green"], {"role": "green", "action": legal, "version": now["version"] + 5}, 409),
     ]
     for token, body, status in cases:

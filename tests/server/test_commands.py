@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from typer.testing import CliRunner
 
@@ -14,7 +16,7 @@ runner = CliRunner()
 def test_serve_lists_its_options() -> None:
     result = runner.invoke(app, ["serve", "--help"])
     assert result.exit_code == 0
-    for option in ("--host", "--port", "--database", "--bot-delay"):
+    for option in ("--host", "--port", "--database", "--bot-delay", "--forwarded-allow-ips"):
         assert option in result.output
 
 
@@ -33,3 +35,17 @@ def test_the_load_test_stays_on_this_machine() -> None:
     loadtest.check_loopback("http://[::1]:8000")
     result = runner.invoke(app, ["loadtest", "--tables", "1000"])
     assert result.exit_code != 0
+
+
+def test_the_load_test_measures_a_plain_server(tmp_path: Path) -> None:
+    """``crisis serve`` with no special flags: 40 simulated people at 10 tables, more than one
+    address may open connections or tables, each from its own loopback address."""
+    port = loadtest.free_port()
+    proc = loadtest.start_server(f"sqlite:///{tmp_path / 'plain.db'}", port)
+    try:
+        figures = loadtest.run(10, duration=3, think=0.05, url=f"http://127.0.0.1:{port}")
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    assert figures["errors"] == 0 and figures["actions"] > 20
+    assert figures["clients"] == 40 > 16  # past the per-address connection cap

@@ -17,6 +17,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--allow-seed", action="store_true")
     parser.add_argument("--tables-per-minute", type=int, default=30)
     parser.add_argument("--log-level", default="info")
+    parser.add_argument("--forwarded-allow-ips", default=None)
     args = parser.parse_args(argv)
     serve(
         args.host,
@@ -26,6 +27,7 @@ def main(argv: list[str] | None = None) -> None:
         allow_seed=args.allow_seed,
         tables_per_minute=args.tables_per_minute,
         log_level=args.log_level,
+        forwarded_allow_ips=args.forwarded_allow_ips,
     )
 
 

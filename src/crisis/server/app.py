@@ -18,6 +18,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from crisis.server import limits, live, lobby
 from crisis.server.errors import TableError
@@ -59,29 +60,34 @@ class Guard:
         if length is not None and (not length.isdigit() or int(length) > limits.MAX_BODY):
             await _too_large(send)
             return
+        # Read the whole body first (it is small), so that a chunked body without a length
+        # is refused with the same coded 413 before any handler sees it.
+        messages: list[Message] = []
         seen = 0
-
-        async def guarded_receive() -> Message:
-            nonlocal seen
+        while True:
             message = await receive()
+            if message["type"] != "http.request":
+                messages.append(message)
+                break
             seen += len(message.get("body", b""))
             if seen > limits.MAX_BODY:
-                raise _BodyTooLarge
-            return message
+                await _too_large(send)
+                return
+            messages.append(message)
+            if not message.get("more_body", False):
+                break
+
+        async def replay_receive() -> Message:
+            if messages:
+                return messages.pop(0)
+            return await receive()
 
         async def secured_send(message: Message) -> None:
             if message["type"] == "http.response.start":
                 message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
             await send(message)
 
-        try:
-            await self.app(scope, guarded_receive, secured_send)
-        except _BodyTooLarge:
-            await _too_large(send)
-
-
-class _BodyTooLarge(Exception):
-    pass
+        await self.app(scope, replay_receive, secured_send)
 
 
 async def _too_large(send: Send) -> None:
@@ -115,6 +121,7 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(database)
         hall = Hall(store, bot_delay=bot_delay)
+        hall.create_limit = app.state.create_limit
         app.state.store, app.state.hall = store, hall
         woken = hall.resume()
         if woken:
@@ -130,6 +137,8 @@ def create_app(
     app.state.messages_per_second = messages_per_second
     app.state.replays = Replays()
     app.state.create_limit = limits.PerAddress(tables_per_minute / 60, tables_per_minute)
+    app.state.connections = limits.Connections()
+    app.state.hello_seconds = limits.HELLO_SECONDS
     app.state.hint_limit = limits.PerAddress(limits.HINTS_PER_MINUTE / 60, limits.HINTS_PER_MINUTE)
 
     @app.exception_handler(TableError)
@@ -145,6 +154,20 @@ def create_app(
         return JSONResponse(
             {"type": "error", "code": "bad_message", "message": problems or "bad request"},
             status_code=400,
+        )
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # Unknown routes, wrong methods, unreadable bodies: the same coded body as every
+        # other refusal.
+        codes = {404: "not_found", 405: "bad_request", 413: "too_large"}
+        return JSONResponse(
+            {
+                "type": "error",
+                "code": codes.get(exc.status_code, "bad_message"),
+                "message": str(exc.detail),
+            },
+            status_code=exc.status_code,
         )
 
     app.include_router(lobby.router)
@@ -172,8 +195,11 @@ def serve(
     allow_seed: bool = False,
     tables_per_minute: int = limits.TABLES_PER_MINUTE,
     log_level: str = "info",
+    forwarded_allow_ips: str | None = None,
 ) -> None:
-    """Run the server until interrupted."""
+    """Run the server until interrupted. ``forwarded_allow_ips`` names the reverse proxies
+    (comma-separated addresses) whose ``X-Forwarded-For`` header is believed; by default no
+    one's is, so a client cannot pose as another address to escape the per-address limits."""
     import gc
 
     import uvicorn
@@ -193,6 +219,8 @@ def serve(
         host=host,
         port=port,
         log_level=log_level,
+        proxy_headers=bool(forwarded_allow_ips),
+        forwarded_allow_ips=forwarded_allow_ips or "",
         ws_max_size=4 * limits.MAX_MESSAGE,
         ws_ping_interval=20,
         ws_ping_timeout=20,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -28,6 +29,10 @@ CHAT_HISTORY = 100
 HINTS_PER_MINUTE = 6
 #: How long one hint may think, in seconds.
 HINT_SECONDS = 1.0
+#: Websocket connections one address may hold open at once.
+CONNECTIONS_PER_ADDRESS = 16
+#: Seconds a new websocket has to say ``hello`` before it is closed.
+HELLO_SECONDS = 5.0
 #: Connections watching one table at once.
 WATCHERS_PER_TABLE = 64
 
@@ -58,17 +63,44 @@ class Bucket:
 
 
 class PerAddress:
-    """One bucket per client address, forgetting idle addresses."""
+    """One bucket per client address. Past ``limit`` addresses the least recently seen is
+    forgotten (never every bucket at once, which would let a flood reset everyone's limit)."""
 
     def __init__(self, rate: float, burst: float, limit: int = 10_000) -> None:
         self.rate, self.burst, self.limit = rate, burst, limit
-        self.buckets: dict[str, Bucket] = {}
+        self.buckets: OrderedDict[str, Bucket] = OrderedDict()
 
     def take(self, address: str) -> bool:
         """Spend one of ``address``'s tokens if it has one."""
         bucket = self.buckets.get(address)
         if bucket is None:
-            if len(self.buckets) >= self.limit:
-                self.buckets.clear()
+            while len(self.buckets) >= self.limit:
+                self.buckets.popitem(last=False)
             bucket = self.buckets[address] = Bucket(self.rate, self.burst)
+        else:
+            self.buckets.move_to_end(address)
         return bucket.take()
+
+
+class Connections:
+    """Open websockets per address, capped at ``limit``."""
+
+    def __init__(self, limit: int = CONNECTIONS_PER_ADDRESS) -> None:
+        self.limit = limit
+        self.open: dict[str, int] = {}
+
+    def enter(self, address: str) -> bool:
+        """Count a new connection from ``address``; False (and nothing counted) at the cap."""
+        n = self.open.get(address, 0)
+        if n >= self.limit:
+            return False
+        self.open[address] = n + 1
+        return True
+
+    def leave(self, address: str) -> None:
+        """Forget one connection from ``address``."""
+        n = self.open.get(address, 0) - 1
+        if n > 0:
+            self.open[address] = n
+        else:
+            self.open.pop(address, None)

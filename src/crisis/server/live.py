@@ -36,6 +36,7 @@ class Connection:
 
     def __init__(self, ws: WebSocket) -> None:
         self.ws = ws
+        self.address = ws.client.host if ws.client else "?"
         self.roles: set[str] = set()
         self.look: str | None = None
         self._queue: deque[tuple[bool, bytes]] = deque()
@@ -70,10 +71,18 @@ class Connection:
 async def table_socket(ws: WebSocket, table_id: str) -> None:
     """Follow and play one table."""
     hall: Hall = ws.app.state.hall
+    connections: limits.Connections = ws.app.state.connections
+    address = ws.client.host if ws.client else "?"
     await ws.accept()
+    if not connections.enter(address):
+        too_many = TooFast(f"at most {connections.limit} open connections per address")
+        await ws.send_text(json.dumps(too_many.to_json()))
+        await ws.close(code=1008)
+        return
     try:
         live = hall.get(table_id)
     except TableError as exc:
+        connections.leave(address)
         await ws.send_text(json.dumps(exc.to_json()))
         await ws.close(code=4404)
         return
@@ -82,9 +91,19 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     rate: float = ws.app.state.messages_per_second
     bucket = limits.Bucket(rate, max(limits.BURST, rate * 2))
     refusals = 0
+    hello_by: float = ws.app.state.hello_seconds
     try:
         while True:
-            message = await ws.receive()
+            if conn in live.watchers:
+                message = await ws.receive()
+            else:  # a socket that never says hello is closed after a few seconds
+                try:
+                    message = await asyncio.wait_for(ws.receive(), hello_by)
+                except TimeoutError:
+                    conn.reply(BadMessage(f'say "hello" within {hello_by:g} seconds').to_json())
+                    await asyncio.sleep(0.05)
+                    await ws.close(code=1008)
+                    break
             if message["type"] == "websocket.disconnect":
                 break
             text = message.get("text")
@@ -93,6 +112,8 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
             try:
                 if not bucket.take():
                     raise TooFast("too many messages: slow down")
+                if conn not in live.watchers:
+                    live = hall.get(table_id)  # the table as the hall holds it now
                 handle(hall, live, conn, text or "")
                 refusals = 0
             except TableError as exc:
@@ -109,6 +130,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     except WebSocketDisconnect:
         pass
     finally:
+        connections.leave(address)
         hall.unwatch(live, conn)
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -117,10 +139,13 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
 
 def handle(hall: Hall, live: Live, conn: Connection, text: str) -> None:
     """Carry out one client message (raises :class:`TableError` and changes nothing if bad)."""
-    if len(text) > limits.MAX_MESSAGE:
-        raise BadMessage(f"message too long ({len(text)} bytes; the limit is {limits.MAX_MESSAGE})")
+    size = len(text.encode("utf-8"))  # the limit is in bytes, whatever the characters
+    if size > limits.MAX_MESSAGE:
+        raise BadMessage(f"message too long ({size} bytes; the limit is {limits.MAX_MESSAGE})")
     try:
         msg = json.loads(text)
+    except RecursionError:
+        raise BadMessage("a message nests too deeply") from None
     except ValueError:
         raise BadMessage("a message is a JSON object") from None
     if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
@@ -141,8 +166,8 @@ def handle(hall: Hall, live: Live, conn: Connection, text: str) -> None:
     elif kind == "act":
         role = msg.get("role", conn.look)
         version = msg.get("version")
-        if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
-            raise BadMessage("version must be a whole number")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise BadMessage("an act message needs the version it saw (a whole number)")
         if not isinstance(role, str):
             raise BadMessage("say which seat acts: role")
         if "action" not in msg:
@@ -160,7 +185,7 @@ def handle(hall: Hall, live: Live, conn: Connection, text: str) -> None:
             raise BadMessage("say which seat speaks: role")
         hall.chat(live, role, msg.get("text"), conn.roles)
     elif kind == "rematch":
-        new = hall.rematch(live, conn.roles)
+        new = hall.rematch(live, conn.roles, address=conn.address)
         conn.reply({"type": "rematch", "table": new.id})
     else:
         raise BadMessage(f"unknown message type {kind!r}")

@@ -5,6 +5,12 @@ loopback only), seats ``players`` simulated people at each table, one websocket 
 them play random legal actions after a think time for ``duration`` seconds. It reports actions
 per second and the round-trip latency of an action (sent, applied, stored in the database,
 broadcast, acknowledged). Traffic never leaves the machine: only loopback addresses are allowed.
+
+It measures a plain ``crisis serve`` (``--url http://127.0.0.1:8000``) as it is deployed: each
+simulated person connects from an address of its own in the loopback range (127.0.x.y, which
+Linux routes to this machine), so the server's per-address limits (tables per minute, open
+connections) treat them as the different people they stand for. Against an IPv6 loopback URL
+every client shares ``::1`` and those limits apply to all of them together.
 """
 
 from __future__ import annotations
@@ -12,6 +18,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import http.client
+import io
 import ipaddress
 import json
 import os
@@ -22,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
 from typing import Any
@@ -120,16 +129,37 @@ def wait_until_up(base: str, proc: subprocess.Popen[bytes], timeout: float = 30.
     raise RuntimeError("the server did not start in time")
 
 
-def post(base: str, path: str, body: dict[str, Any], token: str | None = None) -> Any:
-    """POST JSON and return the decoded answer."""
+def client_address(n: int) -> str:
+    """The loopback address simulated person ``n`` connects from (127.0.x.y, never 127.0.0.1)."""
+    return f"127.0.{1 + n // 250}.{1 + n % 250}"
+
+
+def post(
+    base: str, path: str, body: dict[str, Any], token: str | None = None, source: str | None = None
+) -> Any:
+    """POST JSON (from loopback address ``source`` if given) and return the decoded answer;
+    raises ``urllib.error.HTTPError`` (its body is the server's coded error) on a refusal."""
     headers = {"Content-Type": "application/json"}
     if token:
         headers["X-Seat-Token"] = token
-    req = urllib.request.Request(
-        f"{base}{path}", data=json.dumps(body).encode(), headers=headers, method="POST"
+    where = urlparse(base)
+    conn = http.client.HTTPConnection(
+        where.hostname or "127.0.0.1",
+        where.port or 80,
+        timeout=30,
+        source_address=(source, 0) if source else None,
     )
-    with urllib.request.urlopen(req, timeout=30) as res:
-        return json.loads(res.read())
+    try:
+        conn.request("POST", path, body=json.dumps(body), headers=headers)
+        res = conn.getresponse()
+        data = res.read()
+    finally:
+        conn.close()
+    if res.status >= 400:
+        raise urllib.error.HTTPError(
+            f"{base}{path}", res.status, res.reason, res.headers, io.BytesIO(data)
+        )
+    return json.loads(data)
 
 
 async def _player(
@@ -139,6 +169,7 @@ async def _player(
     think: float,
     stop_at: float,
     figures: Figures,
+    source: str | None = None,
 ) -> None:
     """One simulated person: waits a think time whenever its seat must act, then plays a
     random legal action and times the round trip until the server's ``acted``."""
@@ -148,7 +179,8 @@ async def _player(
     loop = asyncio.get_running_loop()
     me: dict[str, Any] = {"latest": None, "sent_at": None, "timer": None}
 
-    async with connect(ws_url, max_size=2**23, open_timeout=60, compression=None) as ws:
+    local: dict[str, Any] = {"local_addr": (source, 0)} if source else {}
+    async with connect(ws_url, max_size=2**23, open_timeout=60, compression=None, **local) as ws:
 
         def fire() -> None:
             me["timer"] = None
@@ -198,20 +230,25 @@ async def _run(base: str, tables: int, players: int, duration: float, think: flo
     seats = [{"kind": "human"} for _ in range(players)]
     jobs = []
     ws_base = base.replace("http", "ws", 1)
-    stop_at = time.monotonic() + duration + 5.0  # connection time is not measured
+    ipv4 = ipaddress.ip_address(socket.gethostbyname(urlparse(base).hostname or "127.0.0.1"))
+    spread = ipv4.version == 4  # one loopback address per simulated person
+
+    def source(n: int) -> str | None:
+        return client_address(n) if spread else None
+
     for i in range(tables):
         made = await asyncio.to_thread(
-            post, base, "/api/tables", {"seats": seats, "options": {}, "seed": i}
+            post, base, "/api/tables", {"seats": seats, "options": {}}, None, source(i * players)
         )
         table_id = made["table"]["id"]
         for j, token in enumerate(made["tokens"].values()):
             rng = random.Random(i * 10 + j)
-            jobs.append((f"{ws_base}/ws/{table_id}", token, rng))
+            jobs.append((f"{ws_base}/ws/{table_id}", token, rng, source(i * players + j)))
     start = time.monotonic()
     stop_at = start + duration
     tasks = [
-        asyncio.create_task(_player(url, token, rng, think, stop_at, figures))
-        for url, token, rng in jobs
+        asyncio.create_task(_player(url, token, rng, think, stop_at, figures, address))
+        for url, token, rng, address in jobs
     ]
     results = await asyncio.gather(*tasks, return_exceptions=True)
     figures.seconds = time.monotonic() - start
@@ -239,9 +276,7 @@ def run(
         if url is None:
             port = free_port()
             database = f"sqlite:///{os.path.join(tmp, 'load.db')}"
-            proc = start_server(
-                database, port, "--allow-seed", "--tables-per-minute", str(MAX_TABLES * 10)
-            )
+            proc = start_server(database, port)  # a plain server, limits and all
             url = f"http://127.0.0.1:{port}"
         check_loopback(url)
         before = gc.get_threshold()

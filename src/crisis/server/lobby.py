@@ -49,7 +49,7 @@ class ActIn(BaseModel):
 
     role: str = Field(max_length=16)
     action: list[Any] = Field(min_length=1, max_length=2)
-    version: int | None = None
+    version: int  # the version the client saw: an action on an old position is refused
 
 
 class RoleIn(BaseModel):
@@ -209,7 +209,8 @@ async def rematch(table_id: str, request: Request, token: Token = None) -> dict[
     """The same seats and options again (your seat secret stays the same)."""
     hall = _hall(request)
     live = hall.get(table_id)
-    return hall.rematch(live, _roles(live, token)).summary()
+    address = request.client.host if request.client else "?"
+    return hall.rematch(live, _roles(live, token), address=address).summary()
 
 
 @router.get("/tables/{table_id}/record")

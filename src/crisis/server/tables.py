@@ -147,7 +147,9 @@ class Live:
         return {
             s.role
             for s in self.row.seats
-            if s.token_hash and any(hmac.compare_digest(s.token_hash, h) for h in hashes)
+            if s.token_hash
+            and not (s.resigned and not self.finished)  # a bot plays it now: no peeking
+            and any(hmac.compare_digest(s.token_hash, h) for h in hashes)
         }
 
     def summary(self) -> dict[str, Any]:
@@ -255,6 +257,8 @@ class Hall:
         self.tables: OrderedDict[str, Live] = OrderedDict()
         self._closing = False
         self._chat_buckets: dict[tuple[str, str], limits.Bucket] = {}
+        #: New tables per address (creation and rematches); set by the application.
+        self.create_limit: limits.PerAddress | None = None
 
     # -- creating and loading ----------------------------------------------------------------
     def create(
@@ -403,7 +407,9 @@ class Hall:
             raise GameOver("the game is over")
         if live.seat(role).kind != "human":
             raise Forbidden(f"{role} is played by a bot")
-        if version is not None and live.stale(role, version):
+        if version is None:
+            raise BadMessage("an action needs the version it was chosen at")
+        if live.stale(role, version):
             raise Stale(f"the game has moved on (version {live.version}, you sent {version})")
         try:
             parsed = Action.parse(action)
@@ -513,6 +519,12 @@ class Hall:
                 "winner": None,
             }
             self.store.finish(live.id, version=live.version, result=live.row.result, resigned=role)
+        # The person is gone: his connections stop seeing the seat (and the bot's hand).
+        for watcher in list(live.watchers):
+            if role in watcher.roles:
+                watcher.roles.discard(role)
+                if watcher.look == role:
+                    watcher.look = None
         live.note_choices(role)
         live.changed()
         self.broadcast(live)
@@ -570,14 +582,17 @@ class Hall:
         """The table's recent chat, oldest first (anyone watching may read it)."""
         return self.store.load_chat(live.id, limits.CHAT_HISTORY)
 
-    def rematch(self, live: Live, roles: set[str]) -> Live:
-        """A new game with the same seats, options and secrets (made once per table)."""
+    def rematch(self, live: Live, roles: set[str], *, address: str = "?") -> Live:
+        """A new game with the same seats, options and secrets (made once per table). A new
+        table counts against ``address``'s table limit like any other."""
         if not roles:
             raise Forbidden("only a seated player may ask for a rematch")
         if not live.finished:
             raise NotOver("a rematch is offered once the game is over")
         if live.row.rematch:
             return self.get(live.row.rematch)
+        if self.create_limit is not None and not self.create_limit.take(address):
+            raise TooFast("too many new tables from your address; wait a minute")
         options = {k: v for k, v in live.row.options.items() if k != "first_player"}
         seats = [SeatSpec(kind=s.kind, bot=s.bot, name=s.name) for s in live.row.seats]
         new, _ = self.create(seats, options, title=live.row.title, rematch_of=live.row)

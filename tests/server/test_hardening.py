@@ -1,0 +1,195 @@
+"""Server hardening: each bad input gets its coded error and changes nothing (issue #11)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from crisis.server import limits
+from crisis.server.loadtest import free_port, start_server
+
+from .conftest import BOT, HUMAN, create, make_client, stored
+
+
+def _hello(ws: Any, tokens: list[str]) -> None:
+    ws.send_json({"type": "hello", "tokens": tokens})
+    assert ws.receive_json()["type"] == "welcome"
+    assert ws.receive_json()["type"] == "state"
+
+
+def _next(ws: Any, kind: str) -> dict[str, Any]:
+    while (msg := ws.receive_json())["type"] != kind:
+        pass
+    return dict(msg)
+
+
+def test_a_rematch_counts_against_the_table_limit(db: Path) -> None:
+    with make_client(db, tables_per_minute=1) as client:
+        table, tokens = create(client, [HUMAN, BOT])
+        headers = {"X-Seat-Token": tokens["green"]}
+        res = client.post(f"/api/tables/{table}/resign", json={"role": "green"}, headers=headers)
+        assert res.json()["status"] == "finished"
+        res = client.post(f"/api/tables/{table}/rematch", headers=headers)
+        assert res.status_code == 429 and res.json()["code"] == "rate_limited"
+        assert client.get(f"/api/tables/{table}").json()["rematch"] is None
+        with client.websocket_connect(f"/ws/{table}") as ws:
+            ws.send_json({"type": "hello", "tokens": [tokens["green"]]})
+            ws.send_json({"type": "rematch"})
+            assert _next(ws, "error")["code"] == "rate_limited"
+
+
+def _post(base: str, body: dict[str, Any], forwarded: str) -> int:
+    req = urllib.request.Request(
+        f"{base}/api/tables",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json", "X-Forwarded-For": forwarded},
+    )
+    try:
+        with urllib.request.urlopen(req, timeout=10) as res:
+            return int(res.status)
+    except urllib.error.HTTPError as err:
+        return int(err.code)
+
+
+@pytest.fixture
+def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:
+    port = free_port()
+    proc = start_server(
+        f"sqlite:///{tmp_path / 'x.db'}", port, "--tables-per-minute", "1", *request.param
+    )
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.mark.parametrize("server", [()], indirect=True)
+def test_forwarded_for_is_not_believed_by_default(server: str) -> None:
+    body = {"seats": [HUMAN, BOT]}
+    assert _post(server, body, "203.0.113.1") == 201
+    assert _post(server, body, "203.0.113.2") == 429  # still 127.0.0.1 to the server
+
+
+@pytest.mark.parametrize("server", [("--forwarded-allow-ips", "127.0.0.1")], indirect=True)
+def test_forwarded_for_is_believed_from_a_named_proxy(server: str) -> None:
+    body = {"seats": [HUMAN, BOT]}
+    assert _post(server, body, "203.0.113.1") == 201
+    assert _post(server, body, "203.0.113.2") == 201  # another client behind the proxy
+    assert _post(server, body, "203.0.113.2") == 429
+
+
+def test_deep_json_and_byte_length_on_the_websocket(client: TestClient) -> None:
+    table, tokens = create(client, [HUMAN, BOT])
+    before = stored(client, table)
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        _hello(ws, [tokens["green"]])
+        ws.send_text("[" * 2000 + "]" * 2000)  # 4,000 bytes: fits, but nests 2,000 deep
+        reply = _next(ws, "error")
+        assert reply["code"] == "bad_message" and "deep" in reply["message"]
+        # 1,400 characters of 3 bytes each: 4,200 bytes, over the 4 KiB limit.
+        ws.send_text(json.dumps({"type": "ping", "pad": "€" * 1400}, ensure_ascii=False))
+        reply = _next(ws, "error")
+        assert reply["code"] == "bad_message" and "bytes" in reply["message"]
+        ws.send_json({"type": "ping"})
+        _next(ws, "pong")  # the connection still works
+    assert stored(client, table) == before
+
+
+def test_malformed_http_json_gets_the_coded_body(client: TestClient) -> None:
+    res = client.post("/api/tables", content=b"{nope", headers={"Content-Type": "application/json"})
+    assert res.status_code == 400
+    assert res.json()["type"] == "error" and res.json()["code"] == "bad_message"
+    res = client.get("/api/no-such-thing")
+    assert res.status_code == 404 and res.json()["code"] == "not_found"
+
+
+def test_an_oversized_chunked_body_gets_413(client: TestClient) -> None:
+    def chunks() -> Iterator[bytes]:
+        for _ in range(40):
+            yield b"x" * 1024
+
+    res = client.post("/api/tables", content=chunks(), headers={"Content-Type": "application/json"})
+    assert res.status_code == 413
+    assert res.json() == {"type": "error", "code": "too_large", "message": "request body too large"}
+    assert client.get("/api/tables").json()["tables"] == []
+
+
+def test_connections_per_address_are_capped(client: TestClient) -> None:
+    table, _ = create(client, [HUMAN, BOT])
+    client.app.state.connections = limits.Connections(limit=2)  # type: ignore[attr-defined]
+    with (
+        client.websocket_connect(f"/ws/{table}") as a,
+        client.websocket_connect(f"/ws/{table}") as b,
+    ):
+        _hello(a, [])
+        _hello(b, [])
+        with client.websocket_connect(f"/ws/{table}") as c:
+            assert c.receive_json()["code"] == "rate_limited"
+            with pytest.raises(WebSocketDisconnect):
+                c.receive_json()
+    with client.websocket_connect(f"/ws/{table}") as d:  # the others closed: room again
+        _hello(d, [])
+
+
+def test_a_socket_that_never_says_hello_is_closed(client: TestClient) -> None:
+    table, _ = create(client, [HUMAN, BOT])
+    client.app.state.hello_seconds = 0.3  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        reply = ws.receive_json()
+        assert reply["code"] == "bad_message" and "hello" in reply["message"]
+        with pytest.raises(WebSocketDisconnect):
+            ws.receive_json()
+
+
+def test_a_watched_table_stays_in_memory(db: Path) -> None:
+    with make_client(db) as client:
+        hall = client.app.state.hall  # type: ignore[attr-defined]
+        hall.cache_size = 1
+        first, _ = create(client, [HUMAN, HUMAN])
+        with client.websocket_connect(f"/ws/{first}") as ws:
+            create(client, [HUMAN, HUMAN])  # before hello: the first table may be evicted
+            create(client, [HUMAN, HUMAN])
+            _hello(ws, [])  # ... and the socket then watches the table the hall holds
+            assert first in hall.tables and hall.tables[first].watchers
+            for _ in range(3):
+                create(client, [HUMAN, HUMAN])
+            assert first in hall.tables  # never evicted under its watcher
+
+
+def test_a_person_who_resigns_stops_seeing_the_seat(client: TestClient) -> None:
+    table, tokens = create(client, [HUMAN, HUMAN, HUMAN])
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        _hello(ws, [tokens["green"]])
+        ws.send_json({"type": "resign", "role": "green"})
+        now = _next(ws, "state")
+        while now["role"] is not None:
+            now = _next(ws, "state")
+        green = next(p for p in now["view"]["players"] if p["role"] == "green")
+        assert "hand" not in green and now["actions"] == []
+    with client.websocket_connect(f"/ws/{table}") as again:
+        again.send_json({"type": "hello", "tokens": [tokens["green"]]})
+        assert again.receive_json()["roles"] == []
+    res = client.get(f"/api/tables/{table}/state", headers={"X-Seat-Token": tokens["green"]})
+    assert res.status_code == 403
+
+
+def test_rate_buckets_forget_the_least_recent_address() -> None:
+    buckets = limits.PerAddress(rate=1e-9, burst=1, limit=3)
+    assert buckets.take("a") and buckets.take("b") and buckets.take("c")
+    assert not buckets.take("a")  # spent, and now the most recent
+    assert buckets.take("d")  # evicts "b", the least recently seen
+    assert list(buckets.buckets) == ["c", "a", "d"]
+    assert not buckets.take("a")  # still spent: the flood reset nobody's limit
