@@ -289,6 +289,35 @@ def test_attacker_allocates_hits_on_barbarians_leader_or_counter() -> None:
     assert player(s, "green").legacy == 2 + 1  # the leader counts as a barbarian
 
 
+@pytest.mark.parametrize("side", ["active", "inactive"])
+def test_attacker_chooses_an_active_or_an_inactive_counter(side: str) -> None:
+    """8.1 and ruling 11: the attacker allocates his hits on barbarians as he wishes. Here the
+    Sassanids hold (a tie goes to the defender), so his choice decides what stays in Syria."""
+    s = new_game()
+    green_army(s, "Syria")
+    barbarians(s, "Syria", "Sassanids", 1)
+    barbarians(s, "Syria", "Sassanids", 2, active=False)
+    fight(s, "Sassanids", [3, 4, 1, 1])  # one hit each way
+    assert toc.active(s) == ["green"]
+    assert set(options(s)) == {
+        Action("take_hit", "Sassanids:active"),
+        Action("take_hit", "Sassanids:inactive"),
+    }
+    act(s, "take_hit", f"Sassanids:{side}")
+    syria = s.provinces["Syria"]
+    left = (syria.active.get("Sassanids", 0), syria.inactive.get("Sassanids", 0))
+    assert left == ((0, 2) if side == "active" else (1, 1))
+
+
+def test_no_question_when_only_one_kind_of_counter_is_there() -> None:
+    s = new_game()
+    green_army(s, "Syria")
+    barbarians(s, "Syria", "Sassanids", 2, active=False)
+    fight(s, "Sassanids", [3, 4, 1])
+    assert not any(a.verb == "take_hit" for r in toc.active(s) for a in toc.actions(s, r))
+    assert here(s, "Syria", "Sassanids") == 1
+
+
 def test_enough_hits_on_barbarians_need_no_choice_and_leaders_count_for_legacy() -> None:
     s = new_game()
     green_army(s, "Syria", full=3)

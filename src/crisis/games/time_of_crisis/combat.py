@@ -235,10 +235,18 @@ def _army_hit_choices(state: State, a: Army, hits: int) -> list[str]:
 
 
 def _tribe_hit_choices(state: State, b: Battle, hits: int) -> list[str]:
-    counters, leaders = tribe_units(state, str(b.defender), b.region)
-    options = ([str(b.defender)] if counters else []) + leaders
+    """Ruling 11: the player who inflicts hits on barbarians allocates them as he wishes
+    (8.1): a leader, or an ordinary counter, and in a province with both an active and an
+    inactive counter, which of the two (``"Goths:active"``); asked only when it matters."""
+    tribe = str(b.defender)
+    counters, leaders = tribe_units(state, tribe, b.region)
+    kinds = [tribe] if counters else []
+    prov = state.provinces.get(b.region)
+    if prov is not None and prov.active.get(tribe, 0) and prov.inactive.get(tribe, 0):
+        kinds = [f"{tribe}:active", f"{tribe}:inactive"]
+    options = kinds + leaders
     if hits >= counters + len(leaders):
-        return options[:1]
+        return options[:1]  # every unit falls: the order changes nothing
     return options
 
 
@@ -271,12 +279,15 @@ def _apply_hit(state: State, b: Battle, choice: str) -> None:
         b.leaders_removed.append(choice)
         b.barbarians_removed += 1
     else:
-        tribe = choice
+        tribe, _, wanted = choice.partition(":")
         if b.region in data.HOMELANDS:
             state.tribes[tribe].active -= 1
         else:
             prov = state.provinces[b.region]
-            side = prov.active if prov.active.get(tribe, 0) else prov.inactive
+            if wanted:
+                side = prov.active if wanted == "active" else prov.inactive
+            else:  # one side only is present
+                side = prov.active if prov.active.get(tribe, 0) else prov.inactive
             side[tribe] -= 1
             if not side[tribe]:
                 del side[tribe]

@@ -88,6 +88,7 @@ HIT_CHOICES: tuple[str, ...] = (
     "militia",
     "rival",
     *data.TRIBES,
+    *(f"{tribe}:{side}" for tribe in data.TRIBES for side in ("active", "inactive")),
     *data.BARBARIAN_LEADERS,
 )
 _LEADERS = tuple(data.BARBARIAN_LEADERS)

@@ -87,7 +87,7 @@ def label(action: Action) -> str:
         "castra": lambda: f"Castra on army {arg}",
         "force_march": lambda: f"Force March with army {arg}",
         "ambitus": lambda: f"Ambitus: {arg} Populace points as votes",
-        "take_hit": lambda: f"Take the hit on {arg}",
+        "take_hit": lambda: _hit_label(str(arg)),
         "tribute": lambda: f"Tribute: {items[1]} in {items[0]} turn inactive",
         "foederati": lambda: f"Foederati: army {items[0]} takes in a {items[2]} from {items[1]}",
         "order": lambda: "Events in order: " + ", ".join(card_name(e) for e in items),
@@ -100,6 +100,14 @@ def label(action: Action) -> str:
     if isinstance(arg, tuple):
         return f"{words}: {' '.join(str(x) for x in arg)}"
     return f"{words}: {arg}"
+
+
+def _hit_label(choice: str) -> str:
+    tribe, _, side = choice.partition(":")
+    if side:
+        return f"Hit an {side} {tribe} counter"
+    words = {"reduce": "reduce a full legion", "remove": "remove a reduced legion"}
+    return f"Take the hit: {words.get(choice, choice)}"
 
 
 def _dice(n: Any) -> str:
