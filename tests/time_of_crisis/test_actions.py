@@ -695,3 +695,28 @@ def test_build_allowed_beside_inactive_barbarians_and_foreign_armies_outside() -
     s.armies.append(Army(id=99, owner="blue", region="Africa"))
     s.turn.pool["yellow"] = 3
     assert can(s, "build", ("Africa", "Amphitheater"))
+
+
+def test_a_lone_militia_disperses_a_mob() -> None:
+    """6.3.3, ruling 50: a Militia without a General is an army of the Governor: for one
+    Military point it disperses one Mob and the province loses a support."""
+    s = new_game()
+    green = army(s, 1)
+    green.capital = False  # the General leaves the Militia alone in Africa's capital
+    africa = s.provinces["Africa"]
+    africa.support, africa.mobs = 3, 2
+    s.turn.pool["red"] = 1
+    assert can(s, "disperse_mob", "Africa")
+    act(s, "disperse_mob", "Africa")
+    assert (africa.mobs, africa.support, s.turn.pool["red"]) == (1, 2, 0)
+    assert africa.militia
+
+
+def test_a_militia_with_its_general_disperses_with_the_army() -> None:
+    s = new_game()
+    africa = s.provinces["Africa"]
+    africa.support, africa.mobs = 3, 3
+    s.turn.pool["red"] = 1
+    assert not can(s, "disperse_mob", "Africa")  # stacked: the army acts, Militia included
+    act(s, "disperse_mob", 1)
+    assert africa.mobs == 3 - 2  # one legion and the Militia

@@ -330,8 +330,11 @@ def plan_enter(o: Obs, verbs: Verbs) -> tuple[float, Action] | None:
 def plan_mob_dispersal(o: Obs, verbs: Verbs) -> tuple[float, Action] | None:
     """Disperse a Mob that is about to cost me a province and games cannot stop."""
     for act in verbs.get("disperse_mob", ()):
-        army = next(a for a in o.my_armies if a["id"] == act.arg)
-        prov = o.prov[army["region"]]
+        if isinstance(act.arg, str):  # a lone Militia in that province (ruling 50)
+            region = act.arg
+        else:
+            region = next(a for a in o.my_armies if a["id"] == act.arg)["region"]
+        prov = o.prov[region]
         if prov["mobs"] >= prov["support"] - 1 and o.pool["yellow"] < 2 and prov["support"] > 1:
             return 2.0, act
     return None

@@ -146,6 +146,7 @@ def _catalog(players: int, expansion: bool, emperor_rules: bool) -> tuple[Action
     add("initiate_battle", [(s, t) for s in slots for t in targets])
     for verb in ("leave_capital", "enter_capital", "disperse_mob"):
         add(verb, slots)
+    add("disperse_mob", provinces)  # a lone Militia disperses its own province's Mob
     add("recruit_governor", data.LEADER_COSTS)
     add("place_governor", [(p, k) for p in provinces for k in amounts])
     add("recall_governor", provinces)
@@ -219,8 +220,8 @@ def canonical_action(view: dict[str, Any], role: str, action: Action) -> Action:
     """The catalog entry of ``action``, legal for ``role`` where ``role`` sees ``view``:
     army ids become slots and Frumentarii's order becomes peek positions."""
     verb, arg = action
-    if verb in _ARMY_VERBS:
-        return Action(verb, _army_slots(view, role)[int(arg)])  # type: ignore[arg-type]
+    if verb in _ARMY_VERBS and isinstance(arg, int):
+        return Action(verb, _army_slots(view, role)[arg])
     if verb in ("move_army", "initiate_battle", "foederati"):
         assert isinstance(arg, tuple)
         slots = _army_slots(view, role)
@@ -248,7 +249,7 @@ def actual_action(view: dict[str, Any], role: str, action: Action) -> Action:
             ids = {v: k for k, v in _army_slots(view, role).items()}
         return ids[str(name)]
 
-    if verb in _ARMY_VERBS:
+    if verb in _ARMY_VERBS and str(arg).startswith("@"):
         return Action(verb, army_id(arg))
     if verb in ("move_army", "initiate_battle", "foederati"):
         assert isinstance(arg, tuple)

@@ -103,6 +103,11 @@ def _list_military(state: State, role: str) -> list[Action]:
                 out.append(Action("enter_capital", a.id))
             if red and a.region in mine and state.provinces[a.region].mobs:
                 out.append(Action("disperse_mob", a.id))
+    if red:  # Ruling 50: a lone Militia is an army of its Governor and may disperse a Mob
+        for name in mine:
+            prov = state.provinces[name]
+            if prov.militia and prov.mobs and capital_army(state, name) is None:
+                out.append(Action("disperse_mob", name))
     return out
 
 
@@ -175,17 +180,26 @@ def leave_capital_action(state: State, role: str, army_id: int) -> None:
 
 
 @handles("disperse_mob")
-def disperse_mob(state: State, role: str, army_id: int) -> None:
-    """One Military point: -1 support, and one Mob fewer per unit in the army."""
-    a = army(state, army_id)
+def disperse_mob(state: State, role: str, who: int | str) -> None:
+    """One Military point: -1 support, and one Mob fewer per unit in the army (an army id,
+    or a province name for its lone Militia, ruling 50)."""
     spend(state, "red", 1)
-    prov = state.provinces[a.region]
-    units = a.legions + a.barbarians
-    if a.capital and prov.militia and prov.governor == role:
-        units += 1
+    if isinstance(who, str):
+        region, units = who, 1
+    else:
+        a = army(state, who)
+        region = a.region
+        units = a.legions + a.barbarians
+        if (
+            a.capital
+            and state.provinces[region].militia
+            and state.provinces[region].governor == role
+        ):
+            units += 1
+    prov = state.provinces[region]
     prov.support = max(0, prov.support - 1)
     prov.mobs = max(0, prov.mobs - units)
-    log(state, f"{role} disperses the mob in {a.region}")
+    log(state, f"{role} disperses the mob in {region}")
 
 
 # -- occupying a Pretender's capital (RULES 12.2) ----------------------------------------------

@@ -83,7 +83,11 @@ def label(action: Action) -> str:
         "train_legion": lambda: f"Train a legion of army {arg}",
         "enter_capital": lambda: f"Army {arg} enters its capital",
         "leave_capital": lambda: f"Army {arg} leaves its capital",
-        "disperse_mob": lambda: f"Army {arg} disperses a Mob",
+        "disperse_mob": lambda: (
+            f"The Militia of {arg} disperses a Mob"
+            if isinstance(arg, str)
+            else f"Army {arg} disperses a Mob"
+        ),
         "castra": lambda: f"Castra on army {arg}",
         "force_march": lambda: f"Force March with army {arg}",
         "ambitus": lambda: f"Ambitus: {arg} Populace points as votes",
