@@ -35,6 +35,8 @@ def test_draft_order_and_candidate_restriction() -> None:
 
 
 def test_shortfall_takes_from_the_left() -> None:
+    """Step 1: not enough cards: each player moves one from the player to his left, in whole
+    rounds, until there are enough; the cards left over after the draft re-form the deck."""
     state = quick_start(2, dealer="green")
     give_candidate(state, "green", "gordian2", cards=["goths_7a"])
     set_hand(state, "green", ["spqr_9a"])
@@ -61,9 +63,38 @@ def test_shortfall_takes_from_the_left() -> None:
     assert ric.active(state) == ["green"]
     play(state, "green", "take_card", "hand")
     assert len(player(state, "blue").hand) == 1
-    # Five cards: another round; blue takes green's last card.
+    # Five cards: another whole round; blue takes green's last card, green one of blue's.
     play(state, "blue", "take_card", "hand")
-    assert state.step == "draft" and len(state.revealed) == 6
+    assert state.step == "shortfall" and len(state.revealed) == 6
+    play(state, "green", "take_card", "hand")
+    assert state.step == "draft" and len(state.revealed) == 7
+    while state.step == "draft":
+        role = ric.active(state)[0]
+        play(state, role, "draft", ric.actions(state, role)[0].arg)
+    assert len(state.deck) == 1 and not state.revealed  # the extra card re-forms the deck
+
+
+def test_the_deal_does_not_gather_the_discards() -> None:
+    """Step 1: the shortfall belongs to the deal; the discards are gathered into a new deck
+    only at the end of the step, once the deck is exhausted (R14)."""
+    state = quick_start(2, dealer="green")
+    set_hand(state, "green", ["spqr_9a", "spqr_6a"])
+    set_hand(state, "blue", ["spqr_8a", "spqr_7a"])
+    keep = ["goths_2a", "goths_3a"]
+    for c in [c for c in state.deck if c not in keep]:
+        state.deck.remove(c)
+        state.discard.append(c)
+    discards = len(state.discard)
+    goto(state, "begin_turn")
+    assert state.step == "shortfall" and len(state.discard) == discards
+    while state.step == "shortfall":
+        role = ric.active(state)[0]
+        play(state, role, "take_card", ric.actions(state, role)[0].arg)
+    assert len(state.revealed) == 6
+    while state.step == "draft":
+        role = ric.active(state)[0]
+        play(state, role, "draft", ric.actions(state, role)[0].arg)
+    assert not state.discard and len(state.deck) == discards  # gathered at the end of step 1
 
 
 def emperor_dies(side: str, removals: int = 0) -> State:

@@ -143,7 +143,8 @@ def refill_deck(state: State) -> bool:
 def _begin_turn(state: State) -> None:
     state.turn += 1
     log(state, f"Turn {state.turn}: {state.players[state.dealer].role} deals")
-    while len(state.revealed) < _need(state) and refill_deck(state):
+    # R14: the deal uses the deck only; the discards are gathered at the end of step 1.
+    while len(state.revealed) < _need(state) and state.deck:
         state.revealed.append(state.deck.pop(0))
     state.reveals += 1
     if len(state.revealed) < _need(state):
@@ -177,13 +178,14 @@ def shortfall_choices(state: State, role: str) -> list[Action]:
 
 @automatic("shortfall_next")
 def _shortfall_next(state: State) -> None:
-    if len(state.revealed) >= _need(state):
-        _start_draft(state)
-        return
+    # R14: every player takes a card in each round; enough cards are checked between rounds.
     while state.order and not shortfall_choices(state, state.order[0]):
         state.order.pop(0)
     if state.order:
         state.step = "shortfall"
+        return
+    if len(state.revealed) >= _need(state):
+        _start_draft(state)
         return
     if any(shortfall_choices(state, p.role) for p in state.players):
         state.order = clockwise_from_dealer(state)
@@ -240,7 +242,7 @@ def _draft_next(state: State) -> None:
         state.deck = extra + state.deck
         log(state, f"{len(extra)} cards left over re-form the deck")
     state.order = []
-    refill_deck(state)
+    refill_deck(state)  # R14: an exhausted deck is rebuilt from the discards now
     state.step = "start_auction"
 
 
