@@ -6,6 +6,7 @@ import random
 
 from crisis.engine import Action
 from crisis.games import rome_in_crisis as ric
+from crisis.games.rome_in_crisis.offices import military_rank
 from crisis.games.rome_in_crisis.scripting import give_candidate, goto, quick_start
 from crisis.games.rome_in_crisis.state import State, player
 
@@ -81,6 +82,38 @@ def test_legatus_goes_to_the_best_military_candidate() -> None:
     goto(state, "offices_start", emperor="gordian2")
     assert state.offices["legatus"] == "maximinus"
     assert state.offices["emperor"] == "gordian2"
+
+
+def test_legatus_qualifications_count_the_cards_on_a_candidate() -> None:
+    """Step 4a and R9: the best Military qualifications are a candidate's Military worth,
+    cards included: Gordian III (Military 1) with 6 in war cards on him beats Maximinus
+    (Military 4); without the cards Maximinus keeps it."""
+    state = table()
+    war = sorted(
+        c for c, card in state.cards.influence.items() if card.suit == "goths" and c in state.deck
+    )
+    cards, total = [], 0
+    for c in war:
+        if total >= 6:
+            break
+        cards.append(c)
+        total += state.cards.influence[c].value
+        state.deck.remove(c)
+    state.played_on["gordian3"] = cards
+    assert military_rank(state, "gordian3") == 1 + total > military_rank(state, "maximinus")
+    goto(state, "offices_start", emperor="gordian2")
+    assert state.offices["legatus"] == "gordian3"
+    again = table()
+    goto(again, "offices_start", emperor="gordian2")
+    assert again.offices["legatus"] == "maximinus"
+
+
+def test_the_legatus_own_bonus_does_not_keep_him_in_office() -> None:
+    """R9: the Legatus card's +3 Military is not a qualification for the Legatus itself."""
+    state = table()
+    state.offices["legatus"] = "gordian3"  # Military 1 (+3 as Legatus) against Maximinus's 4
+    goto(state, "offices_start", emperor="gordian2")
+    assert state.offices["legatus"] == "maximinus"
 
 
 def test_priority_fewest_offices_then_vp_then_dealers_right() -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from crisis.engine.action import Action
 from crisis.games.rome_in_crisis import data
-from crisis.games.rome_in_crisis.election import counts
+from crisis.games.rome_in_crisis.election import worth
 from crisis.games.rome_in_crisis.registry import automatic, decision, handles
 from crisis.games.rome_in_crisis.state import (
     State,
@@ -21,7 +21,6 @@ from crisis.games.rome_in_crisis.state import (
     player,
     seat,
     suit,
-    value,
 )
 
 
@@ -39,10 +38,13 @@ def _release(state: State, cand: str) -> None:
         log(state, f"{card_name(state, cand)} gives up the {_name(state, office)}")
 
 
-def military_rank(state: State, cand: str) -> tuple[int, int]:
-    """Military qualifications: Military rating, then Military cards on him (ruling R9)."""
-    cards = sum(value(state, c) for c in state.played_on[cand] if counts(state, c, "military"))
-    return face(state, cand).military, cards
+def military_rank(state: State, cand: str) -> int:
+    """Military qualifications (ruling R9): his worth in a Military election (rating, office
+    bonus, ability, Military and Gold cards on him), less the Legatus card's own bonus, which
+    cannot qualify its holder for itself."""
+    held = office_of(state, cand)
+    bonus = state.cards.offices[held].bonus["military"] if held == "legatus" else 0
+    return worth(state, cand, "military") - bonus
 
 
 def best_military(state: State) -> str | None:
