@@ -132,9 +132,32 @@ def test_priority_fewest_offices_then_vp_then_dealers_right() -> None:
     assert {a.arg for a in ric.actions(state, "yellow")} == {"gordian3", "philip"}
     play(state, "yellow", "appoint", "philip")
     # Cavalry next: eligible yellow's Gordian III (yellow now has 1 office), red's Balbinus
-    # (1 office). Tied on VP 0 vs 2: red has fewer VP.
+    # (1 office). Tied on VP 0 vs 2: red has fewer VP. Balbinus holds the Senate Leader, so
+    # red may give it up or keep it (R8).
+    assert state.step == "appoint" and ric.active(state) == ["red"]
+    assert set(ric.actions(state, "red")) == {Action("appoint", "balbinus"), Action("keep")}
+    play(state, "red", "appoint", "balbinus")
     assert state.offices["cavalry"] == "balbinus"
-    assert state.offices["senate"] is None or state.offices["senate"] != "balbinus"
+    assert state.offices["senate"] != "balbinus"
+
+
+def test_an_owner_may_keep_his_office_and_the_next_player_gets_the_new_one() -> None:
+    """Step 4a: a chosen candidate who holds an office *may* give it up (R8): red keeps
+    Balbinus's Senate Leader, and the Cavalry Commander goes to the next player by the
+    priorities, yellow's Gordian III; no office is left vacant."""
+    state = table()
+    state.offices["legatus"] = "maximinus"
+    player(state, "blue").vp = 2
+    player(state, "yellow").vp = 2
+    state.offices["cavalry"] = None
+    goto(state, "offices_start", emperor="gordian2")
+    play(state, "green", "assign_office", "prefect")
+    play(state, "yellow", "appoint", "philip")
+    play(state, "red", "keep")
+    assert state.offices["senate"] == "balbinus"
+    assert state.offices["cavalry"] == "gordian3"
+    assert all(state.offices[o] is not None for o in ("cavalry", "prefect", "senate"))
+    assert "red keeps his offices" in " ".join(state.log)
 
 
 def test_closest_to_the_dealers_right_breaks_ties() -> None:

@@ -79,6 +79,7 @@ def determinize(view: dict[str, Any], role: str | None, rng: random.Random) -> S
         placing=view["placing"],
         appointee=view["appointee"],
         received=list(view["received"]),
+        declined=list(view.get("declined", [])),
         crises={k: list(v) for k, v in view["crisis_cards"].items()},
         loose_gold=[x["id"] for x in view["loose_gold"]],
         chosen=chosen,

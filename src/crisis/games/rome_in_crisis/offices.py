@@ -124,7 +124,7 @@ def priority(state: State, office: str) -> str | None:
     """The player who gets ``office``: has an eligible candidate, fewest offices, then
     fewest victory points, then closest to the dealer's right (the dealer last)."""
     n = len(state.players)
-    roles = {owner(state, c) for c in eligible_for(state, office)}
+    roles = {owner(state, c) for c in eligible_for(state, office)} - set(state.declined)
     best = sorted(
         (
             offices_held(state, r),
@@ -139,23 +139,36 @@ def priority(state: State, office: str) -> str | None:
 
 
 def _place(state: State, office: str) -> None:
-    state.pending.remove(office)
+    if office in state.pending:
+        state.pending.remove(office)
     role = priority(state, office)
     if role is None:
+        state.declined = []
         log(state, f"No candidate can hold the {_name(state, office)}: set aside")
         state.step = "office_next"
         return
-    mine = [c for c in eligible_for(state, office) if owner(state, c) == role]
-    if len(mine) == 1:
-        _appoint(state, office, mine[0])
+    if len(appoint_choices(state, office, role)) == 1:
+        _appoint(state, office, appoint_choices(state, office, role)[0].arg)
         return
     state.placing = office
     state.appointee = role
     state.step = "appoint"
 
 
-def _appoint(state: State, office: str, cand: str) -> None:
-    _release(state, cand)
+def appoint_choices(state: State, office: str, role: str) -> list[Action]:
+    """R8: ``role`` picks which eligible candidate takes ``office``; one who holds another
+    office gives it up, which the owner may refuse (``keep``) when every eligible candidate of
+    his holds one: the office then passes to the next player by the priorities."""
+    mine = [c for c in eligible_for(state, office) if owner(state, c) == role]
+    out = [Action("appoint", c) for c in mine]
+    if mine and all(office_of(state, c) is not None for c in mine):
+        out.append(Action("keep"))
+    return out
+
+
+def _appoint(state: State, office: str, cand: Any) -> None:
+    state.declined = []
+    _release(state, str(cand))
     state.offices[office] = cand
     state.received.append(cand)
     state.placing = None
@@ -186,9 +199,19 @@ def _appointee(state: State) -> list[str]:
 @decision("appoint", "Choose which of your candidates takes the office", _appointee)
 def _list_appoint(state: State, role: str) -> list[Action]:
     assert state.placing is not None
-    return [
-        Action("appoint", c) for c in eligible_for(state, state.placing) if owner(state, c) == role
-    ]
+    return appoint_choices(state, state.placing, role)
+
+
+@handles("appoint", "keep")
+def _keep(state: State, role: str, arg: Any) -> None:
+    """Keep your candidates' offices: the office being placed goes to the next player."""
+    office = state.placing
+    assert office is not None
+    log(state, f"{role} keeps his offices rather than take the {_name(state, office)}")
+    state.declined.append(role)
+    state.placing = None
+    state.appointee = None
+    _place(state, office)
 
 
 @handles("appoint", "appoint")

@@ -86,6 +86,8 @@ class State(msgspec.Struct):
     placing: str | None = None  # the office being handed out
     appointee: str | None = None  # the role choosing which candidate takes it
     received: list[str] = msgspec.field(default_factory=list)
+    # R8: players who kept their candidates' offices rather than take the one being placed
+    declined: list[str] = msgspec.field(default_factory=list)
     crises: dict[str, list[str]] = msgspec.field(default_factory=dict)
     loose_gold: list[str] = msgspec.field(default_factory=list)
     chosen: dict[str, str] = msgspec.field(default_factory=dict)  # face-down crisis cards

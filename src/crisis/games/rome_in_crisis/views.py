@@ -152,6 +152,7 @@ def view(state: State, role: str | None, active: list[str]) -> dict[str, Any]:
         "placing": state.placing,
         "appointee": state.appointee,
         "received": list(state.received),
+        "declined": list(state.declined),
         "auction": auction,
         "address": address,
         "emperor": state.emperor,

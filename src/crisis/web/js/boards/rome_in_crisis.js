@@ -105,6 +105,7 @@ function label([verb, arg], view = VIEW) {
     case "pass": return "Pass (drop out of the election)";
     case "assign_office": return `Hand out the ${n(arg)} next`;
     case "appoint": return view && view.placing ? `${n(arg)} takes the ${n(view.placing)}` : `Appoint ${n(arg)}`;
+    case "keep": return view && view.placing ? `Keep your offices: the ${n(view.placing)} goes to the next player` : "Keep your offices";
     case "transfer": {
       const from = holderOf(arg, view);
       return `Take ${n(arg)}${from ? ` from ${from.name}` : ""}`;
