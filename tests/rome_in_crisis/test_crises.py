@@ -155,6 +155,21 @@ def test_gold_goes_to_the_top_crisis_after_mounting() -> None:
     assert ranked(state) == ["goths", "persians"]
 
 
+def test_all_gold_moves_to_the_top_crisis_by_its_non_gold_cards() -> None:
+    """Step 4b and R22: every Gold card among the crises, those attached at an earlier mount
+    included, goes to the crisis ranked top once the non-Gold cards are placed, ranked
+    without the Gold: here the Persians 5 (+ Gold 4 from before) lose it to the Goths 6."""
+    state = mounting(
+        {"goths": ["goths_4a"], "persians": ["persians_5a", "gold_4a"]},
+        {"green": ["goths_2a"], "blue": ["gold_2a"]},
+    )
+    play(state, "green", "crisis_card", "goths_2a")
+    play(state, "blue", "crisis_card", "gold_2a")
+    assert sorted(state.crises["goths"]) == ["gold_2a", "gold_4a", "goths_2a", "goths_4a"]
+    assert state.crises["persians"] == ["persians_5a"]
+    assert not state.loose_gold
+
+
 def test_gold_waits_without_crises() -> None:
     state = mounting({}, {"green": ["gold_2a"], "blue": ["gold_1a"]})
     play(state, "green", "crisis_card", "gold_2a")

@@ -101,8 +101,19 @@ def _reveal(state: State) -> None:
     if state.chosen:
         state.reveals += 1
     state.chosen = {}
-    attach_gold(state)
+    gather_gold(state)
     state.step = "address_start"
+
+
+def gather_gold(state: State) -> None:
+    """Ruling R22 (step 4b): once the non-Gold cards are placed, every Gold card among the
+    crises, those attached earlier included, goes to the crisis ranked top by its non-Gold
+    cards (ties: Goths, Persians, Palmyra, SPQR, the letters A-D)."""
+    for kind in state.crises:
+        cards = state.crises[kind]
+        state.loose_gold += [c for c in cards if suit(state, c) == "gold"]
+        state.crises[kind] = [c for c in cards if suit(state, c) != "gold"]
+    attach_gold(state)
 
 
 # -- the Emperor addresses a crisis -----------------------------------------------------------
