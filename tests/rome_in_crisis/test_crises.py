@@ -95,14 +95,15 @@ def test_emperor_chooses_the_crisis() -> None:
 
 
 def test_trebonianus_gallus_gold_cancels_goths() -> None:
-    state = emperor_facing({"goths": ["goths_7a", "goths_2a"]}, ["gold_2a"], cand="gallus")
+    """Gallus's ability and R19: each Gold he uses first cancels the highest Goths card and
+    still counts its value: Gold 2 cancels the Goths 7, then discards the Goths 2."""
+    state = emperor_facing(
+        {"goths": ["goths_7a", "goths_3a", "goths_2a"]}, ["gold_2a"], cand="gallus"
+    )
     play(state, "green", "done")
-    # The Gold cancels the Goths 7 and adds nothing itself; nothing else goes.
-    assert state.crises["goths"] == ["goths_2a"]
-    assert player(state, "green").vp == 1
+    assert state.crises["goths"] == ["goths_3a"]  # the 7 cancelled, the 2 discarded
+    assert player(state, "green").vp == 2  # a failure: one point per card gone
     state = emperor_facing({"goths": ["goths_7a", "goths_2a"]}, ["gold_2a"], cand="gallus")
-    set_hand(state, "green", ["goths_2b", "spqr_9a"])
-    play(state, "green", "play", "goths_2b")
     play(state, "green", "done")
     assert "goths" not in state.crises
     assert player(state, "green").vp == state.cards.offices["emperor"].success

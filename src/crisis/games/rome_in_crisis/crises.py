@@ -187,8 +187,9 @@ def _emperor_done(state: State, role: str, arg: Any) -> None:
     cards = state.played_on[emp]
     strength = sum(value(state, c) for c in cards)
     if f.ability == "gallus" and address.crisis == "goths":
+        # R19: each Gold he uses first cancels a Goths card (the highest: the ability is there
+        # to make the crisis easier) and still adds its value, as Gold does against any crisis.
         golds = [c for c in cards if suit(state, c) == "gold"]
-        strength -= sum(value(state, c) for c in golds)
         goths = sorted(
             (c for c in state.crises["goths"] if suit(state, c) == "goths"),
             key=lambda c: (-value(state, c), c),
