@@ -33,6 +33,7 @@ def neutral_count(state: State) -> int:
     return sum(1 for p in state.provinces.values() if p.governor == NEUTRAL)
 
 
+# Ruling 19 (docs/rulings.md).
 def sync_neutral_italia(state: State) -> None:
     """While Italia is neutral its support equals the number of neutral provinces (RULES 3.2)."""
     italia = state.provinces[data.ITALIA]
@@ -40,6 +41,7 @@ def sync_neutral_italia(state: State) -> None:
         italia.support = min(ITALIA_MAX, neutral_count(state))
 
 
+# Ruling 20 (docs/rulings.md): Neutral governor counters are not a practical limit.
 def replace_governor(
     state: State, province: str, new: str, support: int, *, italia_penalty: bool = True
 ) -> None:
@@ -71,6 +73,7 @@ def replace_governor(
     elif italia.governor == NEUTRAL:
         sync_neutral_italia(state)
     elif italia_penalty and old is not None and old == was_emperor:
+        # Ruling 17: at zero the Emperor stays until his own Support Check removes him.
         italia.support = max(0, italia.support - 1)
     token = state.emperor_token
     if token is not None and old == token.owner and new != old:
@@ -80,6 +83,7 @@ def replace_governor(
             depose_emperor(state, f"{old}'s Populace Emperor falls with {province}")
 
 
+# Ruling 46 (docs/rulings.md).
 def depose_emperor(state: State, why: str) -> None:
     """Remove the Emperor token; its owner's Governor leaves Italia for a Neutral one
     (expansion 3.4)."""

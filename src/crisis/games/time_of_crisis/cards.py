@@ -61,6 +61,7 @@ def _list_cards(state: State, role: str) -> list[Action]:
     if ready(state, "mob"):
         shielded = token.owner if token and token.kind == "populace" else None
         out += [
+            # Ruling 25: any governed province not the player's own (nor a Populace Emperor's).
             Action("mob", name)
             for name, prov in state.provinces.items()
             if prov.governor is not None
@@ -98,6 +99,7 @@ def castra(state: State, role: str, army_id: int) -> None:
     log(state, f"{role} fortifies army {army_id} with a Castra")
 
 
+# Ruling 14 (docs/rulings.md).
 @handles("flanking_maneuver")
 def flanking_maneuver(state: State, role: str, _arg: None) -> None:
     """Flanking Maneuver: the next battle you initiate this turn allows one re-roll."""
@@ -106,6 +108,7 @@ def flanking_maneuver(state: State, role: str, _arg: None) -> None:
     log(state, f"{role} prepares a Flanking Maneuver")
 
 
+# Ruling 22 (docs/rulings.md).
 @handles("praetorian_guard")
 def praetorian_guard(state: State, role: str, n: int) -> None:
     """Praetorian Guard: Place Governor in Italia paid with Military points, a die each."""
@@ -115,6 +118,7 @@ def praetorian_guard(state: State, role: str, n: int) -> None:
     place_governor_attempt(state, role, data.ITALIA, n)
 
 
+# Ruling 23 (docs/rulings.md).
 @handles("tribute")
 def tribute(state: State, role: str, arg: tuple[str, str]) -> None:
     """Tribute: every barbarian of one tribe in one province turns inactive."""
@@ -143,6 +147,7 @@ def _foederati_options(state: State, role: str) -> list[Action]:
     return out
 
 
+# Ruling 24 (docs/rulings.md).
 @handles("foederati")
 def foederati(state: State, role: str, arg: tuple[int, str, str]) -> None:
     """Foederati: one barbarian (an active one first) from here or next door joins your army."""
@@ -173,6 +178,7 @@ def damnatio_card(state: State) -> str | None:
     return None
 
 
+# Rulings 21, 42 (docs/rulings.md).
 @handles("damnatio_memoriae")
 def damnatio_memoriae(state: State, role: str, _arg: None) -> None:
     """Damnatio Memoriae: if your next Place Governor in Italia this turn succeeds, the
@@ -216,6 +222,7 @@ def pretender_eligible(state: State, role: str) -> list[str]:
     ]
 
 
+# Ruling 47 (docs/rulings.md).
 @handles("pretender")
 def pretender(state: State, role: str, seat: str) -> None:
     """Pretender: a Seat of Power here, Breakaway markers in every eligible province

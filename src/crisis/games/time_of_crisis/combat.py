@@ -36,6 +36,7 @@ def roman_target(state: State, base: int) -> int:
     return base
 
 
+# Ruling 8 (docs/rulings.md).
 def roll_targets(state: State, targets: list[int]) -> tuple[list[int], int]:
     """Roll one die per target; each 6 adds a bonus die with the same target, rolled after
     the dice before it. Returns every result and the number of hits."""
@@ -68,6 +69,7 @@ def army_targets(state: State, a: Army) -> list[int]:
     return out
 
 
+# Ruling 9 (docs/rulings.md).
 def tribe_units(state: State, tribe: str, region: str) -> tuple[int, list[str]]:
     """Counters and leaders of ``tribe`` fighting in ``region`` (homeland: active ones only)."""
     if region in data.HOMELANDS:
@@ -223,6 +225,7 @@ def _score_attacker_hits(state: State, b: Battle) -> None:
 # -- allocating hits --------------------------------------------------------------------------
 
 
+# Ruling 12 (docs/rulings.md).
 def _army_hit_choices(state: State, a: Army, hits: int) -> list[str]:
     """The owner's options for the next hit on a player's army; one option = forced."""
     if stacked_militia(state, a):
@@ -406,6 +409,7 @@ def _military_emperor_fate(state: State, b: Battle, a_alive: bool, d_alive: bool
     return token.army
 
 
+# Rulings 13 and 45 (docs/rulings.md): a lone Militia's victory; a Military Emperor's death dice.
 def _conclude(state: State, b: Battle) -> None:
     a = army(state, b.attacker)
     attacker_role = a.owner
@@ -546,6 +550,7 @@ def stay(state: State, role: str, _arg: None) -> None:
     _after_battle(state)
 
 
+# Ruling 15 (docs/rulings.md).
 @handles("reward")
 def reward(state: State, role: str, choice: str) -> None:
     """Free Increase Support where the figure fell, or -2 on the first card of its suit."""

@@ -68,6 +68,7 @@ def tribe_activation(state: State, tribe: str) -> None:
     log(state, f"{tribe} invasion roll: white {white}, black {black} ({ready} active at home)")
     if ready == 0 or black > ready:
         return
+    # Ruling 10: the check applies; with Ardashir every active Sassanid invades.
     count = ready if "Ardashir" in leaders else black
     if state.lasting == "raiding_parties":
         count = min(ready, count + 1)
@@ -137,6 +138,7 @@ def hit_army(state: State, a: Army, hits: int) -> None:
 # -- event cards ------------------------------------------------------------------------------
 
 
+# Ruling 26 (docs/rulings.md).
 @event("plague_of_cyprian")
 def plague_of_cyprian(state: State) -> None:
     """Every army a player commands, a lone Militia included, suffers one hit."""
@@ -149,6 +151,8 @@ def plague_of_cyprian(state: State) -> None:
                 prov.militia = False
 
 
+# Rulings 9 and 32 (docs/rulings.md): leaders are barbarians of their tribe, placed even
+# when the tribe is out of the game.
 def _leader(name: str) -> EventEffect:
     def place(state: State) -> None:
         state.leaders[name] = data.BARBARIAN_LEADERS[name]

@@ -46,6 +46,7 @@ def expansion_options(state: State, role: str) -> list[Action]:
     return out
 
 
+# Rulings 34, 35 (docs/rulings.md).
 @handles("cavalry")
 def cavalry(state: State, role: str, _arg: None) -> None:
     """Cavalry: your army in your next battle this turn rolls one extra die hitting on 3+."""
@@ -62,6 +63,7 @@ def force_march(state: State, role: str, army_id: int) -> None:
     log(state, f"{role} force-marches army {army_id}")
 
 
+# Rulings 34, 36 (docs/rulings.md).
 @handles("spiculum")
 def spiculum(state: State, role: str, _arg: None) -> None:
     """Spiculum: in your next battle this turn your army strikes first; the defender rolls
@@ -79,6 +81,7 @@ def princeps_senatus(state: State, role: str, _arg: None) -> None:
     log(state, f"{role} has the ear of the Princeps Senatus")
 
 
+# Ruling 40 (docs/rulings.md).
 @handles("frumentarii")
 def frumentarii(state: State, role: str, _arg: None) -> None:
     """Frumentarii: look at the top three event cards and put them back in any order."""
@@ -102,6 +105,7 @@ def order(state: State, role: str, ids: tuple[str, ...]) -> None:
     state.step = "actions"
 
 
+# Ruling 39 (docs/rulings.md).
 @handles("triumph")
 def triumph(state: State, role: str, _arg: None) -> None:
     """Triumph: +1 legacy per barbarian your last winning battle against barbarians removed
@@ -113,6 +117,7 @@ def triumph(state: State, role: str, _arg: None) -> None:
     log(state, f"{role} celebrates a Triumph for {gain} legacy")
 
 
+# Rulings 34, 37 (docs/rulings.md).
 @handles("ambitus")
 def ambitus(state: State, role: str, k: int) -> None:
     """Ambitus: spend Populace points as extra dice for your next Place Governor this turn."""
@@ -122,6 +127,7 @@ def ambitus(state: State, role: str, k: int) -> None:
     log(state, f"{role} buys {k} votes (Ambitus)")
 
 
+# Rulings 34, 38 (docs/rulings.md).
 @handles("mobile_vulgus")
 def mobile_vulgus(state: State, role: str, _arg: None) -> None:
     """Mobile Vulgus: your next Place Governor this turn in a province (not Italia) at
@@ -131,6 +137,7 @@ def mobile_vulgus(state: State, role: str, _arg: None) -> None:
     log(state, f"{role} stirs the fickle crowd (Mobile Vulgus)")
 
 
+# Ruling 41 (docs/rulings.md).
 @handles("demagogue")
 def demagogue(state: State, role: str, _arg: None) -> None:
     """Demagogue: every other player discards a card from hand (one of value 2+ if any)."""

@@ -44,6 +44,7 @@ def prices(state: State, role: str) -> dict[str, int]:
     return {cid: _cost(state, provinces, cid) for cid in dict.fromkeys(on_offer(state))}
 
 
+# Ruling 3 (docs/rulings.md): discard, buy and trash in any order.
 @lists("buy", "Buy and trash cards with your political points, then end your turn")
 def _list_buy(state: State, role: str) -> list[Action]:
     p = player(state, role)
@@ -81,6 +82,7 @@ def buy(state: State, role: str, cid: str) -> None:
     log(state, f"{role} buys {data.INFLUENCE[cid].name} for {cost}")
 
 
+# Ruling 43 (docs/rulings.md).
 @handles("cycle")
 def cycle(state: State, role: str, slot: str) -> None:
     """Variable market: one political point puts a stack's top card at its bottom and turns

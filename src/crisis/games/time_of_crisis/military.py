@@ -19,6 +19,7 @@ from crisis.games.time_of_crisis.state import (
 )
 
 
+# Ruling 6 (docs/rulings.md).
 def new_army(state: State, role: str, region: str, *, capital: bool = False) -> Army:
     """A General from ``role``'s Available Leaders box with one full-strength Legion."""
     a = Army(id=state.next_army, owner=role, region=region, capital=capital)
@@ -96,7 +97,7 @@ def _list_military(state: State, role: str) -> list[Action]:
                     continue
                 out.append(Action("move_army", (a.id, dest)))
             out += [Action("initiate_battle", (a.id, t)) for t in battle_targets(state, a)]
-        if a.region in state.provinces and a.id not in state.turn.crossed:  # Ruling 48
+        if a.region in state.provinces and a.id not in state.turn.crossed:  # Rulings 7, 48
             if a.capital:
                 out.append(Action("leave_capital", a.id))
             elif capital_free_for(state, a.region, role):
@@ -205,6 +206,7 @@ def disperse_mob(state: State, role: str, who: int | str) -> None:
 # -- occupying a Pretender's capital (RULES 12.2) ----------------------------------------------
 
 
+# Ruling 27 (docs/rulings.md).
 def check_occupation(state: State) -> None:
     """If the current player's army holds the capital of another's Pretender province, ask
     whether to install a Governor there."""
@@ -229,6 +231,7 @@ def _list_occupy(state: State, role: str) -> list[Action]:
     return out
 
 
+# Ruling 28 (docs/rulings.md).
 @handles("occupy")
 def occupy(state: State, role: str, choice: str) -> None:
     """Remove the Pretender marker and replace the province's Governor at support 1."""

@@ -100,6 +100,7 @@ def choose_card(state: State, role: str, cid: str) -> None:
     _auto_choose(state)
 
 
+# Ruling 1 (docs/rulings.md).
 def _auto_choose(state: State) -> None:
     """Make every forced choice (one kind of card left, or all must be taken), then continue
     the flow once nobody has a card left to choose."""
@@ -172,6 +173,7 @@ def begin_actions(state: State) -> None:
     check_occupation(state)
 
 
+# Ruling 5 (docs/rulings.md).
 def can_still_leave_sea(state: State, role: str) -> bool:
     """Whether ``role`` could still pay to move an army out of a sea zone."""
     if state.turn.pool["red"] > 0:
@@ -324,6 +326,7 @@ def begin_buy(state: State) -> None:
     state.step = "buy"
 
 
+# Ruling 4 (docs/rulings.md).
 def political_points(state: State, role: str) -> int:
     """Support minus Mobs over the provinces ``role`` governs (RULES 5.3, 11.1)."""
     return sum(

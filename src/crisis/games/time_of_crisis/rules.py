@@ -64,7 +64,7 @@ def setup(seed: Seed, options: dict[str, Any] | None = None) -> State:
     if opts.first_player is not None and opts.first_player not in roles:
         raise ValueError(f"first_player must be one of {roles}, not {opts.first_player!r}")
     _check_market_options(opts)
-    rng = dice.new_rng(seed)
+    rng = dice.new_rng(seed)  # Ruling 33: an integer seed becomes a key through SHA-256
     supply, stacks = _market(opts, rng)
     players = [
         Player(

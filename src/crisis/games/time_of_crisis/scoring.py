@@ -9,6 +9,7 @@ from crisis.games.time_of_crisis.board import log, roll
 from crisis.games.time_of_crisis.state import State, emperor, governed, pretenders
 
 
+# Ruling 29 (docs/rulings.md).
 def emperor_bonus(turns: dict[str, int]) -> dict[str, int]:
     """Bonus legacy by Emperor Turns rank; tied players share the higher place and the next
     place is skipped (RULES 7.1 example); zero Emperor Turns earn nothing."""
@@ -44,6 +45,7 @@ def finish(state: State) -> None:
         tied_groups.setdefault(key, []).append(role)
     die: dict[str, int] = {}
     for group in tied_groups.values():
+        # Ruling 30: the die is rolled again among players still tied.
         if len(group) > 1:
             while True:
                 rolls = roll(state, len(group))

@@ -197,6 +197,7 @@ def place_emperor(state: State, role: str, where: str) -> None:
         state.emperor_token = EmperorToken(owner=role, kind="military", army=int(where[1:]))
     else:
         state.emperor_token = EmperorToken(owner=role, kind="populace", province=where)
+        # Ruling 44: a Populace Emperor's accession clears the Mobs of all his provinces.
         for name in governed(state, role):
             state.provinces[name].mobs = 0
     log(state, f"{role} becomes a {state.emperor_token.kind.capitalize()} Emperor ({where})")

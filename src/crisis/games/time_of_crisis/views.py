@@ -45,6 +45,7 @@ def _player_view(state: State, index: int, viewer: str | None) -> dict[str, Any]
     return out
 
 
+# Ruling 31 (docs/rulings.md): other players' piles are shown as counts only.
 def view(state: State, role: str | None, active: list[str]) -> dict[str, Any]:
     """What ``role`` may see; ``None`` is an observer and sees only the public part."""
     viewer = role if role in {p.role for p in state.players} else None
