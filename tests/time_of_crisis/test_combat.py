@@ -519,3 +519,91 @@ def test_without_shapur_sassanids_hit_on_four() -> None:
     barbarians(s, "Syria", "Sassanids", 2)
     fight(s, "Sassanids", [1, 1, 3, 3, 3, 3])
     assert (army(s, 1).full, army(s, 1).reduced) == (2, 0)
+
+
+# -- a lone Militia fights as an army (6.3.3, ruling 50) ----------------------------------------
+
+
+def lone_militia(s: State) -> None:
+    """Green's General steps out of Africa's capital and leaves for Aegyptus: Africa's
+    Militia stands alone in its capital, an army of its Governor."""
+    a = army(s, 1)
+    a.region, a.capital = "Aegyptus", False
+
+
+def militia_fight(s: State, target: str, dice: list[int]) -> None:
+    script_dice(s, dice)
+    act(s, "militia_battle", ("Africa", target), role="green")
+
+
+def test_lone_militia_may_attack_barbarians_in_its_province() -> None:
+    """RULES 6.3.3 and 6.3.1 Initiate Battle, ruling 50: one Military point, one die at 5+;
+    the Governor allocates the hit and wins the legacy of a victory plus one per barbarian."""
+    s = new_game()
+    lone_militia(s)
+    barbarians(s, "Africa", "Nomads", 1, active=False)
+    assert Action("militia_battle", ("Africa", "Nomads")) in options(s)
+    legacy = player(s, "green").legacy
+    militia_fight(s, "Nomads", [5, 2])  # Militia hits; the Nomad misses
+    assert s.step == "actions" and s.battle is None
+    assert here(s, "Africa", "Nomads") == 0
+    assert s.provinces["Africa"].militia
+    assert player(s, "green").legacy == legacy + 2 + 1
+    assert s.turn.pool["red"] == 4
+    # Involved in a battle: no second attack this turn (6.3.1).
+    barbarians(s, "Africa", "Nomads", 1)
+    assert not [a for a in options(s) if a.verb == "militia_battle"]
+
+
+def test_lone_militia_that_loses_is_removed_and_the_barbarians_stay() -> None:
+    s = new_game()
+    lone_militia(s)
+    barbarians(s, "Africa", "Nomads", 2)
+    militia_fight(s, "Nomads", [3, 4, 1])  # the Militia misses, one Nomad hits
+    assert s.battle is None and not s.provinces["Africa"].militia
+    assert here(s, "Africa", "Nomads") == 2
+
+
+def test_lone_militia_may_attack_another_players_army_in_its_province() -> None:
+    s = new_game()
+    lone_militia(s)
+    blue = army(s, 2)
+    blue.region, blue.capital, blue.full = "Africa", False, 1
+    target = f"#{blue.id}"
+    assert Action("militia_battle", ("Africa", target)) in options(s)
+    militia_fight(s, target, [6, 1, 1])  # 6 hits and rolls again (1); Blue's legion: 1
+    # One hit on a full legion reduces it; Blue allocates, with nothing to choose.
+    assert army(s, 2).reduced == 1 and s.provinces["Africa"].militia
+    assert s.battle is None and army(s, 2).battled
+
+
+def test_militia_stacked_with_its_general_does_not_attack_alone() -> None:
+    s = new_game()
+    barbarians(s, "Africa", "Nomads", 1)
+    assert army(s, 1).capital and s.provinces["Africa"].militia
+    assert not [a for a in options(s) if a.verb == "militia_battle"]
+    assert Action("initiate_battle", (1, "Nomads")) in options(s)
+
+
+def test_militia_battle_needs_military_influence_and_a_foe() -> None:
+    s = new_game()
+    lone_militia(s)
+    assert not [a for a in options(s) if a.verb == "militia_battle"]  # nobody to fight
+    barbarians(s, "Africa", "Nomads", 1)
+    s.turn.pool["red"] = 0
+    assert not [a for a in options(s) if a.verb == "militia_battle"]
+
+
+def test_flanking_maneuver_applies_to_a_militia_battle() -> None:
+    """Ruling 50: the turn's declared battle event goes with the next battle, the Militia's."""
+    s = new_game()
+    lone_militia(s)
+    barbarians(s, "Africa", "Nomads", 1)
+    s.turn.flanking = True
+    militia_fight(s, "Nomads", [1, 4])
+    assert s.battle is not None and s.battle.stage == "flanking"
+    assert set(options(s)) == {Action("reroll"), Action("keep")}
+    script_dice(s, [5])
+    act(s, "reroll", role="green")
+    assert s.battle is None and here(s, "Africa", "Nomads") == 0
+    assert not s.provinces["Africa"].militia  # the Nomad's 4 hit first-roll and reroll alike

@@ -12,6 +12,7 @@ from crisis.games.time_of_crisis.board import depose_emperor, log, remove_army, 
 from crisis.games.time_of_crisis.military import check_occupation, leave_capital, spend
 from crisis.games.time_of_crisis.registry import arg_tuple, handles, lists
 from crisis.games.time_of_crisis.state import (
+    MILITIA_ATTACKER,
     Army,
     Battle,
     State,
@@ -116,9 +117,23 @@ def defender_units(state: State, b: Battle) -> int:
     return counters + len(leaders)
 
 
+def attacker_army(state: State, b: Battle) -> Army | None:
+    """The attacking army, or None when a lone Militia attacks (ruling 50)."""
+    return None if b.attacker == MILITIA_ATTACKER else army(state, b.attacker)
+
+
+def attacker_role(state: State, b: Battle) -> str:
+    """The player whose army (or lone Militia) attacks."""
+    a = attacker_army(state, b)
+    return a.owner if a is not None else str(b.attacker_owner)
+
+
 def attacker_units(state: State, b: Battle) -> int:
     """Hits the attacking army can still absorb (0: it is eliminated)."""
-    return army_capacity(state, army(state, b.attacker))
+    a = attacker_army(state, b)
+    if a is None:
+        return 1 if state.provinces[b.region].militia else 0
+    return army_capacity(state, a)
 
 
 # -- starting a battle ------------------------------------------------------------------------
@@ -131,36 +146,65 @@ def initiate_battle(state: State, role: str, arg: tuple[int, str]) -> None:
     a = army(state, army_id)
     spend(state, "red", 1)
     a.battled = True
+    _start_battle(state, _battle_against(state, a.id, a.region, target))
+    log(state, f"{role}'s army {a.id} attacks {target} in {a.region}")
+    _open_fire(state)
+
+
+# Ruling 50 (docs/rulings.md).
+@handles("militia_battle")
+def militia_battle(state: State, role: str, arg: tuple[str, str]) -> None:
+    """One Military point: the lone Militia of a province you govern attacks another army
+    there (RULES 6.3.3: it is an army for all purposes, commanded by the Governor)."""
+    province, target = arg_tuple(arg)
+    spend(state, "red", 1)
+    state.turn.militia_battled.append(province)
+    b = _battle_against(state, MILITIA_ATTACKER, province, target)
+    b.attacker_owner = role
+    _start_battle(state, b)
+    log(state, f"{role}'s Militia in {province} attacks {target}")
+    _open_fire(state)
+
+
+def _battle_against(state: State, attacker: int, region: str, target: str) -> Battle:
+    """A new battle of ``attacker`` (an army id or the lone Militia) against ``target``."""
     if target.startswith("#"):
         d = army(state, int(target[1:]))
         d.battled = True
-        b = Battle(
-            attacker=a.id,
+        return Battle(
+            attacker=attacker,
             kind="army",
             defender=d.id,
-            region=a.region,
+            region=region,
             defender_owner=d.owner,
             defender_was_in_capital=d.capital,
         )
-    elif target == "militia":
-        b = Battle(
-            attacker=a.id,
+    if target == "militia":
+        return Battle(
+            attacker=attacker,
             kind="militia",
-            defender=a.region,
-            region=a.region,
-            defender_owner=state.provinces[a.region].governor,
+            defender=region,
+            region=region,
+            defender_owner=state.provinces[region].governor,
             defender_was_in_capital=True,
         )
-    elif target in data.TRIBES:
-        b = Battle(attacker=a.id, kind="tribe", defender=target, region=a.region)
-    else:
-        b = Battle(attacker=a.id, kind="rival", defender=target, region=a.region)
+    kind = "tribe" if target in data.TRIBES else "rival"
+    return Battle(attacker=attacker, kind=kind, defender=target, region=region)
+
+
+def _start_battle(state: State, b: Battle) -> None:
+    """Make ``b`` the battle in progress, with the turn's declared battle events."""
     turn = state.turn
     b.flanking, b.cavalry, b.spiculum = turn.flanking, turn.cavalry, turn.spiculum
     turn.flanking = turn.cavalry = turn.spiculum = False
     state.battle = b
     state.step = "battle"
-    log(state, f"{role}'s army {a.id} attacks {target} in {a.region}")
+
+
+def _open_fire(state: State) -> None:
+    """Both sides roll (Spiculum: the attacker first), then Flanking or the hits."""
+    b = state.battle
+    assert b is not None
     _roll(state, b, attacker=True)
     if not b.spiculum:
         _roll(state, b, attacker=False)
@@ -172,7 +216,8 @@ def initiate_battle(state: State, role: str, arg: tuple[int, str]) -> None:
 
 def _roll(state: State, b: Battle, *, attacker: bool) -> None:
     if attacker:
-        targets = army_targets(state, army(state, b.attacker))
+        a = attacker_army(state, b)
+        targets = [roman_target(state, MILITIA)] if a is None else army_targets(state, a)
         if b.cavalry:
             targets.append(CAVALRY)
         b.attacker_rolls, hits = roll_targets(state, targets)
@@ -217,7 +262,8 @@ def _score_hits(state: State, b: Battle) -> None:
 
 
 def _score_attacker_hits(state: State, b: Battle) -> None:
-    if army(state, b.attacker).castra:
+    a = attacker_army(state, b)
+    if a is not None and a.castra:
         b.hits_on_attacker = max(0, b.hits_on_attacker - 1)
     b.to_allocate_attacker = min(b.hits_on_attacker, attacker_units(state, b))
 
@@ -256,7 +302,10 @@ def _tribe_hit_choices(state: State, b: Battle, hits: int) -> list[str]:
 def hit_choices(state: State, b: Battle) -> list[str]:
     """Options for the next hit to allocate in the current stage."""
     if b.stage == "hits_attacker":
-        return _army_hit_choices(state, army(state, b.attacker), b.to_allocate_attacker)
+        a = attacker_army(state, b)
+        if a is None:
+            return ["militia"]
+        return _army_hit_choices(state, a, b.to_allocate_attacker)
     if b.kind == "army":
         return _army_hit_choices(state, army(state, int(b.defender)), b.to_allocate_defender)
     if b.kind == "tribe":
@@ -267,7 +316,11 @@ def hit_choices(state: State, b: Battle) -> list[str]:
 def _apply_hit(state: State, b: Battle, choice: str) -> None:
     if b.stage == "hits_attacker":
         b.to_allocate_attacker -= 1
-        _hit_army(state, army(state, b.attacker), choice)
+        a = attacker_army(state, b)
+        if a is None:
+            state.provinces[b.region].militia = False
+        else:
+            _hit_army(state, a, choice)
         return
     b.to_allocate_defender -= 1
     if b.kind == "army":
@@ -338,10 +391,9 @@ def _allocate(state: State) -> None:
 
 def allocating_role(state: State, b: Battle) -> str | None:
     """Who allocates the hit now: the owner of the army hit, or the attacker on barbarians."""
-    attacker_owner = army(state, b.attacker).owner
     if b.stage == "hits_defender" and b.kind == "army":
         return b.defender_owner
-    return attacker_owner
+    return attacker_role(state, b)
 
 
 @lists("battle", "Battle")
@@ -374,7 +426,7 @@ def battle_role(state: State) -> str | None:
         return winner.owner if winner else None
     if b.stage == "reward" and state.reward is not None:
         return str(state.reward["role"])
-    return army(state, b.attacker).owner
+    return attacker_role(state, b)
 
 
 @handles("take_hit")
@@ -411,8 +463,8 @@ def _military_emperor_fate(state: State, b: Battle, a_alive: bool, d_alive: bool
 
 # Rulings 13 and 45 (docs/rulings.md): a lone Militia's victory; a Military Emperor's death dice.
 def _conclude(state: State, b: Battle) -> None:
-    a = army(state, b.attacker)
-    attacker_role = a.owner
+    a = attacker_army(state, b)
+    attacker = attacker_role(state, b)
     a_alive = attacker_units(state, b) > 0
     d_alive = defender_units(state, b) > 0
     emperor_army = _military_emperor_fate(state, b, a_alive, d_alive)
@@ -425,9 +477,9 @@ def _conclude(state: State, b: Battle) -> None:
     else:
         b.winner = "attacker" if b.hits_on_defender > b.hits_on_attacker else "defender"
     defender_army = find_army(state, int(b.defender)) if b.kind == "army" else None
-    if not a_alive:
+    if not a_alive and a is not None:
         remove_army(state, a)
-        log(state, f"{attacker_role}'s army {a.id} is destroyed")
+        log(state, f"{attacker}'s army {a.id} is destroyed")
     if defender_army is not None and not d_alive:
         remove_army(state, defender_army)
         log(state, f"{defender_army.owner}'s army {defender_army.id} is destroyed")
@@ -435,7 +487,7 @@ def _conclude(state: State, b: Battle) -> None:
     winner_army: int | None = None
     gain = 0
     if b.winner == "attacker":
-        winner_role, winner_army = attacker_role, b.attacker
+        winner_role, winner_army = attacker, b.attacker
         gain = 2 + (b.barbarians_removed if b.kind == "tribe" else 0)
     elif b.winner == "defender" and b.defender_owner not in (None, "neutral"):
         winner_role, winner_army = (

@@ -147,6 +147,8 @@ def _catalog(players: int, expansion: bool, emperor_rules: bool) -> tuple[Action
     for verb in ("leave_capital", "enter_capital", "disperse_mob"):
         add(verb, slots)
     add("disperse_mob", provinces)  # a lone Militia disperses its own province's Mob
+    foes = [*enemy, *data.TRIBES, *_RIVALS]
+    add("militia_battle", [(p, t) for p in provinces for t in foes])  # and attacks (R50)
     add("recruit_governor", data.LEADER_COSTS)
     add("place_governor", [(p, k) for p in provinces for k in amounts])
     add("recall_governor", provinces)
@@ -229,6 +231,8 @@ def canonical_action(view: dict[str, Any], role: str, action: Action) -> Action:
         if verb == "initiate_battle" and str(rest[0]).startswith("#"):
             rest = (slots[int(str(rest[0])[1:])],)
         return Action(verb, (slots[int(arg[0])], *rest))
+    if verb == "militia_battle" and isinstance(arg, tuple) and str(arg[1]).startswith("#"):
+        return Action(verb, (arg[0], _army_slots(view, role)[int(str(arg[1])[1:])]))
     if verb == "place_emperor" and isinstance(arg, str) and arg.startswith("#"):
         return Action(verb, _army_slots(view, role)[int(arg[1:])])
     if verb == "order":
@@ -257,6 +261,8 @@ def actual_action(view: dict[str, Any], role: str, action: Action) -> Action:
         if verb == "initiate_battle" and str(rest[0]).startswith("@"):
             rest = (f"#{army_id(rest[0])}",)
         return Action(verb, (army_id(arg[0]), *rest))
+    if verb == "militia_battle" and isinstance(arg, tuple) and str(arg[1]).startswith("@"):
+        return Action(verb, (arg[0], f"#{army_id(arg[1])}"))
     if verb == "place_emperor" and isinstance(arg, str) and arg.startswith("@"):
         return Action(verb, f"#{army_id(arg)}")
     if verb == "order":

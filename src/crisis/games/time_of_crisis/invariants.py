@@ -517,6 +517,7 @@ _PURPOSEFUL = (
     "create_army",
     "add_legion",
     "initiate_battle",
+    "militia_battle",
     "hold_games",
     "disperse_mob",
     "place_militia",

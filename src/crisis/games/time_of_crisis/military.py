@@ -56,19 +56,36 @@ def battle_targets(state: State, a: Army) -> list[str]:
             stacked = capital_army(state, region)
             if stacked is None or stacked.owner != prov.governor:
                 out.append("militia")
-        for tribe in data.TRIBES:
-            has_leader = any(
-                where == region and data.BARBARIAN_LEADERS[n] == tribe
-                for n, where in state.leaders.items()
-            )
-            if prov.active.get(tribe, 0) or prov.inactive.get(tribe, 0) or has_leader:
-                out.append(tribe)
-        out.extend(sorted(n for n, where in state.rivals.items() if where == region))
+        out += _foes_in_province(state, region)
     elif region in data.HOMELANDS and state.tribes[region].in_game:
         # A tribe out of the game (2-3 players) never fights, even if an event put its
         # leader in the homeland (FAQ: the event is then as good as ignored).
         if state.tribes[region].active or any(w == region for w in state.leaders.values()):
             out.append(region)
+    return out
+
+
+# Ruling 50 (docs/rulings.md).
+def militia_targets(state: State, province: str) -> list[str]:
+    """What the lone Militia of ``province`` may attack there: other players' armies ("#id"),
+    barbarian tribes (active or inactive counters, or a leader) and Rival Emperors."""
+    governor = state.provinces[province].governor
+    out = [f"#{b.id}" for b in state.armies if b.region == province and b.owner != governor]
+    return out + _foes_in_province(state, province)
+
+
+def _foes_in_province(state: State, province: str) -> list[str]:
+    """Tribes with a counter (active or not) or a leader in ``province``, then Rival Emperors."""
+    prov = state.provinces[province]
+    out: list[str] = []
+    for tribe in data.TRIBES:
+        has_leader = any(
+            where == province and data.BARBARIAN_LEADERS[n] == tribe
+            for n, where in state.leaders.items()
+        )
+        if prov.active.get(tribe, 0) or prov.inactive.get(tribe, 0) or has_leader:
+            out.append(tribe)
+    out.extend(sorted(n for n, where in state.rivals.items() if where == province))
     return out
 
 
@@ -104,11 +121,15 @@ def _list_military(state: State, role: str) -> list[Action]:
                 out.append(Action("enter_capital", a.id))
             if red and a.region in mine and state.provinces[a.region].mobs:
                 out.append(Action("disperse_mob", a.id))
-    if red:  # Ruling 50: a lone Militia is an army of its Governor and may disperse a Mob
+    if red:  # Ruling 50: a lone Militia is an army of its Governor: it disperses and attacks
         for name in mine:
             prov = state.provinces[name]
-            if prov.militia and prov.mobs and capital_army(state, name) is None:
+            if not prov.militia or capital_army(state, name) is not None:
+                continue
+            if prov.mobs:
                 out.append(Action("disperse_mob", name))
+            if name not in state.turn.militia_battled:
+                out += [Action("militia_battle", (name, t)) for t in militia_targets(state, name)]
     return out
 
 

@@ -143,6 +143,12 @@ class Turn(msgspec.Struct):
     # Ruling 48: armies that entered or left their capital since their owner's last other
     # action; they may not cross that threshold again until he does something else.
     crossed: list[int] = msgspec.field(default_factory=list)
+    # Ruling 50: provinces whose lone Militia has fought this turn (it may not attack again).
+    militia_battled: list[str] = msgspec.field(default_factory=list)
+
+
+#: ``Battle.attacker`` when a lone Militia attacks (no army has this id; ruling 50).
+MILITIA_ATTACKER = -1
 
 
 class Battle(msgspec.Struct):
@@ -150,6 +156,9 @@ class Battle(msgspec.Struct):
 
     ``defender`` is an army id (``kind == "army"``), a tribe name (``"tribe"``), a Rival
     Emperor's name (``"rival"``) or a province name for a lone Militia (``"militia"``).
+    ``attacker`` is an army id, or :data:`MILITIA_ATTACKER` when the lone Militia of the
+    province ``region`` started the battle (ruling 50); ``attacker_owner`` then names its
+    Governor.
     """
 
     attacker: int
@@ -174,6 +183,7 @@ class Battle(msgspec.Struct):
     defender_was_in_capital: bool = False
     stage: str = "roll"
     winner: str | None = None
+    attacker_owner: str | None = None
 
 
 class State(msgspec.Struct):

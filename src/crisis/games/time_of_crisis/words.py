@@ -46,6 +46,12 @@ def card_name(cid: Any) -> str:
     return f"{card.name} ({data.SPHERE[card.suit]} {card.value})"
 
 
+def _foe(target: Any) -> str:
+    """A battle target: "#3" is army 3; tribes and Rival Emperors by name."""
+    text = str(target)
+    return f"army {text[1:]}" if text.startswith("#") else text
+
+
 def label(action: Action) -> str:
     """A readable label for ``action`` (no state needed)."""
     verb, arg = action.verb, action.arg
@@ -64,10 +70,8 @@ def label(action: Action) -> str:
         "place_governor": lambda: f"Place a Governor in {items[0]} with {_dice(items[1])}",
         "praetorian_guard": lambda: f"Praetorian Guard: a Governor in Italia with {_dice(arg)}",
         "move_army": lambda: f"Move army {items[0]} to {items[1]}",
-        "initiate_battle": lambda: (
-            f"Army {items[0]} attacks "
-            + (f"army {items[1]}" if isinstance(items[1], int) else str(items[1]))
-        ),
+        "initiate_battle": lambda: f"Army {items[0]} attacks {_foe(items[1])}",
+        "militia_battle": lambda: f"The Militia of {items[0]} attacks {_foe(items[1])}",
         "build": lambda: (
             f"Build {'an' if str(items[1])[0] in 'AEIOU' else 'a'} {items[1]} in {items[0]}"
         ),
@@ -196,6 +200,7 @@ def describe(state: State, role: str, actions: list[Action]) -> list[dict[str, A
 _GROUPED = {
     "move_army": lambda arg: f"Move army {arg[0]}",
     "initiate_battle": lambda arg: f"Army {arg[0]} attacks",
+    "militia_battle": lambda arg: f"The Militia of {arg[0]} attacks",
     "place_governor": lambda arg: f"Place a Governor in {arg[0]}",
 }
 
