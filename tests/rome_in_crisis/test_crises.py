@@ -95,18 +95,44 @@ def test_emperor_chooses_the_crisis() -> None:
 
 
 def test_trebonianus_gallus_gold_cancels_goths() -> None:
-    """Gallus's ability and R19: each Gold he uses first cancels the highest Goths card and
-    still counts its value: Gold 2 cancels the Goths 7, then discards the Goths 2."""
+    """Gallus's ability and R19: each Gold he uses first cancels a Goths card his player picks,
+    and still counts its value. Gold 2: he cancels the Goths 7, then the 2 is discarded."""
     state = emperor_facing(
         {"goths": ["goths_7a", "goths_3a", "goths_2a"]}, ["gold_2a"], cand="gallus"
     )
     play(state, "green", "done")
+    assert state.step == "cancel" and ric.active(state) == ["green"]
+    assert [a.arg for a in ric.actions(state, "green")] == ["goths_7a", "goths_3a", "goths_2a"]
+    play(state, "green", "cancel", "goths_7a")
     assert state.crises["goths"] == ["goths_3a"]  # the 7 cancelled, the 2 discarded
     assert player(state, "green").vp == 2  # a failure: one point per card gone
     state = emperor_facing({"goths": ["goths_7a", "goths_2a"]}, ["gold_2a"], cand="gallus")
     play(state, "green", "done")
+    play(state, "green", "cancel", "goths_7a")
     assert "goths" not in state.crises
     assert player(state, "green").vp == state.cards.offices["emperor"].success
+
+
+def test_gallus_player_may_cancel_a_lower_goths_card() -> None:
+    """R19: the pick is his; cancelling the 2 leaves strength 2 against the 7 and the 3."""
+    state = emperor_facing(
+        {"goths": ["goths_7a", "goths_3a", "goths_2a"]}, ["gold_2a"], cand="gallus"
+    )
+    play(state, "green", "done")
+    play(state, "green", "cancel", "goths_2a")
+    assert sorted(state.crises["goths"]) == ["goths_3a", "goths_7a"]
+    assert player(state, "green").vp == 1
+
+
+def test_gallus_is_not_asked_when_the_goths_cards_are_alike() -> None:
+    """R19: every Goths card is a 3 (or the Gold cancels them all): nothing to choose."""
+    state = emperor_facing({"goths": ["goths_3a", "goths_3b"]}, ["gold_1a"], cand="gallus")
+    play(state, "green", "done")
+    assert state.step != "cancel"
+    assert state.crises["goths"] in (["goths_3a"], ["goths_3b"])
+    state = emperor_facing({"goths": ["goths_3a", "goths_5a"]}, ["gold_1a", "gold_2a"], "gallus")
+    play(state, "green", "done")
+    assert state.step != "cancel" and "goths" not in state.crises
 
 
 def test_probus_modifiers() -> None:
@@ -217,3 +243,36 @@ def test_legatus_without_a_war_does_nothing() -> None:
     set_crisis(state, "spqr", ["spqr_8a"])
     goto(state, "legatus_start", emperor="gordian2")
     assert state.step != "legatus" and state.crises == {"spqr": ["spqr_8a"]}
+
+
+def legatus_facing(war: list[str], hand: list[str], on_him: list[str]) -> State:
+    """Three players; blue's Pupienus is Legatus with ``on_him``; a Goths war."""
+    state = quick_start(3)
+    give_candidate(state, "green", "gordian2")
+    give_candidate(state, "blue", "pupienus", cards=on_him)
+    state.offices["legatus"] = "pupienus"
+    set_hand(state, "blue", hand)
+    set_crisis(state, "goths", war)
+    goto(state, "legatus_start", emperor="gordian2")
+    return state
+
+
+def test_legatus_is_not_made_to_spend_cards_that_remove_nothing() -> None:
+    """Step 5 and R13: the Legatus's cards are there to cancel war cards; with a Goths 2 and
+    a Gold 2 (best total 4) against a war of 5 and 7, nothing could go, so he keeps them."""
+    state = legatus_facing(["goths_5a", "goths_7a"], ["goths_2a", "gold_2a"], [])
+    assert state.step not in ("legatus", "legatus_cards")
+    assert player(state, "blue").hand == ["goths_2a", "gold_2a"]
+    assert sorted(state.crises["goths"]) == ["goths_5a", "goths_7a"]
+
+
+def test_legatus_must_address_a_war_two_cards_can_reach() -> None:
+    """R13: a 2 in hand and a 3 on the Legatus reach the war's 5: he must address it, and
+    the 5 goes (one point for one card of a surviving war)."""
+    state = legatus_facing(["goths_5a", "goths_7a"], ["goths_2a"], ["goths_3a"])
+    assert state.step == "legatus_cards" and ric.active(state) == ["blue"]
+    assert Action("done") not in ric.actions(state, "blue")  # at least one card
+    play(state, "blue", "play", "goths_2a")
+    play(state, "blue", "play", "goths_3a")
+    assert state.crises["goths"] == ["goths_7a"]
+    assert player(state, "blue").vp == 1

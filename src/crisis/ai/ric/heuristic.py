@@ -173,3 +173,5 @@ class HeuristicBot:
 
     def _discard(self, view: dict[str, Any], role: str, acts: list[Action]) -> Action:
         return max(acts, key=lambda a: self.value(str(a.arg)))
+
+    _cancel = _discard  # Trebonianus Gallus's Gold: cancel the highest Goths card

@@ -184,23 +184,61 @@ def _emperor_done(state: State, role: str, arg: Any) -> None:
     emp = state.emperor
     assert address is not None and address.crisis is not None and emp is not None
     f = face(state, emp)
-    cards = state.played_on[emp]
-    strength = sum(value(state, c) for c in cards)
     if f.ability == "gallus" and address.crisis == "goths":
-        # R19: each Gold he uses first cancels a Goths card (the highest: the ability is there
-        # to make the crisis easier) and still adds its value, as Gold does against any crisis.
-        golds = [c for c in cards if suit(state, c) == "gold"]
-        goths = sorted(
-            (c for c in state.crises["goths"] if suit(state, c) == "goths"),
-            key=lambda c: (-value(state, c), c),
-        )
-        address.cancelled = goths[: len(golds)]
-        for c in address.cancelled:
-            state.crises["goths"].remove(c)
-        if address.cancelled:
-            log(state, f"{f.name}'s Gold cancels {len(address.cancelled)} Goths card(s)")
-    strength += abilities.crisis_modifier(f, address.crisis)
+        # R19: each Gold he uses first cancels a Goths card his player picks.
+        golds = [c for c in state.played_on[emp] if suit(state, c) == "gold"]
+        address.cancels = min(len(golds), len(_gallus_targets(state)))
+    _gallus_cancels(state)
+
+
+def _gallus_targets(state: State) -> list[str]:
+    """The Goths-suit cards of the Goths crisis that Gallus's Gold may still cancel."""
+    return sorted(c for c in state.crises.get("goths", []) if suit(state, c) == "goths")
+
+
+def _gallus_choices(state: State) -> list[str]:
+    """One Goths card per value (cards of equal value are the same choice), highest first."""
+    by_value = {value(state, c): c for c in reversed(_gallus_targets(state))}
+    return [by_value[v] for v in sorted(by_value, reverse=True)]
+
+
+def _gallus_cancels(state: State) -> None:
+    """Cancel Goths cards for Gallus's Gold, asking his player only when values differ; then
+    the Emperor's strength is fixed and the discarding begins."""
+    address = state.address
+    assert address is not None
+    while address.cancels:
+        choices = _gallus_choices(state)
+        if len(choices) > 1 and address.cancels < len(_gallus_targets(state)):
+            state.step = "cancel"
+            return
+        _cancel(state, choices[0])
+    emp = state.emperor
+    assert emp is not None and address.crisis is not None
+    strength = sum(value(state, c) for c in state.played_on[emp])
+    strength += abilities.crisis_modifier(face(state, emp), address.crisis)
     _start_discard(state, max(0, strength))
+
+
+def _cancel(state: State, card: str) -> None:
+    address = state.address
+    assert address is not None
+    state.crises["goths"].remove(card)
+    address.cancelled.append(card)
+    address.cancels -= 1
+    log(state, f"Trebonianus Gallus's Gold cancels {card_name(state, card)}")
+
+
+# R19 (docs/rulings.md).
+@decision("cancel", "Choose the Goths card your Gold cancels (Trebonianus Gallus)", _actor)
+def _list_cancel(state: State, role: str) -> list[Action]:
+    return [Action("cancel", c) for c in _gallus_choices(state)]
+
+
+@handles("cancel", "cancel")
+def _cancel_action(state: State, role: str, arg: Any) -> None:
+    _cancel(state, arg)
+    _gallus_cancels(state)
 
 
 # -- discarding by subset sum -----------------------------------------------------------------
@@ -327,9 +365,19 @@ def _legatus_cards(state: State) -> list[str]:
     return player(state, role).hand + state.played_on[holder]
 
 
+# R13 (docs/rulings.md).
 def _wars(state: State) -> list[str]:
+    """The wars the Legatus can address: one or two of his applicable cards would discard at
+    least one of the war's cards (their two best values reach its smallest card)."""
     cards = _legatus_cards(state)
-    return [w for w in data.WARS if w in state.crises and any(applies(state, c, w) for c in cards)]
+    out = []
+    for war in data.WARS:
+        if war not in state.crises:
+            continue
+        values = sorted((value(state, c) for c in cards if applies(state, c, war)), reverse=True)
+        if values and sum(values[:2]) >= min(value(state, c) for c in state.crises[war]):
+            out.append(war)
+    return out
 
 
 @automatic("legatus_start")
@@ -341,7 +389,7 @@ def _legatus_start(state: State) -> None:
     wars = _wars(state)
     if not wars:
         if any(w in state.crises for w in data.WARS):
-            log(state, "The Legatus has no card to use against any war")
+            log(state, "The Legatus has no cards that could discard anything from a war")
         return
     role = owner(state, holder)
     assert role is not None

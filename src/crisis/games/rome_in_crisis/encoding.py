@@ -15,8 +15,8 @@ from crisis.games.rome_in_crisis.state import ROLES
 
 STEPS: tuple[str, ...] = (
     "choose_method", "setup_draft", "shortfall", "draft", "nominate", "bidding",
-    "office_order", "appoint", "transfer", "mount", "address", "emperor_cards", "discard",
-    "legatus", "legatus_cards", "choose_dealer", "over",
+    "office_order", "appoint", "transfer", "mount", "address", "emperor_cards", "cancel",
+    "discard", "legatus", "legatus_cards", "choose_dealer", "over",
 )  # fmt: skip
 # Where an influence card can be, as the viewer sees it.
 _PLACES = ("hand", "mine", "theirs", "crisis", "loose", "revealed", "discard", "chosen")
@@ -42,6 +42,7 @@ def action_catalog(options: dict[str, Any] | None = None) -> list[Action]:
     out += [Action("crisis_card", c) for c in infl]
     out += [Action("address", k) for k in data.CRISES]
     out += [Action("play", c) for c in infl]
+    out += [Action("cancel", c) for c in goths]
     out += [Action("discard_card", c) for c in infl]
     out += [Action("legatus", w) for w in data.WARS]
     out += [Action("choose_dealer", r) for r in ROLES[: opts.players]]

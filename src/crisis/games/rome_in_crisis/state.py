@@ -58,6 +58,7 @@ class Address(msgspec.Struct):
     crisis: str | None = None
     played: list[str] = msgspec.field(default_factory=list)
     cancelled: list[str] = msgspec.field(default_factory=list)
+    cancels: int = 0  # R19: Trebonianus Gallus's Gold cards still to cancel a Goths card
     total: int = 0
     target: int = 0
     picked: list[str] = msgspec.field(default_factory=list)

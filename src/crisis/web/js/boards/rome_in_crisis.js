@@ -39,6 +39,7 @@ const STEPS = {
   mount: "crises mount",
   address: "Emperor addresses a crisis",
   emperor_cards: "Emperor addresses a crisis",
+  cancel: "Emperor addresses a crisis",
   discard: "Emperor addresses a crisis",
   legatus: "Legatus addresses a war",
   legatus_cards: "Legatus addresses a war",
