@@ -234,10 +234,24 @@ def test_menu_puts_phase_ending_actions_first() -> None:
         Action("play_card", "red1"),
         Action("undo"),
     ]
-    assert tui.action_label(Action("play_card", "castra")) == "play card: Castra (red 2)"
-    assert tui.action_label(Action("place_governor", ("Italia", 3))) == (
-        "place governor in Italia with 3 dice"
-    )
+
+
+def test_menu_lines_are_the_titles_own_words() -> None:
+    """The terminal shows each title's labels (with cost and note), never its own table."""
+    from crisis.games import rome_in_crisis as ric
+    from crisis.games import time_of_crisis as toc
+
+    state = toc.setup(3, {"players": 2})
+    role = toc.active(state)[0]
+    menu = toc.actions(state, role)
+    lines = tui.menu_lines(toc, state, role, [*menu, Action("undo")])
+    words = toc.describe(state, role, menu)
+    assert all(line.startswith(w["label"]) for line, w in zip(lines[:-1], words, strict=True))
+    assert lines[-1] == "Take back the last action"
+    state = ric.setup(3, {"players": 3})
+    role = ric.active(state)[0]
+    lines = tui.menu_lines(ric, state, role, ric.actions(state, role))
+    assert lines == [f"Elect by {m} rating" for m in ("Military", "SPQR", "Praetorian")]
 
 
 def test_the_console_script_reads_piped_stdin() -> None:

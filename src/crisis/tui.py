@@ -26,6 +26,7 @@ from crisis.engine.match import Match
 from crisis.engine.rng import Seed
 from crisis.games import get_title
 from crisis.games.time_of_crisis import data
+from crisis.games.time_of_crisis.words import card_name
 
 TITLE = "time_of_crisis"
 END_VERBS = ("end_actions", "end_buy", "pass", "keep", "stay")
@@ -49,35 +50,23 @@ def bot_choice(rnd: random.Random, legal: Sequence[Action], end_bias: float = 0.
 # -- rendering -------------------------------------------------------------------------------
 
 
-def card_label(cid: str) -> str:
-    """A card's printed name with its suit and value."""
-    card = data.INFLUENCE.get(cid)
-    if card is None:
-        return cid
-    if card.value == 1:
-        return card.name
-    return f"{card.name} ({card.suit} {card.value})"
-
-
-def action_label(action: Action) -> str:
-    """A readable menu line for an action."""
-    arg = action.arg
-    verb = action.verb.replace("_", " ")
-    if isinstance(arg, str) and arg in data.INFLUENCE:
-        return f"{verb}: {card_label(arg)}"
-    if action.verb == "place_governor" and isinstance(arg, tuple):
-        return f"place governor in {arg[0]} with {arg[1]} dice"
-    if action.verb == "move_army" and isinstance(arg, tuple):
-        return f"move army {arg[0]} to {arg[1]}"
-    if action.verb == "initiate_battle" and isinstance(arg, tuple):
-        return f"army {arg[0]} attacks {arg[1]}"
-    if action.verb == "praetorian_guard":
-        return f"praetorian guard with {arg} dice"
-    if arg is None:
-        return verb
-    if isinstance(arg, tuple):
-        return f"{verb}: {' '.join(str(a) for a in arg)}"
-    return f"{verb}: {arg}"
+def menu_lines(title: Any, state: Any, role: str, menu: Sequence[Action]) -> list[str]:
+    """The menu's lines in the title's own words (label, cost and note, from its
+    ``describe``); a title without one gets the verb and argument."""
+    describe = getattr(title, "describe", None)
+    game = [a for a in menu if a.verb != "undo"]
+    words = dict(zip(game, describe(state, role, game), strict=True)) if describe else {}
+    out = []
+    for action in menu:
+        said = words.get(action)
+        if action.verb == "undo":
+            out.append("Take back the last action")
+        elif said is None:
+            out.append(generic_label(action))
+        else:
+            extra = [str(x) for x in (said.get("cost"), said.get("note")) if x]
+            out.append(said["label"] + (f" ({'; '.join(extra)})" if extra else ""))
+    return out
 
 
 def menu_order(actions: Sequence[Action]) -> list[Action]:
@@ -177,24 +166,29 @@ def players_table(v: dict[str, Any]) -> Table:
 
 
 def render(
-    console: Console, v: dict[str, Any], role: str, menu: Sequence[Action], title: str = TITLE
+    console: Console,
+    v: dict[str, Any],
+    role: str,
+    lines: Sequence[str],
+    title: str = TITLE,
 ) -> None:
     """Draw the board, the acting player's hand, the recent log and the numbered menu."""
     console.rule(Text(f"{role} to act"))
     if title != TITLE:
-        console.print(Text(get_title(title).render(v, role)))
-        for line in v.get("log", [])[-LOG_LINES:]:
-            console.print(Text("  " + str(line)))
-        console.print(Text(str(v.get("prompt", "")), style="bold"))
-        for i, action in enumerate(menu, 1):
-            console.print(Text(f"{i:>3}. {generic_label(action)}"))
-        return
+        console.print(Text(get_title(title).render(v, role)))  # with its own latest log
+    else:
+        _render_time_of_crisis(console, v, role)
+    for i, line in enumerate(lines, 1):
+        console.print(Text(f"{i:>3}. {line}"))
+
+
+def _render_time_of_crisis(console: Console, v: dict[str, Any], role: str) -> None:
     console.print(players_table(v))
     console.print(provinces_table(v))
     me = next(p for p in v["players"] if p["role"] == role)
     turn = v["turn"]
     pool = ", ".join(f"{s} {n}" for s, n in turn["pool"].items() if n)
-    console.print(Text(f"Hand ({role}): " + ", ".join(card_label(c) for c in me.get("hand", []))))
+    console.print(Text(f"Hand ({role}): " + ", ".join(card_name(c) for c in me.get("hand", []))))
     if pool or turn["political"]:
         console.print(Text(f"Influence: {pool or 'none'}; political points {turn['political']}"))
     if v["lasting"]:
@@ -203,8 +197,6 @@ def render(
     for line in v["log"][-LOG_LINES:]:
         console.print(Text("  " + line))
     console.print(Text(v["prompt"], style="bold"))
-    for i, action in enumerate(menu, 1):
-        console.print(Text(f"{i:>3}. {action_label(action)}"))
 
 
 def generic_label(action: Action) -> str:
@@ -278,7 +270,8 @@ def play(
             continue
         role = mine[0]
         menu = menu_order(match.actions(role))
-        render(console, match.view(role), role, menu, title)
+        lines = menu_lines(module, match.state, role, menu)
+        render(console, match.view(role), role, lines, title)
         while True:
             try:
                 answer = read(f"{role}> ").strip().lower()
@@ -288,7 +281,7 @@ def play(
                 console.print(Text(f"Quit after {len(match.log)} actions (seed {seed})."))
                 return match
             if answer == "":
-                render(console, match.view(role), role, menu, title)
+                render(console, match.view(role), role, lines, title)
                 continue
             if answer == "u" and match.can_undo(role):
                 match.undo(role)

@@ -28,7 +28,8 @@ from crisis.games.rome_in_crisis.rules import (
     view,
 )
 from crisis.games.rome_in_crisis.state import State
-from crisis.games.rome_in_crisis.views import render
+from crisis.games.rome_in_crisis.text import render
+from crisis.games.rome_in_crisis.words import describe
 
 __all__ = [
     "MAX_CHANCE_OUTCOMES",
@@ -39,6 +40,7 @@ __all__ = [
     "active",
     "apply",
     "checkpoint",
+    "describe",
     "determinize",
     "from_json",
     "info",

@@ -119,10 +119,10 @@ def _nominations(state: State) -> None:
         state.chooser = auction.dropped[0]
         state.step = "choose_method"
         return
-    leader = _leader(state)
-    auction.bidder = _next_bidder(state, leader, leader)
+    first = leader(state)
+    auction.bidder = _next_bidder(state, first, first)
     if auction.bidder is None:
-        _crown(state, leader)
+        _crown(state, first)
     else:
         state.step = "bidding"
 
@@ -162,7 +162,7 @@ def worths(state: State) -> dict[str, int]:
     return {r: worth(state, c, state.method) for r, c in state.auction.nominees.items()}
 
 
-def _leader(state: State) -> str:
+def leader(state: State) -> str:
     """The role with the highest worth; ties go to the first left of the dealer."""
     w = worths(state)
     order = [r for r in clockwise_from_dealer(state) if r in w]
@@ -252,10 +252,10 @@ def _pass(state: State, role: str, arg: Any) -> None:
 def _move_on(state: State, role: str) -> None:
     auction = state.auction
     assert auction is not None
-    leader = _leader(state)
-    auction.bidder = _next_bidder(state, role, leader)
+    ahead = leader(state)
+    auction.bidder = _next_bidder(state, role, ahead)
     if auction.bidder is None:
-        _crown(state, leader)
+        _crown(state, ahead)
 
 
 def _crown(state: State, leader: str) -> None:

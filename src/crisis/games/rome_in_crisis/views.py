@@ -1,4 +1,4 @@
-"""What each role may see, as plain JSON data easy to draw, and a plain-text rendering.
+"""What each role may see, as plain JSON data easy to draw (text.py draws it as text).
 
 A view shows the viewer's own hand and face-down crisis card; other hands only as counts;
 never the deck order, other face-down choices or the random generator.
@@ -11,6 +11,7 @@ from typing import Any
 import msgspec
 
 from crisis.games.rome_in_crisis import abilities, data
+from crisis.games.rome_in_crisis.draft import open_offices
 from crisis.games.rome_in_crisis.registry import PROMPTS
 from crisis.games.rome_in_crisis.state import State, card_name, face
 
@@ -83,6 +84,21 @@ def _crises(state: State) -> list[dict[str, Any]]:
     ]
 
 
+def _names(state: State, mine: str | None) -> dict[str, str]:
+    """Printed names of the influence cards ``mine`` can see (never of a hidden one)."""
+    seen = [*state.discard, *state.revealed, *state.loose_gold]
+    seen += [c for cards in (*state.played_on.values(), *state.crises.values()) for c in cards]
+    if state.address is not None:
+        seen += state.address.played + state.address.cancelled + state.address.picked
+    if state.auction is not None:
+        seen += state.auction.bid
+    if mine is not None:
+        seen += state.players[[p.role for p in state.players].index(mine)].hand
+        if mine in state.chosen:
+            seen.append(state.chosen[mine])
+    return {c: card_name(state, c) for c in sorted(set(seen)) if c in state.cards.influence}
+
+
 def view(state: State, role: str | None, active: list[str]) -> dict[str, Any]:
     """The view of ``role`` (``None``: an observer); ``active`` is who may act now."""
     seats = [p.role for p in state.players]
@@ -102,6 +118,17 @@ def view(state: State, role: str | None, active: list[str]) -> dict[str, Any]:
             entry["hand"] = sorted(p.hand)
         players.append(entry)
     auction = msgspec.to_builtins(state.auction) if state.auction else None
+    if (
+        auction is not None
+        and state.auction is not None
+        and state.auction.nominees
+        and state.step in ("nominate", "bidding")
+        and state.method
+    ):
+        from crisis.games.rome_in_crisis.election import leader, worths
+
+        auction["worths"] = worths(state)
+        auction["leader"] = leader(state)
     address = msgspec.to_builtins(state.address) if state.address else None
     options = msgspec.to_builtins(state.options)
     prompt = PROMPTS.get(state.step, "")
@@ -137,6 +164,8 @@ def view(state: State, role: str | None, active: list[str]) -> dict[str, Any]:
             }
             for o in state.offices
         ],
+        "open_offices": open_offices(state) if state.step == "setup_draft" else [],
+        "card_names": _names(state, mine),
         "crises": _crises(state),
         "crisis_cards": {k: list(v) for k, v in state.crises.items()},
         "loose_gold": _cards(state, state.loose_gold),
@@ -160,53 +189,3 @@ def view(state: State, role: str | None, active: list[str]) -> dict[str, Any]:
         "log": list(state.log),
         "result": state.final,
     }
-
-
-# -- text -------------------------------------------------------------------------------------
-
-
-def _c(entry: dict[str, Any]) -> str:
-    return str(entry["name"])
-
-
-def render(v: dict[str, Any], role: str | None) -> str:
-    """The view as plain text: the table, each player's candidates, the crises, the prompt."""
-    out = [
-        f"Rome in Crisis - turn {v['turn']}, dealer {v['dealer']}, "
-        f"method {v['method'] or '-'}, step {v['step']}",
-        f"Deck {v['deck_count']}, discards {v['discard_count']}, "
-        f"Emperors removed {v['removals']}/2",
-    ]
-    cands = {c["id"]: c for c in v["candidates"]}
-    for p in v["players"]:
-        hand = f"hand {', '.join(p['hand'])}" if "hand" in p else f"{p['hand_count']} cards"
-        out.append(f"{p['role']}: {p['vp']} VP, {hand}")
-        for cid in p["candidates"]:
-            c = cands[cid]
-            r = c["ratings"]
-            office = f" [{c['office']}]" if c["office"] else ""
-            cards = ", ".join(_c(x) for x in c["cards"]) or "no cards"
-            out.append(
-                f"  {c['name']} ({c['side']}) M{r['military']} S{r['spqr']} "
-                f"P{r['praetorian']}{office}: {cards}"
-            )
-    if v["crises"]:
-        for k in v["crises"]:
-            cards = ", ".join(_c(x) for x in k["cards"])
-            out.append(f"Crisis #{k['rank']} {k['type']} ({k['total']}): {cards}")
-    else:
-        out.append("No crises")
-    if v["loose_gold"]:
-        out.append("Loose Gold: " + ", ".join(_c(x) for x in v["loose_gold"]))
-    if v["revealed"]:
-        out.append("Revealed: " + ", ".join(f"{x['id']} ({_c(x)})" for x in v["revealed"]))
-    if v["auction"] and v["auction"]["nominees"]:
-        noms = ", ".join(f"{r}: {cands[c]['name']}" for r, c in v["auction"]["nominees"].items())
-        out.append(f"Election: {noms}; dropped out {', '.join(v['auction']['dropped']) or '-'}")
-    if v["result"]:
-        out.append(f"Game over: winners {', '.join(v['result']['winners'])}")
-    else:
-        out.append(f"{', '.join(v['active'])} to act: {v['prompt']}")
-    if role is not None and v.get("my_crisis_card"):
-        out.append(f"Your face-down crisis card: {v['my_crisis_card']}")
-    return "\n".join(out)
