@@ -10,7 +10,7 @@ from crisis.engine.action import Action
 from crisis.games import time_of_crisis as toc
 from crisis.games.time_of_crisis import encoding
 from crisis.games.time_of_crisis.invariants import FUZZ_VARIANTS, fuzz_policy
-from crisis.games.time_of_crisis.registry import LISTERS
+from crisis.games.time_of_crisis.registry import RULES
 
 
 def _play(options: dict, seed: int, visit) -> None:
@@ -65,7 +65,7 @@ def test_catalog_is_fixed_and_derived_from_options() -> None:
 
 
 def test_steps_match_the_registry() -> None:
-    assert set(encoding.STEPS) == set(LISTERS) | {"over"}
+    assert set(encoding.STEPS) == set(RULES.steps) | {"over"}
 
 
 def test_observation_layout_and_values() -> None:

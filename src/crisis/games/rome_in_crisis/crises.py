@@ -178,7 +178,7 @@ def _emperor_play(state: State, role: str, arg: Any) -> None:
     log(state, f"The Emperor plays {card_name(state, arg)}")
 
 
-@handles("emperor_cards", "done")
+@handles("emperor_cards", "done", ends="step")
 def _emperor_done(state: State, role: str, arg: Any) -> None:
     address = state.address
     emp = state.emperor
@@ -442,7 +442,7 @@ def _legatus_play(state: State, role: str, arg: Any) -> None:
         _legatus_done(state, role, None)
 
 
-@handles("legatus_cards", "done")
+@handles("legatus_cards", "done", ends="step")
 def _legatus_done(state: State, role: str, arg: Any) -> None:
     address = state.address
     assert address is not None

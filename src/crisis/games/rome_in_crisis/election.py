@@ -232,7 +232,7 @@ def _bid(state: State, role: str, arg: Any) -> None:
     log(state, f"{role} plays {card_name(state, arg)}")
 
 
-@handles("bidding", "done")
+@handles("bidding", "done", ends="step")
 def _done(state: State, role: str, arg: Any) -> None:
     auction = state.auction
     assert auction is not None
@@ -241,7 +241,7 @@ def _done(state: State, role: str, arg: Any) -> None:
     _move_on(state, role)
 
 
-@handles("bidding", "pass")
+@handles("bidding", "pass", ends="step")
 def _pass(state: State, role: str, arg: Any) -> None:
     assert state.auction is not None
     state.auction.dropped.append(role)

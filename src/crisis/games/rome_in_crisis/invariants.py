@@ -18,7 +18,7 @@ import msgspec
 
 from crisis.engine.action import Action
 from crisis.games.rome_in_crisis import data
-from crisis.games.rome_in_crisis.registry import AUTO, LISTERS
+from crisis.games.rome_in_crisis.registry import RULES
 from crisis.games.rome_in_crisis.rules import active, from_json, to_json, view
 from crisis.games.rome_in_crisis.state import State, face, in_play
 
@@ -108,7 +108,7 @@ def _flow(state: State, errors: list[str]) -> None:
     if (state.final is not None) != (state.step == "over"):
         errors.append(f"result {'set' if state.final else 'missing'} at step {state.step}")
     if state.step != "over":
-        if state.step not in LISTERS or state.step in AUTO:
+        if state.step not in RULES.steps or state.step in RULES.automatic_steps:
             errors.append(f"the game rests at a non-decision step {state.step!r}")
         elif not active(state):
             errors.append(f"nobody may act at step {state.step!r}")

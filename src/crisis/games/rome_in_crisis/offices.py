@@ -202,7 +202,7 @@ def _list_appoint(state: State, role: str) -> list[Action]:
     return appoint_choices(state, state.placing, role)
 
 
-@handles("appoint", "keep")
+@handles("appoint", "keep", ends="step")
 def _keep(state: State, role: str, arg: Any) -> None:
     """Keep your candidates' offices: the office being placed goes to the next player."""
     office = state.placing

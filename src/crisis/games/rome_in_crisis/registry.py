@@ -1,8 +1,8 @@
-"""Where the phase modules register their prompts, verbs and automatic steps.
+"""Rome in Crisis's steps on the engine's state machine (:mod:`crisis.engine.machine`).
 
-Each decision step (``state.step``) has a function saying who must act, one listing the
-legal actions and a handler per verb. Automatic steps (dealing, scoring, dying...) run one
-after another in :func:`advance` until a decision is due.
+The phase modules declare here, through the decorators below, each decision step (its
+prompt, who acts, what it lists), each verb's handler and the automatic steps (dealing,
+scoring, dying ...) that run one after another until a player must decide.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from crisis.engine.action import Action
+from crisis.engine.machine import Ends, Machine
 from crisis.games.rome_in_crisis.state import State
 
 Handler = Callable[[State, str, Any], None]
@@ -18,50 +19,31 @@ Lister = Callable[[State, str], list[Action]]
 Actor = Callable[[State], list[str]]
 Auto = Callable[[State], None]
 
-HANDLERS: dict[tuple[str, str], Handler] = {}
-LISTERS: dict[str, Lister] = {}
-ACTORS: dict[str, Actor] = {}
-PROMPTS: dict[str, str] = {}
-AUTO: dict[str, Auto] = {}
+
+def roles(state: State) -> list[str]:
+    """The seats in turn order from the first seat."""
+    return [p.role for p in state.players]
+
+
+#: The title's rules: every step and verb, as the phase modules declare them.
+RULES: Machine[State] = Machine("rome_in_crisis", roles)
 
 
 def decision(step: str, prompt: str, actor: Actor) -> Callable[[Lister], Lister]:
     """Register the lister of a decision step, its prompt and who acts there."""
-
-    def deco(fn: Lister) -> Lister:
-        LISTERS[step] = fn
-        PROMPTS[step] = prompt
-        ACTORS[step] = actor
-        return fn
-
-    return deco
+    return RULES.lists(step, prompt, actor)
 
 
-def handles(step: str, verb: str) -> Callable[[Handler], Handler]:
-    """Register the function performing ``verb`` at ``step``."""
-
-    def deco(fn: Handler) -> Handler:
-        HANDLERS[(step, verb)] = fn
-        return fn
-
-    return deco
+def handles(step: str, verb: str, *, ends: Ends | None = None) -> Callable[[Handler], Handler]:
+    """Register the function performing ``verb`` at ``step`` (``ends``: what it ends)."""
+    return RULES.handles(verb, step, ends=ends)
 
 
 def automatic(step: str) -> Callable[[Auto], Auto]:
     """Register an automatic step (it must move ``state.step`` on)."""
-
-    def deco(fn: Auto) -> Auto:
-        AUTO[step] = fn
-        return fn
-
-    return deco
+    return RULES.automatic(step)
 
 
 def advance(state: State) -> None:
     """Run automatic steps until a player must decide or the game is over."""
-    for _ in range(10_000):
-        fn = AUTO.get(state.step)
-        if fn is None:
-            return
-        fn(state)
-    raise RuntimeError(f"automatic steps loop at {state.step}")
+    RULES.advance(state)

@@ -13,7 +13,6 @@ import msgspec
 
 from crisis.engine import rng as dice
 from crisis.engine.action import Action
-from crisis.engine.errors import IllegalAction, NotYourTurn
 from crisis.engine.rng import Seed
 from crisis.games.rome_in_crisis import (  # noqa: F401  (modules register their steps)
     crises,
@@ -24,7 +23,8 @@ from crisis.games.rome_in_crisis import (  # noqa: F401  (modules register their
     succession,
     views,
 )
-from crisis.games.rome_in_crisis.registry import ACTORS, HANDLERS, LISTERS, advance
+from crisis.games.rome_in_crisis.registry import RULES
+from crisis.games.rome_in_crisis.registry import roles as roles
 from crisis.games.rome_in_crisis.state import (
     ROLES,
     Options,
@@ -87,44 +87,20 @@ def setup(seed: Seed, options: dict[str, Any] | None = None) -> State:
     return state
 
 
-def roles(state: State) -> list[str]:
-    """The seats clockwise from the first."""
-    return [p.role for p in state.players]
-
-
 def active(state: State) -> list[str]:
     """Who must act now (every player still choosing a face-down card while crises mount)."""
-    if state.final is not None:
-        return []
-    actor = ACTORS.get(state.step)
-    return actor(state) if actor else []
+    return RULES.active(state)
 
 
 def actions(state: State, role: str) -> list[Action]:
     """Every legal action for ``role`` now; empty when ``role`` may not act."""
-    if role not in active(state):
-        return []
-    return LISTERS[state.step](state, role)
+    return RULES.actions(state, role)
 
 
 def apply(state: State, role: str, action: Action | Any) -> None:
     """Perform ``action`` for ``role``; raise IllegalAction (changing nothing) if the game is
     over, the role may not act now or the action is not legal."""
-    action = Action.parse(action)
-    if state.final is not None:
-        raise IllegalAction("the game is over")
-    if role not in roles(state):
-        raise IllegalAction(f"no seat {role!r} in this game (seats: {', '.join(roles(state))})")
-    if role not in active(state):
-        raise NotYourTurn(f"{role} may not act now; waiting for {', '.join(active(state))}")
-    legal = actions(state, role)
-    if action not in legal:
-        same = sorted({str(a) for a in legal if a.verb == action.verb})[:8]
-        hint = f"; legal {action.verb} actions: {', '.join(same)}" if same else ""
-        raise IllegalAction(f"{action} is not legal for {role} at {state.step}{hint}")
-    HANDLERS[(state.step, action.verb)](state, role, action.arg)
-    advance(state)
-    state.version += 1
+    RULES.apply(state, role, action)
 
 
 def view(state: State, role: str | None) -> dict[str, Any]:

@@ -99,6 +99,7 @@ class State(msgspec.Struct):
     removals: int = 0
     turn: int = 0
     step: str = "choose_method"
+    stack: list[str] = msgspec.field(default_factory=list)  # return steps (engine.machine)
     reveals: int = 0
     version: int = 0
     log: list[str] = msgspec.field(default_factory=list)

@@ -12,7 +12,7 @@ import msgspec
 
 from crisis.games.rome_in_crisis import abilities, data
 from crisis.games.rome_in_crisis.draft import open_offices
-from crisis.games.rome_in_crisis.registry import PROMPTS
+from crisis.games.rome_in_crisis.registry import RULES
 from crisis.games.rome_in_crisis.state import State, card_name, face
 
 
@@ -131,7 +131,7 @@ def view(state: State, role: str | None, active: list[str]) -> dict[str, Any]:
         auction["leader"] = leader(state)
     address = msgspec.to_builtins(state.address) if state.address else None
     options = msgspec.to_builtins(state.options)
-    prompt = PROMPTS.get(state.step, "")
+    prompt = RULES.prompt(state.step)
     return {
         "title": "rome_in_crisis",
         "options": options,

@@ -10,7 +10,7 @@ from crisis.engine.action import Action
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import depose_emperor, log, remove_army, roll
 from crisis.games.time_of_crisis.military import check_occupation, leave_capital, spend
-from crisis.games.time_of_crisis.registry import arg_tuple, handles, lists
+from crisis.games.time_of_crisis.registry import RULES, arg_tuple, handles, lists
 from crisis.games.time_of_crisis.state import (
     MILITIA_ATTACKER,
     Army,
@@ -198,7 +198,7 @@ def _start_battle(state: State, b: Battle) -> None:
     b.flanking, b.cavalry, b.spiculum = turn.flanking, turn.cavalry, turn.spiculum
     turn.flanking = turn.cavalry = turn.spiculum = False
     state.battle = b
-    state.step = "battle"
+    RULES.call(state, "battle")  # a sub-procedure: back to the caller when it ends
 
 
 def _open_fire(state: State) -> None:
@@ -239,7 +239,7 @@ def reroll(state: State, role: str, _arg: None) -> None:
     _score_hits(state, b)
 
 
-@handles("keep")
+@handles("keep", ends="step")
 def keep(state: State, role: str, _arg: None) -> None:
     """Flanking Maneuver: keep the first roll."""
     b = state.battle
@@ -567,7 +567,7 @@ def _after_battle(state: State) -> None:
                 return
         state.battle = None
         state.reward = None
-        state.step = "actions"
+        RULES.ret(state, "actions")
         check_occupation(state)
 
 
@@ -593,7 +593,7 @@ def advance(state: State, role: str, _arg: None) -> None:
     _after_battle(state)
 
 
-@handles("stay")
+@handles("stay", ends="step")
 def stay(state: State, role: str, _arg: None) -> None:
     """The victorious army stays outside the capital."""
     b = state.battle

@@ -15,7 +15,7 @@ from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import log
 from crisis.games.time_of_crisis.military import spend
 from crisis.games.time_of_crisis.played import ready, use
-from crisis.games.time_of_crisis.registry import handles, lists
+from crisis.games.time_of_crisis.registry import RULES, handles, lists
 from crisis.games.time_of_crisis.state import State, army, player
 
 FRUMENTARII_PEEK = 3
@@ -88,7 +88,7 @@ def frumentarii(state: State, role: str, _arg: None) -> None:
     use(state, "frumentarii")
     state.peek = state.event_deck[:FRUMENTARII_PEEK]
     state.reveals += 1
-    state.step = "frumentarii"
+    RULES.call(state, "frumentarii")
     log(state, f"{role}'s Frumentarii report on the coming events")
 
 
@@ -102,7 +102,7 @@ def order(state: State, role: str, ids: tuple[str, ...]) -> None:
     """Put the peeked event cards back on top in the chosen order."""
     state.event_deck[: len(ids)] = list(ids)
     state.peek = []
-    state.step = "actions"
+    RULES.ret(state, "actions")
 
 
 # Ruling 39 (docs/rulings.md).
@@ -143,7 +143,7 @@ def demagogue(state: State, role: str, _arg: None) -> None:
     """Demagogue: every other player discards a card from hand (one of value 2+ if any)."""
     use(state, "demagogue")
     state.choosing = {p.role: 1 for p in state.players if p.role != role and p.hand}
-    state.step = "demagogue"
+    RULES.call(state, "demagogue")
     log(state, f"{role}'s Demagogue turns the crowd")
     _auto_discard(state)
 
@@ -178,4 +178,4 @@ def _auto_discard(state: State) -> None:
             return
     if not any(state.choosing.values()):
         state.choosing = {}
-        state.step = "actions"
+        RULES.ret(state, "actions")

@@ -18,7 +18,7 @@ import msgspec
 from crisis.engine.action import Action
 from crisis.games.time_of_crisis import data, market
 from crisis.games.time_of_crisis.board import ITALIA_MAX, SUPPORT_MAX
-from crisis.games.time_of_crisis.registry import LISTERS, arg_tuple
+from crisis.games.time_of_crisis.registry import RULES, arg_tuple
 from crisis.games.time_of_crisis.rules import active, from_json, to_json, view
 from crisis.games.time_of_crisis.senate import votes_needed
 from crisis.games.time_of_crisis.state import (
@@ -330,9 +330,12 @@ def _market_history(state: State, bought: Counter[str], errors: list[str]) -> No
             errors.append(f"{cid}: {state.supply[cid]} in the supply + {n} bought")
 
 
+_SUBPROCEDURES = frozenset({"battle", "occupy", "emperor", "frumentarii", "demagogue"})
+
+
 def _flow(state: State, errors: list[str]) -> None:
     step = state.step
-    if step != "over" and step not in LISTERS:
+    if step != "over" and step not in RULES.steps:
         errors.append(f"unknown step {step!r}")
     if (state.final is not None) != (step == "over"):
         errors.append(f"result {'set' if state.final else 'missing'} at step {step!r}")
@@ -340,6 +343,11 @@ def _flow(state: State, errors: list[str]) -> None:
         errors.append(f"battle {'present' if state.battle else 'missing'} at step {step!r}")
     if (state.occupy is not None) != (step == "occupy"):
         errors.append(f"occupation {state.occupy!r} at step {step!r}")
+    # Sub-procedures (battle, occupation, Emperor, Frumentarii, Demagogue) are called from
+    # Take Actions and return to it; nothing else is ever on the stack.
+    expected = ["actions"] if step in _SUBPROCEDURES else []
+    if state.stack != expected:
+        errors.append(f"return stack {state.stack} at step {step!r}")
     if not 0 <= state.current < len(state.players):
         errors.append(f"current seat {state.current} out of range")
     if step != "over" and not active(state):

@@ -111,7 +111,7 @@ def discard(state: State, role: str, cid: str) -> None:
     p.discard.append(cid)
 
 
-@handles("end_buy")
+@handles("end_buy", ends="turn")
 def end_buy(state: State, role: str, _arg: None) -> None:
     """Finish buying; the End of Turn phase follows."""
     state.turn.political = 0

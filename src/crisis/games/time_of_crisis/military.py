@@ -5,7 +5,7 @@ from __future__ import annotations
 from crisis.engine.action import Action
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import log, replace_governor
-from crisis.games.time_of_crisis.registry import arg_tuple, handles, lists
+from crisis.games.time_of_crisis.registry import RULES, arg_tuple, handles, lists
 from crisis.games.time_of_crisis.state import (
     NEUTRAL,
     Army,
@@ -240,7 +240,7 @@ def check_occupation(state: State) -> None:
         prov = state.provinces[a.region]
         if prov.pretender is not None and prov.governor != role:
             state.occupy = a.region
-            state.step = "occupy"
+            RULES.call(state, "occupy")
             return
 
 
@@ -270,5 +270,5 @@ def occupy(state: State, role: str, choice: str) -> None:
             if other.pretender == owner and other.governor == owner and not other.seat:
                 other.pretender = None
     state.occupy = None
-    state.step = "actions"
+    RULES.ret(state, "actions")
     check_occupation(state)

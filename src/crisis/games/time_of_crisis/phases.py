@@ -181,7 +181,7 @@ def can_still_leave_sea(state: State, role: str) -> bool:
     return any(data.INFLUENCE[c].suit == "red" for c in player(state, role).hand)
 
 
-@handles("end_actions")
+@handles("end_actions", ends="phase")
 def end_actions(state: State, role: str, _arg: None) -> None:
     """Close Take Actions and run Support Check, Expand Pretender Empire and Gain Legacy."""
     for a in [a for a in state.armies if a.owner == role and a.region in data.SEAS]:
@@ -308,7 +308,7 @@ def ludi(state: State, role: str, cid: str) -> None:
     begin_buy(state)
 
 
-@handles("pass")
+@handles("pass", ends="step")
 def pass_ludi(state: State, role: str, _arg: None) -> None:
     """Decline the Ludi Saeculares."""
     begin_buy(state)

@@ -1,7 +1,8 @@
-"""Where the rules modules register their verbs.
+"""Time of Crisis's steps on the engine's state machine (:mod:`crisis.engine.machine`).
 
-Each prompt (``state.step``) has listers that return the legal actions; each verb has one
-handler that performs it. :mod:`rules` dispatches through these tables.
+The rules modules declare here each prompt's listers (``@lists``) and each verb's handler
+(``@handles``, with what the verb ends); :mod:`rules` says who acts at each step and runs
+the game through :data:`RULES`.
 """
 
 from __future__ import annotations
@@ -10,38 +11,31 @@ from collections.abc import Callable
 from typing import Any
 
 from crisis.engine.action import Action, Arg
+from crisis.engine.machine import Ends, Machine
 from crisis.games.time_of_crisis.state import State
 
 Handler = Callable[[State, str, Any], None]
 Lister = Callable[[State, str], list[Action]]
 
-HANDLERS: dict[str, Handler] = {}
-LISTERS: dict[str, list[Lister]] = {}
-PROMPTS: dict[str, str] = {}
+
+def roles(state: State) -> list[str]:
+    """The seats in turn order from the first seat."""
+    return [p.role for p in state.players]
 
 
-def handles(verb: str) -> Callable[[Handler], Handler]:
-    """Register the function performing ``verb``."""
+#: The title's rules: every step and verb, as the rules modules declare them.
+RULES: Machine[State] = Machine("time_of_crisis", roles)
 
-    def deco(fn: Handler) -> Handler:
-        if verb in HANDLERS:
-            raise ValueError(f"verb {verb!r} registered twice")
-        HANDLERS[verb] = fn
-        return fn
 
-    return deco
+def handles(verb: str, *, ends: Ends | None = None) -> Callable[[Handler], Handler]:
+    """Register the function performing ``verb`` (``ends``: the turn, phase or step it
+    ends, for clients and bots)."""
+    return RULES.handles(verb, ends=ends)
 
 
 def lists(step: str, prompt: str | None = None) -> Callable[[Lister], Lister]:
     """Register a function listing legal actions at prompt ``step``."""
-
-    def deco(fn: Lister) -> Lister:
-        LISTERS.setdefault(step, []).append(fn)
-        if prompt is not None:
-            PROMPTS[step] = prompt
-        return fn
-
-    return deco
+    return RULES.lists(step, prompt)
 
 
 def arg_tuple(arg: Arg) -> tuple[Any, ...]:

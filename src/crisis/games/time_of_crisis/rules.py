@@ -12,7 +12,6 @@ import msgspec
 
 from crisis.engine import rng as dice
 from crisis.engine.action import Action
-from crisis.engine.errors import IllegalAction, NotYourTurn
 from crisis.engine.rng import Seed
 from crisis.games.time_of_crisis import (  # noqa: F401  (modules register their verbs)
     cards,
@@ -27,7 +26,8 @@ from crisis.games.time_of_crisis import (  # noqa: F401  (modules register their
     senate,
     views,
 )
-from crisis.games.time_of_crisis.registry import HANDLERS, LISTERS
+from crisis.games.time_of_crisis.registry import RULES
+from crisis.games.time_of_crisis.registry import roles as roles
 from crisis.games.time_of_crisis.state import (
     ROLES,
     Options,
@@ -191,54 +191,51 @@ def info() -> dict[str, Any]:
     }
 
 
-def roles(state: State) -> list[str]:
-    """The seats in turn order from the first seat."""
-    return [p.role for p in state.players]
+def _current(state: State) -> list[str]:
+    return [state.players[state.current].role]
+
+
+def _choosers(state: State) -> list[str]:
+    return [p.role for p in state.players if state.choosing.get(p.role, 0) > 0]
+
+
+def _battler(state: State) -> list[str]:
+    who = combat.battle_role(state)
+    return [who] if who else []
+
+
+# Who acts at each step: the current player, every player with a secret card choice, or the
+# player deciding something in a battle.
+for _step in _SOLO_STEPS:
+    RULES.who(_step, _current)
+for _step in _CHOICE_STEPS:
+    RULES.who(_step, _choosers)
+RULES.who("battle", _battler)
+
+
+def _free_capitals(state: State, role: str, action: Action) -> None:
+    if action.verb not in _THRESHOLD_VERBS:
+        state.turn.crossed.clear()  # Ruling 48: any other action frees the capitals again
+
+
+RULES.after.append(_free_capitals)
 
 
 def active(state: State) -> list[str]:
     """Who must act now: the current player, every player with a secret card choice, or
     the player deciding something in a battle."""
-    step = state.step
-    if step in _SOLO_STEPS:
-        return [state.players[state.current].role]
-    if step in _CHOICE_STEPS:
-        return [p.role for p in state.players if state.choosing.get(p.role, 0) > 0]
-    if step == "battle":
-        who = combat.battle_role(state)
-        return [who] if who else []
-    return []
+    return RULES.active(state)
 
 
 def actions(state: State, role: str) -> list[Action]:
     """Every legal action for ``role`` now; empty when ``role`` may not act."""
-    if role not in active(state):
-        return []
-    out: list[Action] = []
-    for lister in LISTERS.get(state.step, ()):
-        out += lister(state, role)
-    return out
+    return RULES.actions(state, role)
 
 
 def apply(state: State, role: str, action: Action | Any) -> None:
     """Perform ``action`` for ``role``. Raises :class:`IllegalAction` (and changes nothing)
     if the game is over, ``role`` may not act now, or the action is not legal."""
-    action = Action.parse(action)
-    if state.final is not None:
-        raise IllegalAction("the game is over")
-    if role not in roles(state):
-        raise IllegalAction(f"no seat {role!r} in this game (seats: {', '.join(roles(state))})")
-    if role not in active(state):
-        raise NotYourTurn(f"{role} may not act now; waiting for {', '.join(active(state))}")
-    legal = actions(state, role)
-    if action not in legal:
-        same = sorted({str(a) for a in legal if a.verb == action.verb})[:8]
-        hint = f"; legal {action.verb} actions: {', '.join(same)}" if same else ""
-        raise IllegalAction(f"{action} is not legal for {role} at {state.step}{hint}")
-    HANDLERS[action.verb](state, role, action.arg)
-    if action.verb not in _THRESHOLD_VERBS:
-        state.turn.crossed.clear()  # Ruling 48: any other action frees the capitals again
-    state.version += 1
+    RULES.apply(state, role, action)
 
 
 def view(state: State, role: str | None) -> dict[str, Any]:

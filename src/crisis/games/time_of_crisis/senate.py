@@ -11,7 +11,7 @@ from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import ITALIA_MAX, log, replace_governor
 from crisis.games.time_of_crisis.military import check_occupation, spend
 from crisis.games.time_of_crisis.odds import p_votes
-from crisis.games.time_of_crisis.registry import arg_tuple, handles, lists
+from crisis.games.time_of_crisis.registry import RULES, arg_tuple, handles, lists
 from crisis.games.time_of_crisis.state import (
     NEUTRAL,
     EmperorToken,
@@ -168,7 +168,7 @@ def place_governor_attempt(state: State, role: str, province: str, n: int) -> bo
     log(state, f"{role} now governs {province}")
     if province == data.ITALIA and state.options.emperor_rules:
         turn.was_emperor = True
-        state.step = "emperor"
+        RULES.call(state, "emperor")
         options = _emperor_places(state, role)
         if len(options) == 1:
             place_emperor(state, role, options[0].arg)
@@ -201,7 +201,7 @@ def place_emperor(state: State, role: str, where: str) -> None:
         for name in governed(state, role):
             state.provinces[name].mobs = 0
     log(state, f"{role} becomes a {state.emperor_token.kind.capitalize()} Emperor ({where})")
-    state.step = "actions"
+    RULES.ret(state, "actions")
     check_occupation(state)
 
 

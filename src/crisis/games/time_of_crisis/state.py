@@ -202,6 +202,7 @@ class State(msgspec.Struct):
     first: int = 0
     current: int = 0
     step: str = "choose_province"
+    stack: list[str] = msgspec.field(default_factory=list)  # return steps (engine.machine)
     phase: str = "setup"
     round: int = 1
     armies: list[Army] = msgspec.field(default_factory=list)

@@ -13,7 +13,7 @@ from typing import Any
 import msgspec
 
 from crisis.games.time_of_crisis import data, market
-from crisis.games.time_of_crisis.registry import PROMPTS
+from crisis.games.time_of_crisis.registry import RULES
 from crisis.games.time_of_crisis.state import State, current_role, emperor, pretenders
 
 _PROVISIONAL = bool(data.provisional())  # static data: computed once, not on every view
@@ -59,7 +59,7 @@ def view(state: State, role: str | None, active: list[str]) -> dict[str, Any]:
         "current": current_role(state),
         "phase": state.phase,
         "step": state.step,
-        "prompt": PROMPTS.get(state.step, state.step),
+        "prompt": RULES.prompt(state.step) or state.step,
         "active": active,
         "emperor": emperor(state),
         "pretenders": pretenders(state),

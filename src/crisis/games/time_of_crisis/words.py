@@ -17,7 +17,7 @@ from typing import Any
 from crisis.engine.action import Action
 from crisis.engine.rng import fresh_seed, new_rng
 from crisis.games.time_of_crisis import data
-from crisis.games.time_of_crisis.registry import HANDLERS
+from crisis.games.time_of_crisis.registry import RULES
 from crisis.games.time_of_crisis.senate import vote_for
 from crisis.games.time_of_crisis.state import State, copy_state, governed
 
@@ -137,7 +137,7 @@ def _trial(state: State, role: str, action: Action) -> dict[str, int]:
     copy = copy_state(state)
     copy.rng = new_rng(fresh_seed())
     try:
-        HANDLERS[action.verb](copy, role, action.arg)
+        RULES.handler(copy.step, action.verb)(copy, role, action.arg)
     except Exception:  # a description must never break the table: no cost then
         return {}
     return _spent(state, copy)
@@ -190,7 +190,7 @@ def describe(state: State, role: str, actions: list[Action]) -> list[dict[str, A
     out = []
     for action in actions:
         cost = None
-        if action.verb not in _NO_TRIAL and action.verb in HANDLERS:
+        if action.verb not in _NO_TRIAL and (None, action.verb) in RULES.verbs:
             cost = _cost_words(_trial(state, role, action))
         out.append({"label": label(action), "cost": cost, "note": _note(state, role, action)})
     return out

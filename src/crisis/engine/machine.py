@@ -1,0 +1,258 @@
+"""The state machine every title's rules run on.
+
+A title's rules are a set of named **steps** (the value of ``state.step``). Each step
+declares its prompt, who acts there and the functions listing the actions it accepts; each
+**verb** has one handler (for every step, or for one step) and may carry flags such as
+``ends="turn"``. Steps nobody decides (dealing, scoring) are **automatic**: they run one after
+another until a player must act. A **sub-procedure** (a battle, an occupation, a card's
+follow-up choice) is entered with :meth:`Machine.call` and left with :meth:`Machine.ret`,
+which goes back to the step that called it; the stack of return steps is kept in the state,
+so a saved game resumes inside a sub-procedure exactly where it was.
+
+One guarded :meth:`Machine.apply` serves every title: it refuses, changing nothing, an action
+when the game is over, from a seat that is not in the game or may not act now, or that is not
+among the legal actions; only then does the handler run.
+
+The model is Rally the Troops' rules framework (states with a prompt and handlers, and a
+call/return stack in the game state), written for Python with declarations a client can read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Generic, Literal, Protocol, TypeVar
+
+from crisis.engine.action import Action
+from crisis.engine.errors import IllegalAction, NotYourTurn
+
+
+class MachineState(Protocol):
+    """What the machine needs of a title's state: the step now due, the return stack of the
+    sub-procedures in progress, the final result (None while the game goes on) and a
+    version counter."""
+
+    step: str
+    stack: list[str]
+    final: Any
+    version: int
+
+
+S = TypeVar("S", bound=MachineState)
+Handler = Callable[[Any, str, Any], None]
+Lister = Callable[[Any, str], list[Action]]
+Actors = Callable[[Any], list[str]]
+Auto = Callable[[Any], None]
+#: What an action ends, for clients and bots that want to know (None: nothing).
+Ends = Literal["turn", "phase", "step"]
+
+#: Most automatic steps run in a row before the machine decides it is looping.
+MAX_AUTOMATIC = 10_000
+
+
+@dataclass
+class Step:
+    """A decision step: its ``prompt`` for people, who acts (``actors``) and the functions
+    listing its legal actions (their lists are joined in registration order)."""
+
+    name: str
+    prompt: str = ""
+    actors: Actors | None = None
+    listers: list[Lister] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Verb:
+    """A verb's declaration: its handler, the step it belongs to (None: any step that lists
+    it) and what it ends (``"turn"``, ``"phase"``, ``"step"`` or None)."""
+
+    name: str
+    handler: Handler
+    step: str | None = None
+    ends: Ends | None = None
+
+
+class Machine(Generic[S]):
+    """A title's steps and verbs; see the module docstring.
+
+    ``roles`` names every seat of a game (for the seat check); ``after`` runs after every
+    handler (for bookkeeping a title does on each action).
+    """
+
+    def __init__(self, title: str, roles: Callable[[S], list[str]]) -> None:
+        self.title = title
+        self._roles = roles
+        self.steps: dict[str, Step] = {}
+        self.verbs: dict[tuple[str | None, str], Verb] = {}
+        self.automatic_steps: dict[str, Auto] = {}
+        self.after: list[Callable[[S, str, Action], None]] = []
+
+    # -- declaring ---------------------------------------------------------------------
+
+    def _step(self, name: str) -> Step:
+        return self.steps.setdefault(name, Step(name))
+
+    def step(self, name: str, prompt: str, actors: Actors | None = None) -> Step:
+        """Declare the decision step ``name`` with its prompt and who acts there."""
+        s = self._step(name)
+        s.prompt = prompt
+        if actors is not None:
+            s.actors = actors
+        return s
+
+    def who(self, step: str, actors: Actors) -> None:
+        """Declare who acts at ``step``."""
+        self._step(step).actors = actors
+
+    def lists(
+        self, step: str, prompt: str | None = None, actors: Actors | None = None
+    ) -> Callable[[Lister], Lister]:
+        """Decorator: a function listing (some of) the legal actions at ``step``."""
+
+        def deco(fn: Lister) -> Lister:
+            s = self._step(step)
+            s.listers.append(fn)
+            if prompt is not None:
+                s.prompt = prompt
+            if actors is not None:
+                s.actors = actors
+            return fn
+
+        return deco
+
+    def handles(
+        self, verb: str, step: str | None = None, *, ends: Ends | None = None
+    ) -> Callable[[Handler], Handler]:
+        """Decorator: the function performing ``verb`` (at ``step`` only, or at any step
+        listing it); ``ends`` says what the action ends."""
+
+        def deco(fn: Handler) -> Handler:
+            key = (step, verb)
+            if key in self.verbs:
+                where = f" at {step}" if step else ""
+                raise ValueError(f"{self.title}: verb {verb!r}{where} registered twice")
+            self.verbs[key] = Verb(verb, fn, step, ends)
+            return fn
+
+        return deco
+
+    def automatic(self, step: str) -> Callable[[Auto], Auto]:
+        """Decorator: an automatic step (it must move ``state.step`` on)."""
+
+        def deco(fn: Auto) -> Auto:
+            self.automatic_steps[step] = fn
+            return fn
+
+        return deco
+
+    # -- reading the declarations ------------------------------------------------------
+
+    def prompt(self, step: str) -> str:
+        """The prompt of ``step`` ("" for a step without one)."""
+        s = self.steps.get(step)
+        return s.prompt if s else ""
+
+    @property
+    def prompts(self) -> dict[str, str]:
+        """Every decision step's prompt."""
+        return {name: s.prompt for name, s in self.steps.items()}
+
+    def ending(self, ends: Iterable[Ends] = ("turn", "phase")) -> frozenset[str]:
+        """The verbs declared to end one of ``ends`` (a turn, a phase ...)."""
+        wanted = set(ends)
+        return frozenset(v.name for v in self.verbs.values() if v.ends in wanted)
+
+    def handler(self, step: str, verb: str) -> Handler:
+        """The handler of ``verb`` at ``step``: the step's own, else the general one."""
+        v = self.verbs.get((step, verb)) or self.verbs.get((None, verb))
+        if v is None:
+            raise KeyError(f"{self.title}: no handler for {verb!r} at {step!r}")
+        return v.handler
+
+    # -- running -----------------------------------------------------------------------
+
+    def active(self, state: S) -> list[str]:
+        """Who must act at the step now due (nobody once the game is over, nor at an
+        undeclared step)."""
+        if state.final is not None:
+            return []
+        s = self.steps.get(state.step)
+        return s.actors(state) if s is not None and s.actors is not None else []
+
+    def actions(self, state: S, role: str) -> list[Action]:
+        """Every legal action for ``role`` now; empty when ``role`` may not act."""
+        if role not in self.active(state):
+            return []
+        s = self.steps[state.step]
+        if len(s.listers) == 1:
+            return s.listers[0](state, role)
+        out: list[Action] = []
+        for lister in s.listers:
+            out += lister(state, role)
+        return out
+
+    def check(self, state: S, role: str, action: Action) -> None:
+        """Raise :class:`IllegalAction` (or :class:`NotYourTurn`) unless ``role`` may take
+        ``action`` now. Changes nothing."""
+        if state.final is not None:
+            raise IllegalAction("the game is over")
+        seats = self._roles(state)
+        if role not in seats:
+            raise IllegalAction(f"no seat {role!r} in this game (seats: {', '.join(seats)})")
+        active = self.active(state)
+        if role not in active:
+            raise NotYourTurn(f"{role} may not act now; waiting for {', '.join(active)}")
+        legal = self.actions(state, role)
+        if action not in legal:
+            same = sorted({str(a) for a in legal if a.verb == action.verb})[:8]
+            hint = f"; legal {action.verb} actions: {', '.join(same)}" if same else ""
+            raise IllegalAction(f"{action} is not legal for {role} at {state.step}{hint}")
+
+    def apply(self, state: S, role: str, action: Action | Any) -> None:
+        """Perform ``action`` for ``role`` after :meth:`check`; then the ``after`` hooks,
+        the automatic steps and the version count."""
+        action = Action.parse(action)
+        self.check(state, role, action)
+        self.perform(state, role, action)
+
+    def perform(self, state: S, role: str, action: Action) -> None:
+        """Perform an action known to be legal (a search's trusted fast path)."""
+        self.handler(state.step, action.verb)(state, role, action.arg)
+        for hook in self.after:
+            hook(state, role, action)
+        self.advance(state)
+        state.version += 1
+
+    def advance(self, state: S) -> None:
+        """Run automatic steps until a player must decide or the game is over."""
+        for _ in range(MAX_AUTOMATIC):
+            fn = self.automatic_steps.get(state.step)
+            if fn is None:
+                return
+            fn(state)
+        raise RuntimeError(f"{self.title}: automatic steps loop at {state.step}")
+
+    # -- sub-procedures ----------------------------------------------------------------
+
+    def call(self, state: S, step: str, then: str | None = None) -> None:
+        """Enter the sub-procedure starting at ``step``; :meth:`ret` comes back to ``then``
+        (by default the step now due)."""
+        state.stack.append(state.step if then is None else then)
+        state.step = step
+
+    def ret(self, state: S, default: str) -> None:
+        """Leave the current sub-procedure for the step that called it (``default`` when
+        the stack is empty, as in a game saved before the stack was kept)."""
+        state.step = state.stack.pop() if state.stack else default
+
+    def describe(self) -> dict[str, Any]:
+        """The declarations as JSON-simple data: each step's prompt and verbs (with what
+        they end), and the automatic steps. For documentation and clients."""
+        verbs: dict[str, list[dict[str, Any]]] = {}
+        for v in self.verbs.values():
+            verbs.setdefault(v.step or "*", []).append({"verb": v.name, "ends": v.ends})
+        return {
+            "steps": {name: {"prompt": s.prompt} for name, s in self.steps.items()},
+            "verbs": verbs,
+            "automatic": sorted(self.automatic_steps),
+        }
