@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import re
@@ -18,6 +19,7 @@ from crisis import tui
 from crisis.cli import app
 from crisis.engine import fuzz
 from crisis.engine.action import Action
+from crisis.engine.title import FuzzProfile
 from crisis.games import TITLES
 from crisis.games import time_of_crisis as toc
 
@@ -59,20 +61,14 @@ def _crashing_apply(state: Any, role: str, action: Any) -> None:
 def crashy(monkeypatch: pytest.MonkeyPatch) -> str:
     """A registered title that is Time of Crisis except that it crashes in round 2."""
     module = types.ModuleType("crashy_title_for_tests")
-    for attr in (
-        "setup",
-        "roles",
-        "active",
-        "actions",
-        "view",
-        "result",
-        "checkpoint",
-        "to_json",
-        "from_json",
-    ):
-        setattr(module, attr, getattr(toc, attr))
-    module.apply = _crashing_apply  # type: ignore[attr-defined]
-    module.NAME = "crashy"  # type: ignore[attr-defined]
+    # No invariants and no fuzz profile: the crash alone is what the fuzzer must find.
+    module.TITLE = dataclasses.replace(  # type: ignore[attr-defined]
+        toc.TITLE,
+        name="crashy",
+        apply=_crashing_apply,
+        invariants=None,
+        fuzz=FuzzProfile(),
+    )
     monkeypatch.setitem(sys.modules, "crashy_title_for_tests", module)
     monkeypatch.setitem(TITLES, "crashy", "crashy_title_for_tests")
     return "crashy"
@@ -130,7 +126,7 @@ def test_bench_prints_the_figures() -> None:
 
 
 def test_replay_prints_the_final_result(tmp_path: Path) -> None:
-    run = fuzz.play_game(toc, 12, {"players": 3})
+    run = fuzz.play_game(toc.TITLE, 12, {"players": 3})
     assert run.finished
     record = fuzz.make_record(toc, 12, {"players": 3}, run, fuzz.FuzzConfig())
     path = tmp_path / "game.json"
@@ -145,7 +141,7 @@ def test_replay_prints_the_final_result(tmp_path: Path) -> None:
 
 
 def test_replay_of_an_unfinished_game_says_who_is_to_act(tmp_path: Path) -> None:
-    run = fuzz.play_game(toc, 12, {"players": 2})
+    run = fuzz.play_game(toc.TITLE, 12, {"players": 2})
     record = fuzz.make_record(toc, 12, {"players": 2}, run, fuzz.FuzzConfig())
     record["log"] = record["log"][:20]
     path = tmp_path / "partial.json"
@@ -229,7 +225,7 @@ def test_play_runs_to_the_end_with_bots_and_a_persistent_human() -> None:
 
 def test_menu_puts_phase_ending_actions_first() -> None:
     acts = [Action("play_card", "red1"), Action("undo"), Action("end_actions")]
-    assert tui.menu_order(acts) == [
+    assert tui.menu_order(acts, toc.TITLE.ending_verbs) == [
         Action("end_actions"),
         Action("play_card", "red1"),
         Action("undo"),
@@ -244,13 +240,13 @@ def test_menu_lines_are_the_titles_own_words() -> None:
     state = toc.setup(3, {"players": 2})
     role = toc.active(state)[0]
     menu = toc.actions(state, role)
-    lines = tui.menu_lines(toc, state, role, [*menu, Action("undo")])
+    lines = tui.menu_lines(toc.TITLE, state, role, [*menu, Action("undo")])
     words = toc.describe(state, role, menu)
     assert all(line.startswith(w["label"]) for line, w in zip(lines[:-1], words, strict=True))
     assert lines[-1] == "Take back the last action"
     state = ric.setup(3, {"players": 3})
     role = ric.active(state)[0]
-    lines = tui.menu_lines(ric, state, role, ric.actions(state, role))
+    lines = tui.menu_lines(ric.TITLE, state, role, ric.actions(state, role))
     assert lines == [f"Elect by {m} rating" for m in ("Military", "SPQR", "Praetorian")]
 
 

@@ -36,7 +36,7 @@ CHECKED = dataclasses.replace(PROFILE, check_views=False, verify_replay=False)
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games_keep_every_invariant(chunk: int) -> None:
     summary = fuzz.fuzz(
-        toc,
+        toc.TITLE,
         games=GAMES_PER_CHUNK,
         first_game=chunk * GAMES_PER_CHUNK,
         players=(2, 3, 4),
@@ -68,18 +68,20 @@ def test_games_use_distinct_seeds_and_cycle_player_counts() -> None:
     seeds = {fuzz.game_seed(7, i) for i in range(1000)}
     assert len(seeds) == 1000
     assert fuzz.game_seed(7, 3) != fuzz.game_seed(8, 3)
-    summary = fuzz.fuzz(toc, games=4, players=(3, 2), seed=1, config=PROFILE)
+    summary = fuzz.fuzz(toc.TITLE, games=4, players=(3, 2), seed=1, config=PROFILE)
     assert summary.by_players == {3: 2, 2: 2}
 
 
 def test_setup_plus_log_rebuilds_every_game() -> None:
-    summary = fuzz.fuzz(toc, games=30, seed=77, config=PROFILE, options_for=invariants.fuzz_options)
+    summary = fuzz.fuzz(
+        toc.TITLE, games=30, seed=77, config=PROFILE, options_for=invariants.fuzz_options
+    )
     assert summary.ok and summary.finished == 30
 
 
 def test_same_seed_same_games() -> None:
-    a = fuzz.play_game(toc, 99, {"players": 3}, config=PROFILE)
-    b = fuzz.play_game(toc, 99, {"players": 3}, config=PROFILE)
+    a = fuzz.play_game(toc.TITLE, 99, {"players": 3}, config=PROFILE)
+    b = fuzz.play_game(toc.TITLE, 99, {"players": 3}, config=PROFILE)
     assert a.finished and b.finished
     assert a.log == b.log
     assert toc.to_json(a.state) == toc.to_json(b.state)
@@ -90,7 +92,7 @@ def test_same_seed_same_games() -> None:
 
 def _midgame(seed: int = 5, players: int = 4, actions: int = 120, until: Any = None) -> Any:
     """A position from a random game: after ``actions`` actions, then on until ``until``."""
-    run = fuzz.play_game(toc, seed, {"players": players}, config=fuzz.FuzzConfig())
+    run = fuzz.play_game(toc.TITLE, seed, {"players": players}, config=fuzz.FuzzConfig())
     state = toc.setup(seed, {"players": players})
     for i, (role, action) in enumerate(run.log):
         if i >= actions and (until is None or until(state)):
@@ -283,7 +285,7 @@ def test_a_broken_invariant_is_reported_with_a_replay_that_reproduces_it(
         return errors
 
     summary = fuzz.fuzz(
-        toc, games=4, seed=11, invariants=too_many_battles, out_dir=tmp_path, config=PROFILE
+        toc.TITLE, games=4, seed=11, invariants=too_many_battles, out_dir=tmp_path, config=PROFILE
     )
     assert summary.failures and all(f.kind == "invariant" for f in summary.failures)
     failure = summary.failures[0]
@@ -319,7 +321,7 @@ def test_nobody_to_act_is_a_dead_end() -> None:
 
 
 def test_an_endless_game_is_reported() -> None:
-    summary = fuzz.fuzz(toc, games=2, seed=4, config=fuzz.FuzzConfig(max_actions=60))
+    summary = fuzz.fuzz(toc.TITLE, games=2, seed=4, config=fuzz.FuzzConfig(max_actions=60))
     assert [f.kind for f in summary.failures] == ["no_end", "no_end"]
     failure = summary.failures[0]
     assert failure.actions == 60
@@ -339,7 +341,7 @@ def test_accepting_a_move_out_of_turn_is_reported() -> None:
     assert prober in toc.roles(state) and prober not in toc.active(state)
     assert fuzz.replay(lax, failure.record).reproduced
     # The real title rejects every probe and stays unchanged.
-    assert fuzz.fuzz(toc, games=2, seed=6, config=config).ok
+    assert fuzz.fuzz(toc.TITLE, games=2, seed=6, config=config).ok
 
 
 def test_a_nondeterministic_title_is_reported() -> None:
@@ -356,8 +358,8 @@ def test_a_nondeterministic_title_is_reported() -> None:
 
 
 def test_parallel_jobs_give_the_same_games() -> None:
-    one = fuzz.fuzz(toc, games=4, seed=5, invariants=None)
-    two = fuzz.fuzz(toc, games=4, seed=5, invariants=None, jobs=2)
+    one = fuzz.fuzz(toc.TITLE, games=4, seed=5, invariants=None)
+    two = fuzz.fuzz(toc.TITLE, games=4, seed=5, invariants=None, jobs=2)
     assert one.actions == two.actions and one.by_players == two.by_players
     assert one.finished == two.finished == 4
 
@@ -388,4 +390,4 @@ def test_a_free_action_loop_is_reported() -> None:
     assert summary.failures and summary.failures[0].kind == "loop"
     assert "position came back" in summary.failures[0].message
     # The real rules with the same policy: every game ends, no loop.
-    assert fuzz.fuzz(toc, games=2, seed=3, config=config).ok
+    assert fuzz.fuzz(toc.TITLE, games=2, seed=3, config=config).ok

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import json
 from pathlib import Path
 from typing import Annotated, Any
@@ -16,8 +15,8 @@ from rich.text import Text
 from crisis.engine import fuzz as fuzzer
 from crisis.engine.match import Match
 from crisis.engine.rng import Seed, fresh_seed
-from crisis.engine.title import Title
-from crisis.games import TITLES, get_title
+from crisis.engine.title import TitleSpec
+from crisis.games import get_title
 from crisis.sim.command import simulate as simulate_command
 
 app = typer.Typer(
@@ -33,21 +32,19 @@ DEFAULT_TITLE = "time_of_crisis"
 def _title_extras(
     name: str,
 ) -> tuple[fuzzer.Invariants | None, fuzzer.FuzzConfig, fuzzer.OptionsFor | None]:
-    """The title's invariants (``check_game``, else ``check``) and its fuzz profile
-    (``FUZZ_WEIGHTS``, ``fuzz_policy``, the setup variants of ``fuzz_options``), if any."""
-    try:
-        module = importlib.import_module(f"{TITLES[name]}.invariants")
-    except (KeyError, ModuleNotFoundError):
-        return None, fuzzer.FuzzConfig(), None
+    """The title's invariants and its fuzz profile (verb weights, policy, setup variants),
+    as its declaration gives them."""
+    title = _load_title(name)
+    profile = title.fuzz
     config = fuzzer.FuzzConfig(
-        weights=dict(getattr(module, "FUZZ_WEIGHTS", {})),
-        policy=getattr(module, "fuzz_policy", None),
+        end_verbs=title.ending_verbs,
+        weights=dict(profile.weights),
+        policy=profile.policy,
     )
-    check = getattr(module, "check_game", None) or getattr(module, "check", None)
-    return check, config, getattr(module, "fuzz_options", None)
+    return title.invariants, config, profile.options
 
 
-def _load_title(name: str) -> Title:
+def _load_title(name: str) -> TitleSpec:
     try:
         return get_title(name)
     except ValueError as exc:
@@ -58,8 +55,7 @@ def _card_options(name: str, cards: Path | None) -> dict[str, Any]:
     """``{"cards": ...}`` from a player's card file, for titles whose cards are data."""
     if cards is None:
         return {}
-    module = importlib.import_module(TITLES[name])
-    load = getattr(module, "load_cards", None)
+    load = _load_title(name).load_cards
     if load is None:
         raise typer.BadParameter(f"{name} does not take a card file")
     try:
@@ -202,12 +198,9 @@ def bench(
     """Time random play on one core and the cost of copying a state."""
     console = Console()
     module = _load_title(title)
-    copy = None
-    try:
-        copy = importlib.import_module(f"{TITLES[title]}.state").copy_state
-    except (ModuleNotFoundError, AttributeError):
-        copy = None
-    figures = fuzzer.benchmark(module, games=games, players=players, seed=seed, copy=copy)
+    figures = fuzzer.benchmark(
+        module, games=games, players=players, seed=seed, copy=module.copy_state
+    )
     t = Table(title=f"Benchmark: {title}, {games} random {players}-player games, one core")
     t.add_column("Measure")
     t.add_column("Value", justify="right")

@@ -24,22 +24,27 @@ from crisis.engine.action import Action
 from crisis.engine.errors import IllegalAction
 from crisis.engine.match import Match
 from crisis.engine.rng import Seed
+from crisis.engine.title import TitleSpec
 from crisis.games import get_title
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.words import card_name
 
 TITLE = "time_of_crisis"
-END_VERBS = ("end_actions", "end_buy", "pass", "keep", "stay")
 LOG_LINES = 12
 
 
 # -- the bot ---------------------------------------------------------------------------------
 
 
-def bot_choice(rnd: random.Random, legal: Sequence[Action], end_bias: float = 0.3) -> Action:
-    """A random legal action; one that ends a phase with probability ``end_bias``."""
+def bot_choice(
+    rnd: random.Random,
+    legal: Sequence[Action],
+    ending: frozenset[str],
+    end_bias: float = 0.3,
+) -> Action:
+    """A random legal action; one of the ``ending`` verbs with probability ``end_bias``."""
     choices = [a for a in legal if a.verb != "undo"] or list(legal)
-    ends = [a for a in choices if a.verb in END_VERBS]
+    ends = [a for a in choices if a.verb in ending]
     if ends and rnd.random() < end_bias:
         return rnd.choice(ends)
     verbs = sorted({a.verb for a in choices})
@@ -50,10 +55,10 @@ def bot_choice(rnd: random.Random, legal: Sequence[Action], end_bias: float = 0.
 # -- rendering -------------------------------------------------------------------------------
 
 
-def menu_lines(title: Any, state: Any, role: str, menu: Sequence[Action]) -> list[str]:
+def menu_lines(title: TitleSpec, state: Any, role: str, menu: Sequence[Action]) -> list[str]:
     """The menu's lines in the title's own words (label, cost and note, from its
     ``describe``); a title without one gets the verb and argument."""
-    describe = getattr(title, "describe", None)
+    describe = title.describe
     game = [a for a in menu if a.verb != "undo"]
     words = dict(zip(game, describe(state, role, game), strict=True)) if describe else {}
     out = []
@@ -69,11 +74,12 @@ def menu_lines(title: Any, state: Any, role: str, menu: Sequence[Action]) -> lis
     return out
 
 
-def menu_order(actions: Sequence[Action]) -> list[Action]:
-    """Phase-ending actions first (so ``1`` always moves the game on), the rest in order."""
-    ends = [a for a in actions if a.verb in END_VERBS]
+def menu_order(actions: Sequence[Action], ending: frozenset[str]) -> list[Action]:
+    """Actions of the ``ending`` verbs first (so ``1`` always moves the game on), the rest
+    in order, undo last."""
+    ends = [a for a in actions if a.verb in ending]
     undo = [a for a in actions if a.verb == "undo"]
-    rest = [a for a in actions if a.verb not in END_VERBS and a.verb != "undo"]
+    rest = [a for a in actions if a.verb not in ending and a.verb != "undo"]
     return ends + rest + undo
 
 
@@ -265,11 +271,11 @@ def play(
             if role in bots:
                 choice = bots[role].choose(match.view(role), role, legal, rnd)
             else:
-                choice = bot_choice(rnd, legal, bot_end_bias)
+                choice = bot_choice(rnd, legal, module.ending_verbs, bot_end_bias)
             match.apply(role, choice)
             continue
         role = mine[0]
-        menu = menu_order(match.actions(role))
+        menu = menu_order(match.actions(role), module.ending_verbs)
         lines = menu_lines(module, match.state, role, menu)
         render(console, match.view(role), role, lines, title)
         while True:

@@ -18,7 +18,7 @@ from .helpers import random_game
 
 
 def test_registered_title() -> None:
-    assert get_title("rome_in_crisis") is ric and ric.NAME == "rome_in_crisis"
+    assert get_title("rome_in_crisis") is ric.TITLE and ric.NAME == "rome_in_crisis"
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])

@@ -35,7 +35,7 @@ def _checker() -> fuzz.Invariants:
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games_keep_every_invariant(chunk: int) -> None:
     summary = fuzz.fuzz(
-        ric,
+        ric.TITLE,
         games=GAMES_PER_CHUNK,
         first_game=chunk * GAMES_PER_CHUNK,
         players=(2, 3, 4),
@@ -50,12 +50,14 @@ def test_random_games_keep_every_invariant(chunk: int) -> None:
 
 
 def test_replays_are_deterministic() -> None:
-    summary = fuzz.fuzz(ric, games=10, seed=5, config=PROFILE, options_for=invariants.fuzz_options)
+    summary = fuzz.fuzz(
+        ric.TITLE, games=10, seed=5, config=PROFILE, options_for=invariants.fuzz_options
+    )
     assert summary.ok and summary.finished == 10
 
 
 def test_games_end_and_every_seat_can_win() -> None:
-    summary = fuzz.fuzz(ric, games=60, seed=8, config=dataclasses.replace(CHECKED, probe=0.0))
+    summary = fuzz.fuzz(ric.TITLE, games=60, seed=8, config=dataclasses.replace(CHECKED, probe=0.0))
     assert summary.finished == 60
     per_game = summary.actions / summary.games
     assert 50 < per_game < 2000

@@ -37,7 +37,7 @@ QUIET = (1, 1)
 
 
 def test_get_title_is_this_module() -> None:
-    assert get_title("time_of_crisis") is toc
+    assert get_title("time_of_crisis") is toc.TITLE
     assert toc.NAME == "time_of_crisis"
     with pytest.raises(ValueError):
         get_title("risk")

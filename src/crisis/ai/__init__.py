@@ -9,9 +9,11 @@ and ``balanced``, and its own turn-plan ``ismcts``; Rome in Crisis adds ``heuris
 """
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
-from crisis.ai.base import ENDING_VERBS, Bot, RandomBot
+from crisis.ai.base import Bot, RandomBot
+from crisis.games import get_title
 
 Factory = Callable[..., Bot]
 
@@ -46,9 +48,14 @@ def _ric_heuristic(**settings: Any) -> Bot:
     return HeuristicBot(**settings)
 
 
+def _random_bot(title: str, **settings: Any) -> Bot:
+    """The random bot, leaning on the ending verbs ``title`` declares."""
+    return RandomBot(**settings, ending=get_title(title).ending_verbs)
+
+
 #: Bots that play any title through the engine contract alone.
 GENERIC_BOTS: dict[str, Callable[[str], Factory]] = {
-    "random": lambda title: RandomBot,
+    "random": lambda title: partial(_random_bot, title),
     "ismcts": _generic_ismcts,
 }
 
@@ -138,7 +145,6 @@ def get_bot(name: str, title: str = DEFAULT_TITLE) -> Bot:
 __all__ = [
     "BOTS",
     "DEFAULT_BOTS",
-    "ENDING_VERBS",
     "GENERIC_BOTS",
     "TITLE_BOTS",
     "Bot",

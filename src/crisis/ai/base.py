@@ -13,9 +13,6 @@ from typing import Any, Protocol
 
 from crisis.engine.action import Action
 
-#: Verbs that close a phase or a turn; random play leans on them so games end.
-ENDING_VERBS = frozenset({"end_actions", "end_buy", "pass", "stay", "keep"})
-
 
 class Bot(Protocol):
     """Anything with a name and a ``choose`` method."""
@@ -30,13 +27,15 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Uniform over legal actions, but ends the phase with probability ``end_bias`` whenever
-    it may, so random games finish."""
+    """Uniform over legal actions, but takes an ending action (one of ``ending``: the
+    title's declared verbs that end a turn, phase or step) with probability ``end_bias``
+    whenever it may, so random games finish."""
 
     name = "random"
 
-    def __init__(self, end_bias: float = 0.15) -> None:
+    def __init__(self, end_bias: float = 0.15, ending: frozenset[str] = frozenset()) -> None:
         self.end_bias = end_bias
+        self.ending = ending
 
     def choose(
         self, view: dict[str, Any], role: str, actions: list[Action], rng: random.Random
@@ -44,7 +43,7 @@ class RandomBot:
         """A random legal action, biased toward ending the phase."""
         if not actions:
             raise ValueError(f"{role} has no legal action to choose from")
-        ends = [a for a in actions if a.verb in ENDING_VERBS]
+        ends = [a for a in actions if a.verb in self.ending]
         if ends and rng.random() < self.end_bias:
             return ends[0]
         return rng.choice(actions)

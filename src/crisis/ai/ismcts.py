@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from crisis.ai.base import ENDING_VERBS, Bot, RandomBot
+from crisis.ai.base import Bot, RandomBot
 from crisis.engine.action import Action
 from crisis.engine.title import Title
 from crisis.games import get_title
@@ -153,7 +153,7 @@ class ISMCTSBot:
             who = active[0]
             legal = title.actions(state, who)
             if isinstance(policy, RandomBot):
-                ends = [a for a in legal if a.verb in ENDING_VERBS]
+                ends = [a for a in legal if a.verb in policy.ending]
                 if ends and rng.random() < policy.end_bias:
                     act = ends[0]
                 else:

@@ -38,22 +38,15 @@ import msgspec
 
 from crisis.engine.action import Action
 from crisis.engine.errors import IllegalAction
-from crisis.engine.title import Title
-
-Invariants = Callable[[Any], list[str]]
-# A title's own playing policy for some games: (random, state, role, legal actions) -> action.
-Policy = Callable[[random.Random, Any, str, list[Action]], Action]
-
-END_VERBS: frozenset[str] = frozenset(
-    {"end_actions", "end_buy", "end_turn", "end_phase", "done", "pass", "keep", "stay"}
-)
+from crisis.engine.title import Invariants, OptionsFor, Policy, Title, TitleSpec
 
 
 @dataclass(frozen=True)
 class FuzzConfig:
     """How random games are played and checked."""
 
-    end_verbs: frozenset[str] = END_VERBS
+    # Verbs that move a game on; None: those the title declares (TitleSpec.ending_verbs).
+    end_verbs: frozenset[str] | None = None
     end_bias: float = 0.1  # chance of picking among the legal end verbs when there are any
     verb_first: float = 0.75  # chance of picking a verb uniformly, then one of its actions
     weights: dict[str, float] = field(default_factory=dict)  # verb weights (default 1)
@@ -149,9 +142,6 @@ def game_seed(base: int, index: int) -> int:
     return (z ^ (z >> 29)) & 0x7FFFFFFF
 
 
-OptionsFor = Callable[[int, int], dict[str, Any]]
-
-
 def default_options(players: int, index: int = 0) -> dict[str, Any]:
     """Setup options for a player count (the game's index is there for titles that cycle
     through variants)."""
@@ -164,7 +154,15 @@ def default_options(players: int, index: int = 0) -> dict[str, Any]:
 Chooser = Callable[[random.Random, str, list[Action]], Action]
 
 
-def _random_choice(config: FuzzConfig) -> Chooser:
+def ending_verbs(title: Title, config: FuzzConfig) -> frozenset[str]:
+    """The verbs the fuzzer leans on to move a game on: the config's, else those the
+    title's state machine declares (none for a bare module)."""
+    if config.end_verbs is not None:
+        return config.end_verbs
+    return title.ending_verbs if isinstance(title, TitleSpec) else frozenset()
+
+
+def _random_choice(config: FuzzConfig, end_verbs: frozenset[str]) -> Chooser:
     """Pick an end verb (``end_bias``), else a verb and then one of its actions
     (``verb_first``: spreads play over the kinds of actions), else any action; ``weights``
     scale verbs in both of the last two draws."""
@@ -172,7 +170,7 @@ def _random_choice(config: FuzzConfig) -> Chooser:
 
     def choose(rnd: random.Random, role: str, legal: list[Action]) -> Action:
         if config.end_bias > 0 and rnd.random() < config.end_bias:
-            ends = [a for a in legal if a.verb in config.end_verbs]
+            ends = [a for a in legal if a.verb in end_verbs]
             if ends:
                 return rnd.choice(ends)
         if config.verb_first > 0 and rnd.random() < config.verb_first:
@@ -224,7 +222,7 @@ def play_game(
     """
     config = config or FuzzConfig()
     rnd = random.Random(seed)
-    choose = _random_choice(config)
+    choose = _random_choice(config, ending_verbs(title, config))
     policy = config.policy
     use_policy = policy is not None and rnd.random() < config.policy_share
     log: list[tuple[str, Action]] = []
@@ -431,7 +429,7 @@ def _run_games(
 
 
 def _worker(
-    module: str,
+    title: Title | str,
     indices: list[int],
     players: Sequence[int],
     seed: int,
@@ -440,7 +438,8 @@ def _worker(
     options_for: OptionsFor,
     out_dir: Path | None,
 ) -> FuzzSummary:
-    title = importlib.import_module(module)
+    if isinstance(title, str):
+        title = importlib.import_module(title)
     return _run_games(title, indices, players, seed, invariants, config, options_for, out_dir)
 
 
@@ -474,9 +473,12 @@ def fuzz(
     if jobs <= 1 or games < 2:
         summary = _run_games(title, indices, players, seed, invariants, config, options_for, out)
     else:
-        module = getattr(title, "__name__", None)
+        # A declaration pickles by reference to the package exporting it; a module by name.
+        module: Title | str | None = (
+            title if isinstance(title, TitleSpec) else getattr(title, "__name__", None)
+        )
         if module is None:
-            raise ValueError("jobs > 1 needs a title that is an importable module")
+            raise ValueError("jobs > 1 needs a declared title or an importable module")
         chunks = [indices[i::jobs] for i in range(jobs)]
         summary = FuzzSummary()
         with ProcessPoolExecutor(max_workers=jobs) as pool:

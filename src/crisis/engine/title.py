@@ -12,32 +12,45 @@ the state (:mod:`crisis.engine.rng`), made by ``setup`` from the seed. **Views a
 show the results of draws, never anything from which unseen draws follow**: no view, log line
 or error contains the generator's key or state, the seed, or the order of anything face down.
 
-Optional members, read by the research adapters when a title has them:
-
-* ``canonical_action(view, role, action) -> Action`` (and its inverse ``actual_action``):
-  for titles whose actions name things that are not in the data (Time of Crisis numbers its
-  armies as they are raised), the catalog form of a legal action; the identity otherwise.
-* ``MAX_CHANCE_OUTCOMES``: the most outcomes one random draw can have (OpenSpiel's bound).
-* ``SCORE_RANGE``: (lowest, highest) final score, for reward bounds.
-* ``describe(state, role, actions) -> list[dict]``: for each legal action a ``label`` in
-  words, its ``cost`` and a ``note`` (odds, what is lost), which the table shows instead of
-  re-deriving rules in the client; ``unavailable(state, role) -> list[dict]``: actions the
-  player could take with more means, each with its ``label``, ``cost`` and ``why`` not now.
+Each title exports one :class:`TitleSpec`, ``TITLE``, that declares all of it: the contract
+functions, its state machine, and the optional parts as typed members (None where a title
+has none): ``describe``/``unavailable`` (actions in words, for clients), the research
+adapters' ``canonical_action``/``actual_action``, the score's name and range, the bound on
+chance outcomes, card-set loading, invariants and the fuzz profile. The layers above read
+these members; they never probe a title by name.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 from crisis.engine.action import Action
+from crisis.engine.machine import Machine
 from crisis.engine.rng import Seed
+
+#: A title's invariants: the broken ones in a state, as sentences (empty: all hold).
+Invariants = Callable[[Any], list[str]]
+#: A playing policy for the fuzzer: (random, state, role, legal actions) -> action.
+Policy = Callable[[random.Random, Any, str, list[Action]], Action]
+#: Setup options for (players, game index): a title's cycle of variants.
+OptionsFor = Callable[[int, int], dict[str, Any]]
+#: Actions in words: (state, role, legal actions) -> one dict per action.
+Describe = Callable[[Any, str, list[Action]], list[dict[str, Any]]]
 
 
 class Title(Protocol):
-    """Module-level functions of a title (see DESIGN.md, "The engine contract")."""
+    """What every title provides (see DESIGN.md, "The engine contract"); a title's
+    :class:`TitleSpec` has all of it, and the optional parts besides."""
 
-    NAME: str
+    @property
+    def NAME(self) -> str:
+        """The title's id, e.g. ``"time_of_crisis"``."""
+        ...
 
     def setup(self, seed: Seed, options: dict[str, Any] | None = None) -> Any:
         """A new game state for ``seed`` and ``options``; every random draw of the game comes
@@ -116,3 +129,83 @@ class Title(Protocol):
     def render(self, view: dict[str, Any], role: str | None) -> str:
         """The view as plain text for terminals and text-mode environments."""
         ...
+
+
+@dataclass(frozen=True)
+class FuzzProfile:
+    """How the fuzzer and simulations exercise a title: verb ``weights`` for random play,
+    a purposeful ``policy`` that reaches deeper positions, and the cycle of setup variants
+    (``options``)."""
+
+    weights: dict[str, float] = field(default_factory=dict)
+    policy: Policy | None = None
+    options: OptionsFor | None = None
+
+
+@dataclass(frozen=True)
+class TitleSpec:
+    """One title, declared: the contract functions, its state machine and its optional
+    parts. ``crisis.games.get_title`` returns these; mypy checks every member."""
+
+    name: str
+    setup: Callable[..., Any]
+    roles: Callable[[Any], list[str]]
+    active: Callable[[Any], list[str]]
+    actions: Callable[[Any, str], list[Action]]
+    apply: Callable[[Any, str, Any], None]
+    view: Callable[[Any, str | None], dict[str, Any]]
+    result: Callable[[Any], dict[str, Any] | None]
+    scores: Callable[[Any], dict[str, int]]
+    checkpoint: Callable[[Any], tuple[int, ...]]
+    to_json: Callable[[Any], bytes]
+    from_json: Callable[[bytes | str], Any]
+    copy_state: Callable[[Any], Any]
+    action_catalog: Callable[..., list[Action]]
+    observation_size: Callable[..., int]
+    observe: Callable[[dict[str, Any], str], list[float]]
+    determinize: Callable[[dict[str, Any], str | None, random.Random], Any]
+    info: Callable[[], dict[str, Any]]
+    render: Callable[[dict[str, Any], str | None], str]
+    machine: Machine[Any]
+    #: What the score counts, for reports ("legacy", "victory points").
+    score_name: str = "score"
+    #: (lowest, highest) final score a seat can have, for reward bounds.
+    score_range: tuple[float, float] = (-100.0, 200.0)
+    #: The most outcomes one random draw can have (OpenSpiel's chance bound).
+    max_chance_outcomes: int = 64
+    describe: Describe | None = None
+    unavailable: Callable[[Any, str], list[dict[str, Any]]] | None = None
+    canonical_action: Callable[[dict[str, Any], str, Action], Action] | None = None
+    actual_action: Callable[[dict[str, Any], str, Action], Action] | None = None
+    load_cards: Callable[[Path], Any] | None = None
+    invariants: Invariants | None = None
+    fuzz: FuzzProfile = field(default_factory=FuzzProfile)
+
+    #: The package that exports this declaration as ``TITLE`` (how it pickles: by reference,
+    #: so that processes and Ray workers get the same object).
+    package: str = ""
+
+    def __reduce__(self) -> str | tuple[Any, ...]:
+        """Pickle as a reference to ``package``'s ``TITLE`` when this is that declaration;
+        otherwise (a variant made in a test) member by member."""
+        if self.package and _exported(self.package) is self:
+            return (_exported, (self.package,))
+        return super().__reduce__()
+
+    @property
+    def NAME(self) -> str:
+        """The title's id (the same as :attr:`name`)."""
+        return self.name
+
+    @property
+    def ending_verbs(self) -> frozenset[str]:
+        """Verbs that end a turn, a phase or a step (bots and the fuzzer lean on them to
+        move a game on), from the state machine's declarations."""
+        return self.machine.ending(("turn", "phase", "step"))
+
+
+def _exported(package: str) -> TitleSpec:
+    """The ``TITLE`` that ``package`` exports."""
+    spec = importlib.import_module(package).TITLE
+    assert isinstance(spec, TitleSpec)
+    return spec

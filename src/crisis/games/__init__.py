@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 from typing import cast
 
-from crisis.engine.title import Title
+from crisis.engine.title import TitleSpec
 
 TITLES = {
     "time_of_crisis": "crisis.games.time_of_crisis",
@@ -13,9 +13,10 @@ TITLES = {
 }
 
 
-def get_title(name: str) -> Title:
-    """The title module called ``name`` (e.g. ``"time_of_crisis"``)."""
+def get_title(name: str) -> TitleSpec:
+    """The declaration of the title called ``name`` (e.g. ``"time_of_crisis"``): each title
+    package exports one, ``TITLE``, imported here on first use."""
     try:
-        return cast(Title, importlib.import_module(TITLES[name]))
+        return cast(TitleSpec, importlib.import_module(TITLES[name]).TITLE)
     except KeyError:
         raise ValueError(f"unknown title {name!r}; known: {', '.join(sorted(TITLES))}") from None

@@ -40,7 +40,6 @@ import msgspec
 
 MAX_TABLES = 500
 MAX_DURATION = 600.0
-END_VERBS = frozenset({"end_actions", "end_buy", "pass", "stay", "keep"})
 
 
 class _Message(msgspec.Struct):
@@ -50,6 +49,7 @@ class _Message(msgspec.Struct):
     version: int = 0
     role: str | None = None
     actions: list[list[Any]] = msgspec.field(default_factory=list)
+    ending: list[str] = msgspec.field(default_factory=list)  # the title's ending verbs
     table: Any = None
 
 
@@ -188,7 +188,7 @@ async def _player(
             legal = [a for a in latest.actions if a[0] != "undo"]
             if not legal or me["sent_at"] is not None:
                 return
-            ends = [a for a in legal if a[0] in END_VERBS]
+            ends = [a for a in legal if a[0] in latest.ending]
             action = ends[0] if ends and rng.random() < 0.3 else rng.choice(legal)
             message = {
                 "type": "act",

@@ -256,7 +256,7 @@ async def hint(table_id: str, role: str, request: Request, token: Token = None) 
         seconds=limits.HINT_SECONDS,
         rng=random.Random(),
     )
-    describe = getattr(live.title, "describe", None)
+    describe = live.title.describe
     actions = [c["action"] for c in choices]
     words = (
         describe(live.match.state, role, actions) if describe and version == live.version else []

@@ -29,7 +29,7 @@ from crisis.engine.action import Action
 from crisis.engine.errors import IllegalAction
 from crisis.engine.match import Match
 from crisis.engine.rng import Seed, fresh_seed
-from crisis.engine.title import Title
+from crisis.engine.title import TitleSpec
 from crisis.games import TITLES, get_title
 from crisis.server import limits
 from crisis.server.errors import (
@@ -92,7 +92,7 @@ class Live:
     """One table in memory: the match, the seats and who watches."""
 
     row: GameRow
-    title: Title
+    title: TitleSpec
     match: Match
     watchers: set[Watcher] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
@@ -173,10 +173,10 @@ class Live:
             acts = [a.to_json() for a in legal]
             # Titles that describe their actions give the client labels, costs, odds and
             # what more influence would allow (optional members of the contract).
-            describe = getattr(self.title, "describe", None)
+            describe = self.title.describe
             if describe is not None and legal:
                 words = describe(self.match.state, role, legal)
-            unavailable = getattr(self.title, "unavailable", None)
+            unavailable = self.title.unavailable
             if unavailable is not None:
                 greyed = unavailable(self.match.state, role)
         view = self.match.view(role)
@@ -194,6 +194,7 @@ class Live:
             "log_from": log_from,
             "actions": acts,
             "labels": words,
+            "ending": sorted(self.title.ending_verbs),
             "unavailable": greyed,
         }
         data = msgspec.json.encode(message)

@@ -9,12 +9,11 @@ the base seed (bots with a time budget excepted: they think as far as the clock 
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
-from crisis.games import TITLES
+from crisis.games import TITLES, get_title
 from crisis.sim.backends import Progress, run_local, run_ray
 from crisis.sim.runner import MAX_ACTIONS, GameRecord, GameSpec, play_game
 
@@ -28,12 +27,9 @@ def game_seed(seed: int, index: int) -> int:
 
 def variant_options(title: str = "time_of_crisis") -> OptionsFor | None:
     """The title's cycle of setup variants (its fuzz profile), if it has one."""
-    try:
-        module = importlib.import_module(f"{TITLES[title]}.invariants")
-    except (KeyError, ModuleNotFoundError):
+    if title not in TITLES:
         return None
-    fn = getattr(module, "fuzz_options", None)
-    return fn if callable(fn) else None
+    return get_title(title).fuzz.options
 
 
 def plan_games(

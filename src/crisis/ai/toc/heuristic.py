@@ -16,12 +16,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from crisis.ai.base import ENDING_VERBS
 from crisis.ai.toc import shopping, spending
 from crisis.ai.toc.observe import NEUTRAL, Obs
 from crisis.ai.toc.profiles import PROFILES, Profile
 from crisis.engine.action import Action
-from crisis.games.time_of_crisis import data
+from crisis.games.time_of_crisis import TITLE, data
 from crisis.games.time_of_crisis.odds import expected_hits
 
 TURN_CAP = 250
@@ -50,7 +49,7 @@ class HeuristicBot:
             self._turn, self._count = key, 0
         self._count += 1
         if self._count > TURN_CAP:
-            ends = [a for a in actions if a.verb in ENDING_VERBS]
+            ends = [a for a in actions if a.verb in TITLE.ending_verbs]
             return ends[0] if ends else rng.choice(actions)
         act = decide(Obs(view, role), actions, self.profile)
         return act if act in actions else actions[0]

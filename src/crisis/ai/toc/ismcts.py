@@ -34,13 +34,13 @@ import random
 import time
 from typing import Any
 
-from crisis.ai.base import ENDING_VERBS
 from crisis.ai.toc.evaluate import win_chances
 from crisis.ai.toc.heuristic import TURN_CAP, decide
 from crisis.ai.toc.observe import Obs
 from crisis.ai.toc.profiles import BALANCED, MILITARY, POPULACE, SENATE, Profile
 from crisis.engine.action import Action
 from crisis.games import time_of_crisis as toc
+from crisis.games.time_of_crisis import TITLE
 
 #: The turn plans the search chooses among; the first is the default plan.
 MACROS: tuple[Profile, ...] = (
@@ -129,7 +129,7 @@ class ISMCTSBot:
             self._turn, self._count = turn, 0
         self._count += 1
         if self._count > TURN_CAP:
-            ends = [a for a in actions if a.verb in ENDING_VERBS]
+            ends = [a for a in actions if a.verb in TITLE.ending_verbs]
             return ends[0] if ends else actions[0]
         if len(actions) == 1:
             return actions[0]

@@ -8,9 +8,12 @@ The module-level functions are the engine contract::
     ric.apply(state, role, ric.actions(state, role)[0])
 """
 
+from crisis.engine.title import FuzzProfile, TitleSpec
+from crisis.games.rome_in_crisis import invariants
 from crisis.games.rome_in_crisis.data import load_cards, provisional
 from crisis.games.rome_in_crisis.determinize import determinize
 from crisis.games.rome_in_crisis.encoding import action_catalog, observation_size, observe
+from crisis.games.rome_in_crisis.registry import RULES
 from crisis.games.rome_in_crisis.rules import (
     MAX_CHANCE_OUTCOMES,
     NAME,
@@ -27,13 +30,50 @@ from crisis.games.rome_in_crisis.rules import (
     to_json,
     view,
 )
-from crisis.games.rome_in_crisis.state import State
+from crisis.games.rome_in_crisis.state import State, copy_state
 from crisis.games.rome_in_crisis.text import render
 from crisis.games.rome_in_crisis.words import describe
+
+#: Everything this title provides, declared once (see :class:`crisis.engine.title.TitleSpec`).
+TITLE = TitleSpec(
+    name=NAME,
+    package=__name__,
+    setup=setup,
+    roles=roles,
+    active=active,
+    actions=actions,
+    apply=apply,
+    view=view,
+    result=result,
+    scores=scores,
+    checkpoint=checkpoint,
+    to_json=to_json,
+    from_json=from_json,
+    copy_state=copy_state,
+    action_catalog=action_catalog,
+    observation_size=observation_size,
+    observe=observe,
+    determinize=determinize,
+    info=info,
+    render=render,
+    machine=RULES,
+    score_name="victory points",
+    score_range=(0.0, 150.0),
+    max_chance_outcomes=MAX_CHANCE_OUTCOMES,
+    describe=describe,
+    load_cards=load_cards,
+    invariants=invariants.check,
+    fuzz=FuzzProfile(
+        weights=invariants.FUZZ_WEIGHTS,
+        policy=invariants.fuzz_policy,
+        options=invariants.fuzz_options,
+    ),
+)
 
 __all__ = [
     "MAX_CHANCE_OUTCOMES",
     "NAME",
+    "TITLE",
     "State",
     "action_catalog",
     "actions",

@@ -90,6 +90,7 @@ def determinize(view: dict[str, Any], role: str | None, rng: random.Random) -> S
         removals=view["removals"],
         turn=view["turn"],
         step=view["step"],
+        stack=list(view.get("stack", [])),
         reveals=view["reveals"],
         version=view["version"],
         log=list(view["log"]),

@@ -139,6 +139,7 @@ def view(state: State, role: str | None, active: list[str]) -> dict[str, Any]:
         "viewer": mine,
         "active": list(active),
         "step": state.step,
+        "stack": list(state.stack),
         "prompt": prompt,
         "turn": state.turn,
         "version": state.version,

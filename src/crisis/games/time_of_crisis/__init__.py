@@ -8,6 +8,8 @@ The module-level functions are the engine contract::
     toc.apply(state, role, toc.actions(state, role)[0])
 """
 
+from crisis.engine.title import FuzzProfile, TitleSpec
+from crisis.games.time_of_crisis import invariants
 from crisis.games.time_of_crisis.determinize import determinize
 from crisis.games.time_of_crisis.encoding import (
     MAX_CHANCE_OUTCOMES,
@@ -18,6 +20,7 @@ from crisis.games.time_of_crisis.encoding import (
     observation_size,
     observe,
 )
+from crisis.games.time_of_crisis.registry import RULES
 from crisis.games.time_of_crisis.rules import (
     NAME,
     actions,
@@ -33,13 +36,52 @@ from crisis.games.time_of_crisis.rules import (
     to_json,
     view,
 )
-from crisis.games.time_of_crisis.state import State
+from crisis.games.time_of_crisis.state import State, copy_state
 from crisis.games.time_of_crisis.text import render
 from crisis.games.time_of_crisis.words import describe, unavailable
+
+#: Everything this title provides, declared once (see :class:`crisis.engine.title.TitleSpec`).
+TITLE = TitleSpec(
+    name=NAME,
+    package=__name__,
+    setup=setup,
+    roles=roles,
+    active=active,
+    actions=actions,
+    apply=apply,
+    view=view,
+    result=result,
+    scores=scores,
+    checkpoint=checkpoint,
+    to_json=to_json,
+    from_json=from_json,
+    copy_state=copy_state,
+    action_catalog=action_catalog,
+    observation_size=observation_size,
+    observe=observe,
+    determinize=determinize,
+    info=info,
+    render=render,
+    machine=RULES,
+    score_name="legacy",
+    score_range=(0.0, 200.0),
+    max_chance_outcomes=MAX_CHANCE_OUTCOMES,
+    describe=describe,
+    unavailable=unavailable,
+    canonical_action=canonical_action,
+    actual_action=actual_action,
+    invariants=invariants.check_game,
+    fuzz=FuzzProfile(
+        weights=invariants.FUZZ_WEIGHTS,
+        policy=invariants.fuzz_policy,
+        options=invariants.fuzz_options,
+    ),
+)
 
 __all__ = [
     "MAX_CHANCE_OUTCOMES",
     "NAME",
+    "TITLE",
     "State",
     "action_catalog",
     "actions",

@@ -75,6 +75,7 @@ def determinize(view: dict[str, Any], role: str | None, rng: random.Random) -> S
         "first": roles.index(view["first"]),
         "current": current,
         "step": view["step"],
+        "stack": list(view.get("stack", [])),
         "phase": view["phase"],
         "round": view["round"],
         "armies": view["armies"],

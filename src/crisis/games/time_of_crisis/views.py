@@ -59,6 +59,7 @@ def view(state: State, role: str | None, active: list[str]) -> dict[str, Any]:
         "current": current_role(state),
         "phase": state.phase,
         "step": state.step,
+        "stack": list(state.stack),
         "prompt": RULES.prompt(state.step) or state.step,
         "active": active,
         "emperor": emperor(state),
