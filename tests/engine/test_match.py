@@ -12,7 +12,7 @@ import pytest
 
 from crisis.engine import Action, IllegalAction, MalformedAction, Match, UndoUnavailable
 from crisis.games import get_title
-from crisis.games.time_of_crisis import crisis, data
+from crisis.games.time_of_crisis import data, events
 from crisis.games.time_of_crisis.scripting import script_dice, stack_events
 from crisis.games.time_of_crisis.state import player
 
@@ -195,7 +195,7 @@ def test_event_reveal_changes_the_checkpoint_even_without_dice() -> None:
     m = opened()
     before = toc.checkpoint(m.state)
     draws = m.state.rng.draws
-    crisis.draw_event(m.state)  # the reveal alone, no die
+    events.draw_event(m.state)  # the reveal alone, no die
     assert m.state.rng.draws == draws
     assert toc.checkpoint(m.state) != before
 

@@ -15,7 +15,7 @@ import pytest
 from crisis.engine import Action, IllegalAction, MalformedAction, NotYourTurn
 from crisis.games import get_title
 from crisis.games import time_of_crisis as toc
-from crisis.games.time_of_crisis import crisis, data
+from crisis.games.time_of_crisis import data, events
 from crisis.games.time_of_crisis.scripting import quick_start, script_dice, stack_events
 from crisis.games.time_of_crisis.state import State, player, tribe_counters_in_play
 
@@ -281,7 +281,7 @@ def test_every_crisis_row_leaves_removed_tribes_alone(n: int, total: int) -> Non
     script_dice(state, [white, total - white, 1, 1])  # crisis roll, then any invasion roll
     stack_events(state, ["inflation"])
     log_from = len(state.log)
-    crisis.crisis_phase(state)
+    events.crisis_phase(state)
     result = data.CRISIS_TABLE[n][total]
     assert result not in REMOVED[n]
     for tribe in REMOVED[n]:
@@ -338,10 +338,10 @@ def test_sassanid_leader_events_in_a_two_player_game() -> None:
     # FAQ: follow the event as normal; the Sassanids never activate, so he never invades.
     state = quick_start(OPENINGS[2], dice_results=QUIET)
     stack_events(state, ["ardashir"])
-    crisis.draw_event(state)
+    events.draw_event(state)
     assert state.leaders == {"Ardashir": "Sassanids"}
     for _ in range(30):
-        crisis.tribe_activation(state, "Sassanids")  # what a (never rolled) entry would do
+        events.tribe_activation(state, "Sassanids")  # what a (never rolled) entry would do
     assert state.leaders == {"Ardashir": "Sassanids"}
     assert tribe_counters_in_play(state, "Sassanids") == 0
 

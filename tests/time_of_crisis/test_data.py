@@ -8,7 +8,7 @@ from collections import Counter, deque
 
 import pytest
 
-from crisis.games.time_of_crisis import crisis, data
+from crisis.games.time_of_crisis import data, events
 
 SEAS = {"Oceanus", "Mare Occidentale", "Mare Orientale", "Pontus Euxinus"}
 TRIBES = {"Franks", "Alamanni", "Goths", "Sassanids", "Nomads"}
@@ -269,7 +269,7 @@ def test_events() -> None:
     lasting = {eid for eid, e in data.EVENTS.items() if e.lasting}
     assert lasting == {"bad_auguries", "good_auguries", "raiding_parties", "inflation"}
     # Every event has its effect registered under its id, and nothing else is registered.
-    assert set(crisis.EVENT_EFFECTS) == set(data.EVENTS)
+    assert set(events.EVENT_EFFECTS) == set(data.EVENTS)
     for eid, e in data.EVENTS.items():
         assert e.id == eid and e.name and e.tag
 

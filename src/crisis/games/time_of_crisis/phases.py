@@ -7,7 +7,7 @@ Phases that need no decision run straight through; the flow stops at each prompt
 from __future__ import annotations
 
 from crisis.engine.action import Action
-from crisis.games.time_of_crisis import crisis, data, scoring
+from crisis.games.time_of_crisis import data, events, scoring
 from crisis.games.time_of_crisis.board import (
     flip_barbarians_active,
     log,
@@ -149,7 +149,7 @@ def start_turn(state: State) -> None:
         if a.owner == role:
             a.castra = False
     state.phase = "crisis"
-    crisis.crisis_phase(state)
+    events.crisis_phase(state)
     if state.ended:
         scoring.finish(state)
         return
