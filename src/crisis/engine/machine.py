@@ -232,6 +232,26 @@ class Machine(Generic[S]):
             fn(state)
         raise RuntimeError(f"{self.title}: automatic steps loop at {state.step}")
 
+    def offer(self, state: S, step: str | None = None) -> bool:
+        """Make ``step`` (by default the step now due) the step due and ask its player;
+        when one player acts there and has exactly one legal action, take it for him at
+        once (a choice with one option is no choice) and return True.
+
+        This is the one place where forced choices are taken: handlers call it instead of
+        testing ``len(options) == 1`` themselves. It takes the single option once, then
+        leaves whatever step that action led to as it is."""
+        if step is not None:
+            state.step = step
+        actors = self.active(state)
+        if len(actors) != 1:
+            return False
+        legal = self.actions(state, actors[0])
+        if len(legal) != 1:
+            return False
+        only = legal[0]
+        self.handler(state.step, only.verb)(state, actors[0], only.arg)
+        return True
+
     # -- sub-procedures ----------------------------------------------------------------
 
     def call(self, state: S, step: str, then: str | None = None) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 from crisis.engine.action import Action
 from crisis.games.rome_in_crisis import abilities, data
-from crisis.games.rome_in_crisis.registry import automatic, decision, handles
+from crisis.games.rome_in_crisis.registry import RULES, automatic, decision, handles
 from crisis.games.rome_in_crisis.state import (
     Address,
     State,
@@ -394,10 +394,7 @@ def _legatus_start(state: State) -> None:
     role = owner(state, holder)
     assert role is not None
     state.address = Address(who="legatus", role=role)
-    if len(wars) == 1:
-        _legatus_war(state, role, wars[0])
-    else:
-        state.step = "legatus"
+    RULES.offer(state, "legatus")
 
 
 @decision("legatus", "Choose the war your Legatus addresses", _actor)

@@ -8,7 +8,7 @@ from typing import Any
 from crisis.engine.action import Action
 from crisis.games.rome_in_crisis import data
 from crisis.games.rome_in_crisis.election import worth
-from crisis.games.rome_in_crisis.registry import automatic, decision, handles
+from crisis.games.rome_in_crisis.registry import RULES, automatic, decision, handles
 from crisis.games.rome_in_crisis.state import (
     State,
     card_name,
@@ -147,12 +147,9 @@ def _place(state: State, office: str) -> None:
         log(state, f"No candidate can hold the {_name(state, office)}: set aside")
         state.step = "office_next"
         return
-    if len(appoint_choices(state, office, role)) == 1:
-        _appoint(state, office, appoint_choices(state, office, role)[0].arg)
-        return
     state.placing = office
     state.appointee = role
-    state.step = "appoint"
+    RULES.offer(state, "appoint")
 
 
 def appoint_choices(state: State, office: str, role: str) -> list[Action]:
@@ -244,13 +241,10 @@ def _accession(state: State) -> None:
     state.step = "mount_start"
     if emp is None or face(state, emp).ability != "aemilian":
         return
-    options = transfer_choices(state)
-    if not options:
+    if not transfer_choices(state):
         log(state, f"{card_name(state, emp)} finds no Goths card to take")
-    elif len(options) == 1:
-        _transfer(state, "", options[0])
     else:
-        state.step = "transfer"
+        RULES.offer(state, "transfer")
 
 
 @decision("transfer", "Take a Goths card from a rival's candidate", _emperor_player)

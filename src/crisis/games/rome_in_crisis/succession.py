@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from crisis.engine.action import Action
-from crisis.games.rome_in_crisis.registry import automatic, decision, handles
+from crisis.games.rome_in_crisis.registry import RULES, automatic, decision, handles
 from crisis.games.rome_in_crisis.state import (
     State,
     card_name,
@@ -59,12 +59,8 @@ def dealer_options(state: State) -> list[str]:
 
 @automatic("dealer_change")
 def _dealer_change(state: State) -> None:
-    options = dealer_options(state)
-    if len(options) == 1:
-        _set_dealer(state, options[0])
-        return
     state.chooser = dealer_role(state)
-    state.step = "choose_dealer"
+    RULES.offer(state, "choose_dealer")
 
 
 def _set_dealer(state: State, role: str) -> None:

@@ -169,9 +169,7 @@ def place_governor_attempt(state: State, role: str, province: str, n: int) -> bo
     if province == data.ITALIA and state.options.emperor_rules:
         turn.was_emperor = True
         RULES.call(state, "emperor")
-        options = _emperor_places(state, role)
-        if len(options) == 1:
-            place_emperor(state, role, options[0].arg)
+        RULES.offer(state)
     return True
 
 

@@ -1,0 +1,177 @@
+"""The engine's state machine on a toy game: declared steps and verbs, automatic steps,
+call/return sub-procedures kept in the state, the guarded apply and forced choices."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from crisis.engine.action import Action
+from crisis.engine.errors import IllegalAction, NotYourTurn
+from crisis.engine.machine import Machine
+
+
+@dataclass
+class Toy:
+    """A two-seat toy: each seat in turn picks a number; picking 0 starts a one-question
+    sub-procedure ("dice"), after which play returns to the picking step."""
+
+    step: str = "pick"
+    stack: list[str] = field(default_factory=list)
+    final: Any = None
+    version: int = 0
+    turn: int = 0
+    picks: list[tuple[str, int]] = field(default_factory=list)
+    options: list[int] = field(default_factory=lambda: [0, 1, 2])
+    dice: list[str] = field(default_factory=lambda: ["low", "high"])
+
+
+def seats(state: Toy) -> list[str]:
+    return ["A", "B"]
+
+
+def build() -> Machine[Toy]:
+    m: Machine[Toy] = Machine("toy", seats)
+
+    def mover(state: Toy) -> list[str]:
+        return [seats(state)[state.turn % 2]]
+
+    @m.lists("pick", "Pick a number", mover)
+    def _picks(state: Toy, role: str) -> list[Action]:
+        return [Action("pick", n) for n in state.options] + [Action("stop")]
+
+    @m.handles("pick")
+    def _pick(state: Toy, role: str, n: Any) -> None:
+        state.picks.append((role, n))
+        if n == 0:
+            m.call(state, "dice")
+            m.offer(state)
+        else:
+            state.step = "next"
+
+    @m.handles("stop", "pick", ends="turn")
+    def _stop(state: Toy, role: str, arg: Any) -> None:
+        state.final = {"winner": role}
+
+    @m.lists("dice", "Keep which die?", mover)
+    def _dice(state: Toy, role: str) -> list[Action]:
+        return [Action("keep_die", d) for d in state.dice]
+
+    @m.handles("keep_die", "dice", ends="step")
+    def _keep(state: Toy, role: str, d: Any) -> None:
+        state.picks.append((role, d))
+        m.ret(state, "pick")
+
+    @m.automatic("next")
+    def _next(state: Toy) -> None:
+        state.turn += 1
+        state.step = "pick"
+
+    return m
+
+
+def test_actions_come_from_the_step_and_its_actor() -> None:
+    m, s = build(), Toy()
+    assert m.active(s) == ["A"]
+    assert m.actions(s, "A") == [
+        Action("pick", 0),
+        Action("pick", 1),
+        Action("pick", 2),
+        Action("stop"),
+    ]
+    assert m.actions(s, "B") == []
+    assert m.prompt("pick") == "Pick a number"
+
+
+def test_apply_runs_the_handler_then_the_automatic_steps() -> None:
+    m, s = build(), Toy()
+    m.apply(s, "A", Action("pick", 1))
+    assert s.picks == [("A", 1)]
+    assert (s.step, s.turn, s.version) == ("pick", 1, 1)  # "next" ran by itself
+    assert m.active(s) == ["B"]
+
+
+@pytest.mark.parametrize(
+    ("role", "action", "error", "words"),
+    [
+        ("B", Action("pick", 1), NotYourTurn, "waiting for A"),
+        ("C", Action("pick", 1), IllegalAction, "no seat 'C'"),
+        ("A", Action("pick", 9), IllegalAction, "legal pick actions"),
+        ("A", Action("keep_die", "low"), IllegalAction, "not legal"),
+    ],
+)
+def test_a_refused_action_changes_nothing(
+    role: str, action: Action, error: type[Exception], words: str
+) -> None:
+    m, s = build(), Toy()
+    before = copy.deepcopy(s)
+    with pytest.raises(error, match=words):
+        m.apply(s, role, action)
+    assert s == before
+
+
+def test_nothing_is_legal_once_the_game_is_over() -> None:
+    m, s = build(), Toy()
+    m.apply(s, "A", Action("stop"))
+    assert m.active(s) == []
+    with pytest.raises(IllegalAction, match="over"):
+        m.apply(s, "A", Action("pick", 1))
+
+
+def test_a_sub_procedure_returns_to_its_caller_through_the_stack_in_the_state() -> None:
+    m, s = build(), Toy()
+    m.apply(s, "A", Action("pick", 0))
+    assert (s.step, s.stack) == ("dice", ["pick"])  # two dice: A must choose
+    m.apply(s, "A", Action("keep_die", "high"))
+    assert (s.step, s.stack) == ("pick", [])
+    assert s.picks == [("A", 0), ("A", "high")]
+
+
+def test_a_choice_with_one_option_is_taken_at_once() -> None:
+    m, s = build(), Toy(dice=["six"])
+    m.apply(s, "A", Action("pick", 0))
+    assert s.picks == [("A", 0), ("A", "six")]  # nobody was asked
+    assert (s.step, s.stack) == ("pick", [])
+    assert s.version == 1  # one action, one version
+
+
+def test_offer_asks_when_there_is_a_real_choice() -> None:
+    m, s = build(), Toy()
+    s.step = "dice"
+    assert m.offer(s) is False
+    assert s.step == "dice"
+    s.dice = ["one"]
+    s.stack = ["pick"]
+    assert m.offer(s) is True
+    assert s.step == "pick"
+
+
+def test_declarations_name_what_each_verb_ends() -> None:
+    m = build()
+    assert m.ending(("turn",)) == {"stop"}
+    assert m.ending(("turn", "phase", "step")) == {"stop", "keep_die"}
+    described = m.describe()
+    assert described["steps"]["dice"]["prompt"] == "Keep which die?"
+    assert {"verb": "keep_die", "ends": "step"} in described["verbs"]["dice"]
+    assert described["automatic"] == ["next"]
+
+
+def test_a_verb_is_registered_once_per_step() -> None:
+    m = build()
+    with pytest.raises(ValueError, match="registered twice"):
+        m.handles("stop", "pick")(lambda state, role, arg: None)
+
+
+def test_automatic_steps_that_loop_are_caught() -> None:
+    m, s = build(), Toy()
+
+    @m.automatic("spin")
+    def _spin(state: Toy) -> None:
+        state.step = "spin"
+
+    s.step = "spin"
+    with pytest.raises(RuntimeError, match="loop"):
+        m.advance(s)
