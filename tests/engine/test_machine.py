@@ -155,7 +155,7 @@ def test_declarations_name_what_each_verb_ends() -> None:
     assert m.ending(("turn", "phase", "step")) == {"stop", "keep_die"}
     described = m.describe()
     assert described["steps"]["dice"]["prompt"] == "Keep which die?"
-    assert {"verb": "keep_die", "ends": "step"} in described["verbs"]["dice"]
+    assert {"verb": "keep_die", "ends": "step", "args": [[]]} in described["verbs"]["dice"]
     assert described["automatic"] == ["next"]
 
 

@@ -19,8 +19,9 @@ call/return stack in the game state), written for Python with declarations a cli
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import product
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from crisis.engine.action import Action
@@ -46,6 +47,10 @@ Auto = Callable[[Any], None]
 #: What an action ends, for clients and bots that want to know (None: nothing).
 Ends = Literal["turn", "phase", "step"]
 
+#: A verb's argument domains: each alternative is a tuple of domain names whose values are
+#: combined (``("army", "region")``: every army with every region); ``()`` is no argument.
+Args = tuple[str, ...] | list[tuple[str, ...]]
+
 #: Most automatic steps run in a row before the machine decides it is looping.
 MAX_AUTOMATIC = 10_000
 
@@ -64,12 +69,17 @@ class Step:
 @dataclass(frozen=True)
 class Verb:
     """A verb's declaration: its handler, the step it belongs to (None: any step that lists
-    it) and what it ends (``"turn"``, ``"phase"``, ``"step"`` or None)."""
+    it), what it ends (``"turn"``, ``"phase"``, ``"step"`` or None), the domains of its
+    argument and the setup option it needs."""
 
     name: str
     handler: Handler
     step: str | None = None
     ends: Ends | None = None
+    #: Alternatives of argument domains (names a title's encoding gives values).
+    args: tuple[tuple[str, ...], ...] = ((),)
+    #: The setup option the verb needs (None: every game has it).
+    option: str | None = None
 
 
 class Machine(Generic[S]):
@@ -121,17 +131,26 @@ class Machine(Generic[S]):
         return deco
 
     def handles(
-        self, verb: str, step: str | None = None, *, ends: Ends | None = None
+        self,
+        verb: str,
+        step: str | None = None,
+        *,
+        ends: Ends | None = None,
+        args: Args = (),
+        option: str | None = None,
     ) -> Callable[[Handler], Handler]:
         """Decorator: the function performing ``verb`` (at ``step`` only, or at any step
-        listing it); ``ends`` says what the action ends."""
+        listing it); ``ends`` says what the action ends, ``args`` the domains its argument
+        is drawn from (see :data:`Args`; the action catalog is built from them) and
+        ``option`` the setup option without which the verb never occurs."""
 
         def deco(fn: Handler) -> Handler:
             key = (step, verb)
             if key in self.verbs:
                 where = f" at {step}" if step else ""
                 raise ValueError(f"{self.title}: verb {verb!r}{where} registered twice")
-            self.verbs[key] = Verb(verb, fn, step, ends)
+            alternatives = tuple(args) if isinstance(args, list) else (args,)
+            self.verbs[key] = Verb(verb, fn, step, ends, alternatives, option)
             return fn
 
         return deco
@@ -161,6 +180,27 @@ class Machine(Generic[S]):
         """The verbs declared to end one of ``ends`` (a turn, a phase ...)."""
         wanted = set(ends)
         return frozenset(v.name for v in self.verbs.values() if v.ends in wanted)
+
+    def catalog(
+        self, domains: Mapping[str, Sequence[Any]], options: Mapping[str, Any]
+    ) -> list[Action]:
+        """Every action the declared verbs can make, in declaration order: each verb (whose
+        ``option`` is on in ``options``) with every combination of its argument domains'
+        values, read from ``domains``. A value that is a tuple is spliced into the
+        argument. A verb declared at several steps appears once.
+
+        This is what the research adapters number; a title supplies only the domains."""
+        out: dict[Action, None] = {}
+        for v in self.verbs.values():
+            if v.option is not None and not options.get(v.option):
+                continue
+            for alternative in v.args:
+                missing = [d for d in alternative if d not in domains]
+                if missing:
+                    raise KeyError(f"{self.title}: no values for domain {missing[0]!r} ({v.name})")
+                for combo in product(*(domains[d] for d in alternative)):
+                    out.setdefault(Action(v.name, _splice(combo)), None)
+        return list(out)
 
     def handler(self, step: str, verb: str) -> Handler:
         """The handler of ``verb`` at ``step``: the step's own, else the general one."""
@@ -270,9 +310,25 @@ class Machine(Generic[S]):
         they end), and the automatic steps. For documentation and clients."""
         verbs: dict[str, list[dict[str, Any]]] = {}
         for v in self.verbs.values():
-            verbs.setdefault(v.step or "*", []).append({"verb": v.name, "ends": v.ends})
+            entry = {"verb": v.name, "ends": v.ends, "args": [list(a) for a in v.args]}
+            if v.option:
+                entry["option"] = v.option
+            verbs.setdefault(v.step or "*", []).append(entry)
         return {
             "steps": {name: {"prompt": s.prompt} for name, s in self.steps.items()},
             "verbs": verbs,
             "automatic": sorted(self.automatic_steps),
         }
+
+
+def _splice(combo: tuple[Any, ...]) -> Any:
+    """An action argument from one value per domain: None for none, the value itself for
+    one, else a tuple with tuple values spliced in."""
+    if not combo:
+        return None
+    if len(combo) == 1:
+        return combo[0]
+    flat: list[Any] = []
+    for value in combo:
+        flat.extend(value if isinstance(value, tuple) else (value,))
+    return tuple(flat)

@@ -78,7 +78,7 @@ def _list_mount(state: State, role: str) -> list[Action]:
     return [Action("crisis_card", c) for c in sorted(set(player(state, role).hand))]
 
 
-@handles("mount", "crisis_card")
+@handles("mount", "crisis_card", args=("influence",))
 def _crisis_card(state: State, role: str, arg: Any) -> None:
     player(state, role).hand.remove(arg)
     state.chosen[role] = arg
@@ -145,7 +145,7 @@ def _list_address(state: State, role: str) -> list[Action]:
     return [Action("address", k) for k in ranked(state)]
 
 
-@handles("address", "address")
+@handles("address", "address", args=("crisis",))
 def _choose_crisis(state: State, role: str, arg: Any) -> None:
     assert state.address is not None
     state.address.crisis = arg
@@ -169,7 +169,7 @@ def _list_emperor_cards(state: State, role: str) -> list[Action]:
     return [*plays, Action("done")]
 
 
-@handles("emperor_cards", "play")
+@handles("emperor_cards", "play", args=("influence",))
 def _emperor_play(state: State, role: str, arg: Any) -> None:
     assert state.address is not None and state.emperor is not None
     player(state, role).hand.remove(arg)
@@ -235,7 +235,7 @@ def _list_cancel(state: State, role: str) -> list[Action]:
     return [Action("cancel", c) for c in _gallus_choices(state)]
 
 
-@handles("cancel", "cancel")
+@handles("cancel", "cancel", args=("goths",))
 def _cancel_action(state: State, role: str, arg: Any) -> None:
     _cancel(state, arg)
     _gallus_cancels(state)
@@ -322,7 +322,7 @@ def _list_discard(state: State, role: str) -> list[Action]:
     return [Action("discard_card", c) for c in discard_options(state)[1]]
 
 
-@handles("discard", "discard_card")
+@handles("discard", "discard_card", args=("influence",))
 def _discard_card(state: State, role: str, arg: Any) -> None:
     assert state.address is not None
     state.address.picked.append(arg)
@@ -402,7 +402,7 @@ def _list_legatus(state: State, role: str) -> list[Action]:
     return [Action("legatus", w) for w in _wars(state)]
 
 
-@handles("legatus", "legatus")
+@handles("legatus", "legatus", args=("war",))
 def _legatus_war(state: State, role: str, arg: Any) -> None:
     assert state.address is not None
     state.address.crisis = arg
@@ -423,7 +423,7 @@ def _list_legatus_cards(state: State, role: str) -> list[Action]:
     return out
 
 
-@handles("legatus_cards", "play")
+@handles("legatus_cards", "play", args=("influence",))
 def _legatus_play(state: State, role: str, arg: Any) -> None:
     address = state.address
     holder = state.offices.get("legatus")

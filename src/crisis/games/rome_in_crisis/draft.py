@@ -100,7 +100,7 @@ def _list_setup(state: State, role: str) -> list[Action]:
     return setup_choices(state, role)
 
 
-@handles("setup_draft", "draft")
+@handles("setup_draft", "draft", args=("draftable",))
 def _setup_draft(state: State, role: str, arg: Any) -> None:
     state.pool.remove(arg)
     player(state, role).candidates.append(arg)
@@ -110,7 +110,7 @@ def _setup_draft(state: State, role: str, arg: Any) -> None:
     state.step = "setup_draft_next"
 
 
-@handles("setup_draft", "draft_office")
+@handles("setup_draft", "draft_office", args=("draft_office", "candidate"))
 def _setup_office(state: State, role: str, arg: Any) -> None:
     office, cand = arg
     state.offices[office] = cand
@@ -199,7 +199,7 @@ def _list_shortfall(state: State, role: str) -> list[Action]:
     return shortfall_choices(state, role)
 
 
-@handles("shortfall", "take_card")
+@handles("shortfall", "take_card", args=[("influence",), ("hand",)])
 def _take_card(state: State, role: str, arg: Any) -> None:
     left = player(state, _left(state, role))
     if arg == "hand":
@@ -251,7 +251,7 @@ def _list_draft(state: State, role: str) -> list[Action]:
     return draft_choices(state, role)
 
 
-@handles("draft", "draft")
+@handles("draft", "draft", args=("draftable",))
 def _draft(state: State, role: str, arg: Any) -> None:
     state.revealed.remove(arg)
     p = player(state, role)

@@ -60,7 +60,7 @@ def _list_method(state: State, role: str) -> list[Action]:
     return [Action("choose_method", m) for m in data.METHODS if m != state.method]
 
 
-@handles("choose_method", "choose_method")
+@handles("choose_method", "choose_method", args=("method",))
 def _choose_method(state: State, role: str, arg: Any) -> None:
     state.method = arg
     state.chooser = None
@@ -145,7 +145,7 @@ def _list_nominate(state: State, role: str) -> list[Action]:
     return [Action("nominate", c) for c in eligible(state, role)]
 
 
-@handles("nominate", "nominate")
+@handles("nominate", "nominate", args=("candidate",))
 def _nominate(state: State, role: str, arg: Any) -> None:
     assert state.auction is not None
     state.auction.nominating.pop(0)
@@ -223,7 +223,7 @@ def _list_bid(state: State, role: str) -> list[Action]:
     return bid_choices(state, role)
 
 
-@handles("bidding", "bid")
+@handles("bidding", "bid", args=("influence",))
 def _bid(state: State, role: str, arg: Any) -> None:
     assert state.auction is not None
     player(state, role).hand.remove(arg)

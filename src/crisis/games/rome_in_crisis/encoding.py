@@ -1,7 +1,8 @@
 """Fixed action catalog and observation vector for research adapters.
 
-The catalog is derived from the card data only (never from a game): every verb with every
-argument it can take. The observation reads only a view, so it cannot leak hidden cards.
+The catalog is derived from the verbs the rules declare and the card data only (never from a
+game): every verb with every argument its declared domains allow. The observation reads
+only a view, so it cannot leak hidden cards.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from typing import Any
 
 from crisis.engine.action import Action
 from crisis.games.rome_in_crisis import data
+from crisis.games.rome_in_crisis.registry import RULES
 from crisis.games.rome_in_crisis.rules import parse_options
 from crisis.games.rome_in_crisis.state import ROLES
 
@@ -24,29 +26,31 @@ _CAND_PLACES = ("pool", "revealed", "deck", "discard", "removed")
 _SEATS = len(ROLES)
 
 
-def action_catalog(options: dict[str, Any] | None = None) -> list[Action]:
-    """Every action that can ever be legal with these options, in a fixed order."""
+def domains(options: dict[str, Any] | None = None) -> dict[str, list[Any]]:
+    """The values of every argument domain the verbs declare (``@handles(..., args=...)``),
+    for a game with ``options``: the action catalog combines them."""
     opts, cards = parse_options(options)
     infl = sorted(cards.influence)
     cands = list(cards.candidates)
-    goths = [c for c in infl if cards.influence[c].suit == "goths"]
-    out: list[Action] = [Action("choose_method", m) for m in data.METHODS]
-    out += [Action("draft", c) for c in sorted(infl + cands)]
-    out += [Action("draft_office", (o, c)) for o in data.OFFICES[1:] for c in cands]
-    out += [Action("take_card", c) for c in infl] + [Action("take_card", "hand")]
-    out += [Action("nominate", c) for c in cands]
-    out += [Action("bid", c) for c in infl] + [Action("done"), Action("pass")]
-    out += [Action("assign_office", o) for o in data.LESSER]
-    out += [Action("appoint", c) for c in cands] + [Action("keep")]
-    out += [Action("transfer", c) for c in goths]
-    out += [Action("crisis_card", c) for c in infl]
-    out += [Action("address", k) for k in data.CRISES]
-    out += [Action("play", c) for c in infl]
-    out += [Action("cancel", c) for c in goths]
-    out += [Action("discard_card", c) for c in infl]
-    out += [Action("legatus", w) for w in data.WARS]
-    out += [Action("choose_dealer", r) for r in ROLES[: opts.players]]
-    return out
+    return {
+        "method": list(data.METHODS),
+        "draftable": sorted(infl + cands),
+        "draft_office": list(data.OFFICES[1:]),
+        "candidate": cands,
+        "influence": infl,
+        "hand": ["hand"],
+        "goths": [c for c in infl if cards.influence[c].suit == "goths"],
+        "lesser_office": list(data.LESSER),
+        "crisis": list(data.CRISES),
+        "war": list(data.WARS),
+        "seat": list(ROLES[: opts.players]),
+    }
+
+
+def action_catalog(options: dict[str, Any] | None = None) -> list[Action]:
+    """Every action that can ever be legal with these options, in a fixed order: the
+    declared verbs (in declaration order) with every value of their argument domains."""
+    return RULES.catalog(domains(options), {})
 
 
 def observation_size(options: dict[str, Any] | None = None) -> int:

@@ -184,7 +184,7 @@ def _list_order(state: State, role: str) -> list[Action]:
     return [Action("assign_office", o) for o in state.pending]
 
 
-@handles("office_order", "assign_office")
+@handles("office_order", "assign_office", args=("lesser_office",))
 def _assign_office(state: State, role: str, arg: Any) -> None:
     _place(state, arg)
 
@@ -211,7 +211,7 @@ def _keep(state: State, role: str, arg: Any) -> None:
     _place(state, office)
 
 
-@handles("appoint", "appoint")
+@handles("appoint", "appoint", args=("candidate",))
 def _appoint_action(state: State, role: str, arg: Any) -> None:
     assert state.placing is not None
     _appoint(state, state.placing, arg)
@@ -252,7 +252,7 @@ def _list_transfer(state: State, role: str) -> list[Action]:
     return [Action("transfer", c) for c in transfer_choices(state)]
 
 
-@handles("transfer", "transfer")
+@handles("transfer", "transfer", args=("goths",))
 def _transfer(state: State, role: str, arg: Any) -> None:
     emp = state.emperor
     assert emp is not None

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from crisis.engine.action import Action
-from crisis.engine.machine import Ends, Machine
+from crisis.engine.machine import Args, Ends, Machine
 from crisis.games.rome_in_crisis.state import State
 
 Handler = Callable[[State, str, Any], None]
@@ -34,9 +34,13 @@ def decision(step: str, prompt: str, actor: Actor) -> Callable[[Lister], Lister]
     return RULES.lists(step, prompt, actor)
 
 
-def handles(step: str, verb: str, *, ends: Ends | None = None) -> Callable[[Handler], Handler]:
-    """Register the function performing ``verb`` at ``step`` (``ends``: what it ends)."""
-    return RULES.handles(verb, step, ends=ends)
+def handles(
+    step: str, verb: str, *, ends: Ends | None = None, args: Args = ()
+) -> Callable[[Handler], Handler]:
+    """Register the function performing ``verb`` at ``step`` (``ends``: what it ends;
+    ``args``: the domains of its argument, named in :mod:`encoding`, from which the action
+    catalog is built)."""
+    return RULES.handles(verb, step, ends=ends, args=args)
 
 
 def automatic(step: str) -> Callable[[Auto], Auto]:

@@ -80,7 +80,7 @@ def _list_dealer(state: State, role: str) -> list[Action]:
     return [Action("choose_dealer", r) for r in dealer_options(state)]
 
 
-@handles("choose_dealer", "choose_dealer")
+@handles("choose_dealer", "choose_dealer", args=("seat",))
 def _choose_dealer(state: State, role: str, arg: Any) -> None:
     _set_dealer(state, arg)
 

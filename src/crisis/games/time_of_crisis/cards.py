@@ -78,7 +78,7 @@ def _list_cards(state: State, role: str) -> list[Action]:
     return out + expansion_options(state, role)
 
 
-@handles("play_card")
+@handles("play_card", args=("card",))
 def play_card(state: State, role: str, cid: str) -> None:
     """Play a card from hand: its value joins the pool of its sphere."""
     p = player(state, role)
@@ -91,7 +91,7 @@ def play_card(state: State, role: str, cid: str) -> None:
     log(state, f"{role} plays {card.name}")
 
 
-@handles("castra")
+@handles("castra", args=("army",))
 def castra(state: State, role: str, army_id: int) -> None:
     """Castra: a marker on your army takes one hit off each battle's hits against it."""
     use(state, "castra")
@@ -109,7 +109,7 @@ def flanking_maneuver(state: State, role: str, _arg: None) -> None:
 
 
 # Ruling 22 (docs/rulings.md).
-@handles("praetorian_guard")
+@handles("praetorian_guard", args=("amount",))
 def praetorian_guard(state: State, role: str, n: int) -> None:
     """Praetorian Guard: Place Governor in Italia paid with Military points, a die each."""
     use(state, "praetorian_guard")
@@ -119,7 +119,7 @@ def praetorian_guard(state: State, role: str, n: int) -> None:
 
 
 # Ruling 23 (docs/rulings.md).
-@handles("tribute")
+@handles("tribute", args=("province", "tribe"))
 def tribute(state: State, role: str, arg: tuple[str, str]) -> None:
     """Tribute: every barbarian of one tribe in one province turns inactive."""
     province, tribe = arg_tuple(arg)
@@ -148,7 +148,7 @@ def _foederati_options(state: State, role: str) -> list[Action]:
 
 
 # Ruling 24 (docs/rulings.md).
-@handles("foederati")
+@handles("foederati", args=("army", "foederati_place"))
 def foederati(state: State, role: str, arg: tuple[int, str, str]) -> None:
     """Foederati: one barbarian (an active one first) from here or next door joins your army."""
     army_id, region, tribe = arg_tuple(arg)
@@ -190,7 +190,7 @@ def damnatio_memoriae(state: State, role: str, _arg: None) -> None:
     log(state, f"{role} moves Damnatio Memoriae against the Emperor")
 
 
-@handles("quaestor")
+@handles("quaestor", args=("province",))
 def quaestor(state: State, role: str, province: str) -> None:
     """Quaestor: Place Governor dice in this province of yours vote only on 3+."""
     use(state, "quaestor")
@@ -198,7 +198,7 @@ def quaestor(state: State, role: str, province: str) -> None:
     log(state, f"{role} installs a Quaestor in {province}")
 
 
-@handles("mob")
+@handles("mob", args=("province",))
 def mob(state: State, role: str, province: str) -> None:
     """Mob: a Mob counter in a province you do not govern."""
     use(state, "mob")
@@ -223,7 +223,7 @@ def pretender_eligible(state: State, role: str) -> list[str]:
 
 
 # Ruling 47 (docs/rulings.md).
-@handles("pretender")
+@handles("pretender", args=("province",))
 def pretender(state: State, role: str, seat: str) -> None:
     """Pretender: a Seat of Power here, Breakaway markers in every eligible province
     connected to it through eligible provinces."""

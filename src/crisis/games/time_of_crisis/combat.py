@@ -139,7 +139,7 @@ def attacker_units(state: State, b: Battle) -> int:
 # -- starting a battle ------------------------------------------------------------------------
 
 
-@handles("initiate_battle")
+@handles("initiate_battle", args=("army", "target"))
 def initiate_battle(state: State, role: str, arg: tuple[int, str]) -> None:
     """One Military point: your army attacks another army in its region (RULES 6.3.1, 8)."""
     army_id, target = arg_tuple(arg)
@@ -152,7 +152,7 @@ def initiate_battle(state: State, role: str, arg: tuple[int, str]) -> None:
 
 
 # Ruling 50 (docs/rulings.md).
-@handles("militia_battle")
+@handles("militia_battle", args=("province", "foe"))
 def militia_battle(state: State, role: str, arg: tuple[str, str]) -> None:
     """One Military point: the lone Militia of a province you govern attacks another army
     there (RULES 6.3.3: it is an army for all purposes, commanded by the Governor)."""
@@ -429,7 +429,7 @@ def battle_role(state: State) -> str | None:
     return attacker_role(state, b)
 
 
-@handles("take_hit")
+@handles("take_hit", args=("hit",))
 def take_hit(state: State, role: str, choice: str) -> None:
     """Allocate one hit as chosen (which legion, or which barbarian)."""
     b = state.battle
@@ -603,7 +603,7 @@ def stay(state: State, role: str, _arg: None) -> None:
 
 
 # Ruling 15 (docs/rulings.md).
-@handles("reward")
+@handles("reward", args=("reward",))
 def reward(state: State, role: str, choice: str) -> None:
     """Free Increase Support where the figure fell, or -2 on the first card of its suit."""
     b = state.battle

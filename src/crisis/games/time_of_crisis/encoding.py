@@ -1,8 +1,9 @@
 """Time of Crisis for policy networks: a fixed action catalog and a fixed-size observation.
 
 **Action catalog.** :func:`action_catalog` lists every action that can ever be legal under
-the setup options, in an order derived from :mod:`data` (provinces, regions, tribes, card
-ids, leader costs...), grouped by verb in the order of a turn. An action's index is its
+the setup options: each verb the rules declare, in declaration order, with every value of
+the argument domains it declares (:func:`domains`: provinces, regions, tribes, card ids,
+leader costs... from :mod:`data`). An action's index is its
 integer id. Two kinds of argument are not fixed by the data and are written in a canonical
 form instead (see :func:`canonical_action`):
 
@@ -32,6 +33,7 @@ from crisis.engine.action import Action
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.expansion import FRUMENTARII_PEEK
 from crisis.games.time_of_crisis.phases import HAND_SIZE
+from crisis.games.time_of_crisis.registry import RULES
 from crisis.games.time_of_crisis.state import NEUTRAL, ROLES
 
 #: Seats the observation is laid out for (the most the game seats).
@@ -119,88 +121,39 @@ def action_catalog(options: dict[str, Any] | None = None) -> list[Action]:
     return list(_catalog(*_opts(options)))
 
 
+def domains(players: int, expansion: bool) -> dict[str, list[Any]]:
+    """The values of every argument domain the verbs declare (``@handles(..., args=...)``)
+    in a game of ``players`` with or without the expansion's cards, in canonical form: the
+    action catalog combines them."""
+    provinces = list(data.PROVINCES)
+    slots = [f"@{k}" for k in range(ARMY_SLOTS)]
+    enemy = [f"@{o}:{k}" for o in range(1, players) for k in range(ARMY_SLOTS)]
+    return {
+        "province": provinces,
+        "region": list(data.REGIONS),
+        "tribe": list(data.TRIBES),
+        "card": [c for c in _CARDS if expansion or not data.INFLUENCE[c].expansion],
+        "army": slots,
+        "target": [*enemy, "militia", *data.TRIBES, *_RIVALS],
+        "foe": [*enemy, *data.TRIBES, *_RIVALS],
+        "leader_cost": list(data.LEADER_COSTS),
+        "amount": list(range(1, POOL_MAX + 1)),
+        "improvement": list(data.IMPROVEMENTS),
+        # Foederati recruits in a tribe's homeland or in a province where that tribe is.
+        "foederati_place": [(h, h) for h in data.TRIBES]
+        + [(p, t) for p in provinces for t in data.TRIBES],
+        "peek_order": [p for n in range(1, FRUMENTARII_PEEK + 1) for p in permutations(range(n))],
+        "hit": list(HIT_CHOICES),
+        "reward": ["support", "discount"],
+        "occupation": ["governor", "neutral"],
+        "category": list(data.CATEGORIES),
+    }
+
+
 @cache
 def _catalog(players: int, expansion: bool, emperor_rules: bool) -> tuple[Action, ...]:
-    provinces = data.PROVINCES
-    cards = [c for c in _CARDS if expansion or not data.INFLUENCE[c].expansion]
-    slots = [f"@{k}" for k in range(ARMY_SLOTS)]
-    amounts = range(1, POOL_MAX + 1)
-    enemy = [f"@{o}:{k}" for o in range(1, players) for k in range(ARMY_SLOTS)]
-    targets = [*enemy, "militia", *data.TRIBES, *_RIVALS]
-    out: list[Action] = []
-
-    def add(verb: str, args: Any = (None,)) -> None:
-        out.extend(Action(verb, a) for a in args)
-
-    # Setup and card choices.
-    add("choose_province", provinces)
-    add("choose_card", cards)
-    # The actions phase: cards, then the three spheres.
-    add("play_card", cards)
-    add("end_actions")
-    add("recruit_general", data.LEADER_COSTS)
-    add("create_army", provinces)
-    for verb in ("add_legion", "train_legion"):
-        add(verb, slots)
-    add("move_army", [(s, r) for s in slots for r in data.REGIONS])
-    add("initiate_battle", [(s, t) for s in slots for t in targets])
-    for verb in ("leave_capital", "enter_capital", "disperse_mob"):
-        add(verb, slots)
-    add("disperse_mob", provinces)  # a lone Militia disperses its own province's Mob
-    foes = [*enemy, *data.TRIBES, *_RIVALS]
-    add("militia_battle", [(p, t) for p in provinces for t in foes])  # and attacks (R50)
-    add("recruit_governor", data.LEADER_COSTS)
-    add("place_governor", [(p, k) for p in provinces for k in amounts])
-    add("recall_governor", provinces)
-    for verb in ("increase_support", "place_militia", "hold_games"):
-        add(verb, provinces)
-    add("build", [(p, kind) for p in provinces for kind in data.IMPROVEMENTS])
-    # Events of the base cards.
-    add("castra", slots)
-    add("flanking_maneuver")
-    add("praetorian_guard", amounts)
-    add("tribute", [(p, t) for p in provinces for t in data.TRIBES])
-    foederati = [(h, h) for h in data.TRIBES] + [(p, t) for p in provinces for t in data.TRIBES]
-    add("foederati", [(s, r, t) for s in slots for r, t in foederati])
-    add("damnatio_memoriae")
-    for verb in ("quaestor", "mob", "pretender"):
-        add(verb, provinces)
-    # Events of the Age of Iron and Rust.
-    if expansion:
-        add("cavalry")
-        add("force_march", slots)
-        add("spiculum")
-        add("princeps_senatus")
-        add("frumentarii")
-        perms = [p for n in range(1, FRUMENTARII_PEEK + 1) for p in permutations(range(n))]
-        add("order", perms)
-        add("triumph")
-        add("ambitus", amounts)
-        add("mobile_vulgus")
-        add("demagogue")
-        add("demagogue_discard", cards)
-    # Battles, occupation, the Emperor's token.
-    for verb in ("reroll", "keep"):
-        add(verb)
-    add("take_hit", HIT_CHOICES)
-    for verb in ("advance", "stay"):
-        add(verb)
-    add("reward", ("support", "discount"))
-    add("occupy", ("governor", "neutral"))
-    if emperor_rules:
-        add("place_emperor", [*provinces, *slots])
-    # End of turn: Ludi Saeculares, then the market.
-    add("ludi", cards)
-    add("pass")
-    add("buy", cards)
-    if expansion:
-        add("cycle", data.CATEGORIES)
-    add("trash", cards)
-    add("discard", cards)
-    add("end_buy")
-    if len(set(out)) != len(out):
-        raise AssertionError("the action catalog repeats an action")
-    return tuple(out)
+    options = {"expansion_cards": expansion, "emperor_rules": emperor_rules}
+    return tuple(RULES.catalog(domains(players, expansion), options))
 
 
 def _army_slots(view: dict[str, Any], role: str) -> dict[int, str]:

@@ -63,7 +63,7 @@ def _list_buy(state: State, role: str) -> list[Action]:
     return out
 
 
-@handles("buy")
+@handles("buy", args=("card",))
 def buy(state: State, role: str, cid: str) -> None:
     """Buy a card from the supply into your Discard Pile."""
     cost = card_cost(state, role, cid)
@@ -83,7 +83,7 @@ def buy(state: State, role: str, cid: str) -> None:
 
 
 # Ruling 43 (docs/rulings.md).
-@handles("cycle")
+@handles("cycle", args=("category",), option="expansion_cards")
 def cycle(state: State, role: str, slot: str) -> None:
     """Variable market: one political point puts a stack's top card at its bottom and turns
     up the next (expansion 2.1.2)."""
@@ -94,7 +94,7 @@ def cycle(state: State, role: str, slot: str) -> None:
     log(state, f"{role} cycles the {slot} stack: {data.INFLUENCE[stack[0]].name} is on top")
 
 
-@handles("trash")
+@handles("trash", args=("card",))
 def trash(state: State, role: str, cid: str) -> None:
     """Remove a card of your Discard Pile from the game for three points."""
     state.turn.political -= TRASH_COST
@@ -103,7 +103,7 @@ def trash(state: State, role: str, cid: str) -> None:
     log(state, f"{role} trashes {data.INFLUENCE[cid].name}")
 
 
-@handles("discard")
+@handles("discard", args=("card",))
 def discard(state: State, role: str, cid: str) -> None:
     """Put a card from your hand on your Discard Pile."""
     p = player(state, role)

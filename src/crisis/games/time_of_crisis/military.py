@@ -133,7 +133,7 @@ def _list_military(state: State, role: str) -> list[Action]:
     return out
 
 
-@handles("recruit_general")
+@handles("recruit_general", args=("leader_cost",))
 def recruit_general(state: State, role: str, cost: int) -> None:
     """Pay a General's printed cost to move it to the Available Leaders box."""
     p = player(state, role)
@@ -143,7 +143,7 @@ def recruit_general(state: State, role: str, cost: int) -> None:
     log(state, f"{role} recruits a General ({cost})")
 
 
-@handles("create_army")
+@handles("create_army", args=("province",))
 def create_army(state: State, role: str, province: str) -> None:
     """One Military point: a General and one Legion in a province you govern."""
     spend(state, "red", 1)
@@ -151,7 +151,7 @@ def create_army(state: State, role: str, province: str) -> None:
     log(state, f"{role} creates an army in {province}")
 
 
-@handles("add_legion")
+@handles("add_legion", args=("army",))
 def add_legion(state: State, role: str, army_id: int) -> None:
     """Pay the army's new legion count in Military points to add a full-strength Legion."""
     a = army(state, army_id)
@@ -160,7 +160,7 @@ def add_legion(state: State, role: str, army_id: int) -> None:
     log(state, f"{role} adds a legion to army {a.id} in {a.region} ({a.legions})")
 
 
-@handles("train_legion")
+@handles("train_legion", args=("army",))
 def train_legion(state: State, role: str, army_id: int) -> None:
     """One Military point flips a reduced-strength Legion back to full strength."""
     a = army(state, army_id)
@@ -170,7 +170,7 @@ def train_legion(state: State, role: str, army_id: int) -> None:
     log(state, f"{role} trains a legion of army {a.id}")
 
 
-@handles("move_army")
+@handles("move_army", args=("army", "region"))
 def move_army(state: State, role: str, arg: tuple[int, str]) -> None:
     """One Military point moves an army to an adjacent region, outside any capital."""
     army_id, dest = arg_tuple(arg)
@@ -182,7 +182,7 @@ def move_army(state: State, role: str, arg: tuple[int, str]) -> None:
     log(state, f"{role} moves army {a.id} to {dest}")
 
 
-@handles("enter_capital")
+@handles("enter_capital", args=("army",))
 def enter_capital(state: State, role: str, army_id: int) -> None:
     """Move an army into its province's empty capital for free."""
     a = army(state, army_id)
@@ -192,7 +192,7 @@ def enter_capital(state: State, role: str, army_id: int) -> None:
     check_occupation(state)
 
 
-@handles("leave_capital")
+@handles("leave_capital", args=("army",))
 def leave_capital_action(state: State, role: str, army_id: int) -> None:
     """Move an army out of its capital into the province for free."""
     a = army(state, army_id)
@@ -201,7 +201,7 @@ def leave_capital_action(state: State, role: str, army_id: int) -> None:
     log(state, f"{role}'s army {a.id} leaves the capital of {a.region}")
 
 
-@handles("disperse_mob")
+@handles("disperse_mob", args=[("army",), ("province",)])
 def disperse_mob(state: State, role: str, who: int | str) -> None:
     """One Military point: -1 support, and one Mob fewer per unit in the army (an army id,
     or a province name for its lone Militia, ruling 50)."""
@@ -253,7 +253,7 @@ def _list_occupy(state: State, role: str) -> list[Action]:
 
 
 # Ruling 28 (docs/rulings.md).
-@handles("occupy")
+@handles("occupy", args=("occupation",))
 def occupy(state: State, role: str, choice: str) -> None:
     """Remove the Pretender marker and replace the province's Governor at support 1."""
     name = state.occupy

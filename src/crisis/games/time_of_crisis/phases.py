@@ -46,7 +46,7 @@ def _list_provinces(state: State, role: str) -> list[Action]:
     ]
 
 
-@handles("choose_province")
+@handles("choose_province", args=("province",))
 def choose_province(state: State, role: str, province: str) -> None:
     """Place the at-start Governor, General, Legion and Militia in ``province`` (RULES 3.2)."""
     p = player(state, role)
@@ -90,7 +90,7 @@ def _list_choices(state: State, role: str) -> list[Action]:
     return [Action("choose_card", cid) for cid in sorted(set(player(state, role).available))]
 
 
-@handles("choose_card")
+@handles("choose_card", args=("card",))
 def choose_card(state: State, role: str, cid: str) -> None:
     """Move one card from the Available Pile to the hand."""
     p = player(state, role)
@@ -297,7 +297,7 @@ def _list_ludi(state: State, role: str) -> list[Action]:
     return [Action("ludi", cid) for cid in hand] + [Action("pass")]
 
 
-@handles("ludi")
+@handles("ludi", args=("card",))
 def ludi(state: State, role: str, cid: str) -> None:
     """Discard a card to gain legacy equal to its value (Ludi Saeculares)."""
     p = player(state, role)

@@ -81,7 +81,7 @@ def raise_support(state: State, province: str) -> None:
     state.provinces[province].support += 1
 
 
-@handles("increase_support")
+@handles("increase_support", args=("province",))
 def increase_support(state: State, role: str, province: str) -> None:
     """Pay the next space's value in Populace points to raise support by one."""
     prov = state.provinces[province]
@@ -90,7 +90,7 @@ def increase_support(state: State, role: str, province: str) -> None:
     log(state, f"{role} raises support in {province} to {prov.support}")
 
 
-@handles("place_militia")
+@handles("place_militia", args=("province",))
 def place_militia(state: State, role: str, province: str) -> None:
     """Two Populace points: a Militia in the capital of a province you govern."""
     spend(state, "yellow", MILITIA_COST)
@@ -98,7 +98,7 @@ def place_militia(state: State, role: str, province: str) -> None:
     log(state, f"{role} raises a Militia in {province}")
 
 
-@handles("hold_games")
+@handles("hold_games", args=("province",))
 def hold_games(state: State, role: str, province: str) -> None:
     """Two Populace points remove one Mob from a province you govern."""
     spend(state, "yellow", GAMES_COST)
@@ -106,7 +106,7 @@ def hold_games(state: State, role: str, province: str) -> None:
     log(state, f"{role} holds games in {province}")
 
 
-@handles("build")
+@handles("build", args=("province", "improvement"))
 def build(state: State, role: str, arg: tuple[str, str]) -> None:
     """Build an Amphitheater, Basilica or Limes in a province you govern."""
     province, kind = arg_tuple(arg)

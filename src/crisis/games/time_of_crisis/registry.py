@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from crisis.engine.action import Action, Arg
-from crisis.engine.machine import Ends, Machine
+from crisis.engine.machine import Args, Ends, Machine
 from crisis.games.time_of_crisis.state import State
 
 Handler = Callable[[State, str, Any], None]
@@ -27,10 +27,14 @@ def roles(state: State) -> list[str]:
 RULES: Machine[State] = Machine("time_of_crisis", roles)
 
 
-def handles(verb: str, *, ends: Ends | None = None) -> Callable[[Handler], Handler]:
-    """Register the function performing ``verb`` (``ends``: the turn, phase or step it
-    ends, for clients and bots)."""
-    return RULES.handles(verb, ends=ends)
+def handles(
+    verb: str, *, ends: Ends | None = None, args: Args = (), option: str | None = None
+) -> Callable[[Handler], Handler]:
+    """Register the function performing ``verb``: ``ends`` (the turn, phase or step it ends,
+    for clients and bots), ``args`` (the domains of its argument, named in
+    :mod:`encoding`'s ``DOMAINS``, from which the action catalog is built) and ``option``
+    (the setup option without which it never occurs)."""
+    return RULES.handles(verb, ends=ends, args=args, option=option)
 
 
 def lists(step: str, prompt: str | None = None) -> Callable[[Lister], Lister]:

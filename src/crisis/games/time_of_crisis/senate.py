@@ -185,7 +185,7 @@ def _list_emperor(state: State, role: str) -> list[Action]:
     return _emperor_places(state, role)
 
 
-@handles("place_emperor")
+@handles("place_emperor", args=[("province",), ("army",)], option="emperor_rules")
 def place_emperor(state: State, role: str, where: str) -> None:
     """Senate Emperor in Italia, Populace Emperor on another of your Governors (his Mobs are
     dispersed), or Military Emperor with one of your armies (expansion 3.2)."""
@@ -220,7 +220,7 @@ def _list_senate(state: State, role: str) -> list[Action]:
     return out
 
 
-@handles("recruit_governor")
+@handles("recruit_governor", args=("leader_cost",))
 def recruit_governor(state: State, role: str, cost: int) -> None:
     """Pay a Governor's printed cost to move it to the Available Leaders box."""
     p = player(state, role)
@@ -230,7 +230,7 @@ def recruit_governor(state: State, role: str, cost: int) -> None:
     log(state, f"{role} recruits a Governor ({cost})")
 
 
-@handles("place_governor")
+@handles("place_governor", args=("province", "amount"))
 def place_governor(state: State, role: str, arg: tuple[str, int]) -> None:
     """Spend Senate points, one die each, for votes to replace a province's Governor."""
     province, n = arg_tuple(arg)
@@ -238,7 +238,7 @@ def place_governor(state: State, role: str, arg: tuple[str, int]) -> None:
     place_governor_attempt(state, role, province, n)
 
 
-@handles("recall_governor")
+@handles("recall_governor", args=("province",))
 def recall_governor(state: State, role: str, province: str) -> None:
     """Two Senate points: your Governor returns to your box; a Neutral takes his place."""
     spend(state, "blue", 2)
