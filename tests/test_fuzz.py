@@ -20,13 +20,13 @@ from crisis.engine import fuzz
 from crisis.engine.action import Action
 from crisis.engine.match import Match
 from crisis.games import time_of_crisis as toc
-from crisis.games.time_of_crisis import invariants
+from crisis.games.time_of_crisis import fuzzing, invariants
 from crisis.games.time_of_crisis.state import copy_state
 
 CHUNKS = 6
 GAMES_PER_CHUNK = 50  # 300 games in all
 PROFILE = fuzz.FuzzConfig(
-    weights=invariants.FUZZ_WEIGHTS, policy=invariants.fuzz_policy, policy_share=0.1
+    weights=fuzzing.FUZZ_WEIGHTS, policy=fuzzing.fuzz_policy, policy_share=0.1
 )
 # invariants.check already builds every role's view after each action; determinism (setup +
 # log rebuilds the state) has its own cheaper test below.
@@ -43,7 +43,7 @@ def test_random_games_keep_every_invariant(chunk: int) -> None:
         seed=2026,
         invariants=invariants.check_game,
         config=CHECKED,
-        options_for=invariants.fuzz_options,
+        options_for=fuzzing.fuzz_options,
     )
     assert [f.to_dict() for f in summary.failures] == []
     assert summary.games == GAMES_PER_CHUNK
@@ -55,12 +55,12 @@ def test_random_games_keep_every_invariant(chunk: int) -> None:
 
 def test_fuzz_options_cycle_every_variant_with_every_player_count() -> None:
     seen = {
-        (n, json.dumps(invariants.fuzz_options(n, i), sort_keys=True))
+        (n, json.dumps(fuzzing.fuzz_options(n, i), sort_keys=True))
         for i in range(27)
         for n in [(2, 3, 4)[i % 3]]
     }
-    assert len(seen) == 3 * len(invariants.FUZZ_VARIANTS)
-    for variant in invariants.FUZZ_VARIANTS:
+    assert len(seen) == 3 * len(fuzzing.FUZZ_VARIANTS)
+    for variant in fuzzing.FUZZ_VARIANTS:
         assert toc.setup(1, {"players": 3, **variant}) is not None
 
 
@@ -74,7 +74,7 @@ def test_games_use_distinct_seeds_and_cycle_player_counts() -> None:
 
 def test_setup_plus_log_rebuilds_every_game() -> None:
     summary = fuzz.fuzz(
-        toc.TITLE, games=30, seed=77, config=PROFILE, options_for=invariants.fuzz_options
+        toc.TITLE, games=30, seed=77, config=PROFILE, options_for=fuzzing.fuzz_options
     )
     assert summary.ok and summary.finished == 30
 

@@ -9,7 +9,7 @@ import pytest
 from crisis.ai import BOTS, bots_for, get_bot, parse_spec
 from crisis.engine.action import Action
 from crisis.games import get_title
-from crisis.games.time_of_crisis.invariants import FUZZ_VARIANTS
+from crisis.games.time_of_crisis.fuzzing import FUZZ_VARIANTS
 from crisis.sim import plan_games, variant_options
 from crisis.sim.runner import GameSpec, play_game
 

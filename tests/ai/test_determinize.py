@@ -10,7 +10,8 @@ import pytest
 from crisis.games import get_title
 from crisis.games.time_of_crisis import determinize
 from crisis.games.time_of_crisis.determinize import deck_cards
-from crisis.games.time_of_crisis.invariants import check, fuzz_options, fuzz_policy
+from crisis.games.time_of_crisis.fuzzing import fuzz_options, fuzz_policy
+from crisis.games.time_of_crisis.invariants import check
 
 toc = get_title("time_of_crisis")
 

@@ -11,13 +11,13 @@ import pytest
 
 from crisis.engine import fuzz
 from crisis.games import rome_in_crisis as ric
-from crisis.games.rome_in_crisis import invariants
+from crisis.games.rome_in_crisis import fuzzing, invariants
 from crisis.games.rome_in_crisis.state import State
 
 CHUNKS = 4
 GAMES_PER_CHUNK = 50
 PROFILE = fuzz.FuzzConfig(
-    weights=invariants.FUZZ_WEIGHTS, policy=invariants.fuzz_policy, policy_share=0.3
+    weights=fuzzing.FUZZ_WEIGHTS, policy=fuzzing.fuzz_policy, policy_share=0.3
 )
 CHECKED = dataclasses.replace(PROFILE, check_views=False, verify_replay=False)
 
@@ -42,7 +42,7 @@ def test_random_games_keep_every_invariant(chunk: int) -> None:
         seed=2026,
         invariants=_checker(),
         config=CHECKED,
-        options_for=invariants.fuzz_options,
+        options_for=fuzzing.fuzz_options,
     )
     assert [f.to_dict() for f in summary.failures] == []
     assert summary.finished == GAMES_PER_CHUNK
@@ -51,7 +51,7 @@ def test_random_games_keep_every_invariant(chunk: int) -> None:
 
 def test_replays_are_deterministic() -> None:
     summary = fuzz.fuzz(
-        ric.TITLE, games=10, seed=5, config=PROFILE, options_for=invariants.fuzz_options
+        ric.TITLE, games=10, seed=5, config=PROFILE, options_for=fuzzing.fuzz_options
     )
     assert summary.ok and summary.finished == 10
 

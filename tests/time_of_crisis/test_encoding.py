@@ -9,7 +9,7 @@ import pytest
 from crisis.engine.action import Action
 from crisis.games import time_of_crisis as toc
 from crisis.games.time_of_crisis import encoding
-from crisis.games.time_of_crisis.invariants import FUZZ_VARIANTS, fuzz_policy
+from crisis.games.time_of_crisis.fuzzing import FUZZ_VARIANTS, fuzz_policy
 from crisis.games.time_of_crisis.registry import RULES
 
 

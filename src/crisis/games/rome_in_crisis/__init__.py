@@ -9,7 +9,7 @@ The module-level functions are the engine contract::
 """
 
 from crisis.engine.title import FuzzProfile, TitleSpec
-from crisis.games.rome_in_crisis import invariants
+from crisis.games.rome_in_crisis import fuzzing, invariants
 from crisis.games.rome_in_crisis.data import load_cards, provisional
 from crisis.games.rome_in_crisis.determinize import determinize
 from crisis.games.rome_in_crisis.encoding import action_catalog, observation_size, observe
@@ -64,9 +64,9 @@ TITLE = TitleSpec(
     load_cards=load_cards,
     invariants=invariants.check,
     fuzz=FuzzProfile(
-        weights=invariants.FUZZ_WEIGHTS,
-        policy=invariants.fuzz_policy,
-        options=invariants.fuzz_options,
+        weights=fuzzing.FUZZ_WEIGHTS,
+        policy=fuzzing.fuzz_policy,
+        options=fuzzing.fuzz_options,
     ),
 )
 

@@ -3,21 +3,16 @@
 :func:`check` returns one readable line per violation (empty when the state is sound): card
 conservation, scores, offices, the keep-a-card rule, the flow, the JSON round trip and what
 each view reveals. The fuzzer calls it after every action (``crisis fuzz --title
-rome_in_crisis``); ``FUZZ_VARIANTS``, :func:`fuzz_options` and :func:`fuzz_policy` are this
-title's fuzz profile.
+rome_in_crisis``); the fuzz profile (variants, options, policy) is in :mod:`fuzzing`.
 """
 
 from __future__ import annotations
 
-import random
 import re
 from collections import Counter
-from typing import Any
 
 import msgspec
 
-from crisis.engine.action import Action
-from crisis.games.rome_in_crisis import data
 from crisis.games.rome_in_crisis.registry import RULES
 from crisis.games.rome_in_crisis.rules import active, from_json, to_json, view
 from crisis.games.rome_in_crisis.state import State, face, in_play
@@ -149,34 +144,3 @@ def _views(state: State, errors: list[str]) -> None:
         for key in _SECRET_KEYS:
             if f'"{key}":' in raw:
                 errors.append(f"{p.role}'s view has a {key!r} key")
-
-
-# -- the fuzzer's profile ---------------------------------------------------------------------
-
-FUZZ_WEIGHTS: dict[str, float] = {"bid": 3.0, "play": 2.0}
-
-FUZZ_VARIANTS: tuple[dict[str, Any], ...] = (
-    {},
-    {"dealer": "green"},
-    {"cards": data.default_cards()},
-)
-"""The default set with a random or fixed first dealer, and the card set passed as an option."""
-
-
-def fuzz_options(players: int, index: int) -> dict[str, Any]:
-    """Setup options of fuzz game ``index``: the variant changes every third game."""
-    return {"players": players, **FUZZ_VARIANTS[(index // 3) % len(FUZZ_VARIANTS)]}
-
-
-def fuzz_policy(rnd: random.Random, state: State, role: str, legal: list[Action]) -> Action:
-    """A crude purposeful player: bids to win elections, plays cards against crises and
-    discards what it can; otherwise random."""
-    verbs: dict[str, list[Action]] = {}
-    for a in legal:
-        verbs.setdefault(a.verb, []).append(a)
-    for verb in ("bid", "play"):
-        if verb in verbs and rnd.random() < 0.7:
-            return rnd.choice(verbs[verb])
-    if "done" in verbs and rnd.random() < 0.8:
-        return verbs["done"][0]
-    return rnd.choice(legal)

@@ -9,7 +9,7 @@ The module-level functions are the engine contract::
 """
 
 from crisis.engine.title import FuzzProfile, TitleSpec
-from crisis.games.time_of_crisis import invariants
+from crisis.games.time_of_crisis import fuzzing, invariants
 from crisis.games.time_of_crisis.determinize import determinize
 from crisis.games.time_of_crisis.encoding import (
     MAX_CHANCE_OUTCOMES,
@@ -72,9 +72,9 @@ TITLE = TitleSpec(
     actual_action=actual_action,
     invariants=invariants.check_game,
     fuzz=FuzzProfile(
-        weights=invariants.FUZZ_WEIGHTS,
-        policy=invariants.fuzz_policy,
-        options=invariants.fuzz_options,
+        weights=fuzzing.FUZZ_WEIGHTS,
+        policy=fuzzing.fuzz_policy,
+        options=fuzzing.fuzz_options,
     ),
 )
 
