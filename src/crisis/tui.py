@@ -5,8 +5,8 @@ empty line redraws, ``q`` quits); every other seat is played by a bot (by defaul
 random bot that often ends its phases). Several human seats make a hotseat game. Input is read
 line by line, so a script can pipe the choices in.
 
-Time of Crisis gets Rich tables for its board; any other title is drawn with its own
-``render`` (the engine contract's plain-text view).
+Every title is drawn through its contract: its own ``render`` (the plain-text view) and its
+``describe`` (the menu's words).
 """
 
 from __future__ import annotations
@@ -26,11 +26,8 @@ from crisis.engine.match import Match
 from crisis.engine.rng import Seed
 from crisis.engine.title import TitleSpec
 from crisis.games import get_title
-from crisis.games.time_of_crisis import data
-from crisis.games.time_of_crisis.words import card_name
 
 TITLE = "time_of_crisis"
-LOG_LINES = 12
 
 
 # -- the bot ---------------------------------------------------------------------------------
@@ -83,94 +80,6 @@ def menu_order(actions: Sequence[Action], ending: frozenset[str]) -> list[Action
     return ends + rest + undo
 
 
-def _armies_text(v: dict[str, Any], region: str) -> str:
-    parts = []
-    for a in v["armies"]:
-        if a["region"] != region:
-            continue
-        units = f"{a['full']}L"
-        if a["reduced"]:
-            units += f"+{a['reduced']}r"
-        for tribe, n in sorted(a["foederati"].items()):
-            units += f"+{n} {tribe}"
-        flags = ("cap " if a["capital"] else "") + ("castra " if a["castra"] else "")
-        parts.append(f"{a['owner']}#{a['id']} {flags}{units}")
-    return ", ".join(parts)
-
-
-def _barbarians_text(v: dict[str, Any], name: str, prov: dict[str, Any]) -> str:
-    parts = [f"{n} {t}" for t, n in sorted(prov["active"].items())]
-    parts += [f"{n} {t} (inactive)" for t, n in sorted(prov["inactive"].items())]
-    parts += [f"{leader}" for leader, where in sorted(v["leaders"].items()) if where == name]
-    parts += [f"Rival {r}" for r, where in sorted(v["rivals"].items()) if where == name]
-    return ", ".join(parts)
-
-
-def provinces_table(v: dict[str, Any]) -> Table:
-    """Every province: governor, support, mobs, militia, improvements, barbarians, armies."""
-    t = Table(title="Provinces", show_lines=False, expand=False)
-    for col in ("Province", "Governor", "Sup", "Mob", "Mil", "Impr.", "Barbarians"):
-        t.add_column(col)
-    t.add_column("Armies")
-    for name, prov in v["provinces"].items():
-        gov = prov["governor"] or "-"
-        if prov["pretender"]:
-            marker = "seat" if prov["seat"] else "breakaway"
-            gov = f"{gov} ({prov['pretender']} {marker})"
-        if prov["no_place_governor"]:
-            gov = "closed"
-        flags = " Q" if prov["quaestor"] else ""
-        t.add_row(
-            Text(name),
-            Text(gov),
-            str(prov["support"]),
-            str(prov["mobs"] or ""),
-            "M" if prov["militia"] else "",
-            Text(" ".join(i[:4] for i in prov["improvements"]) + flags),
-            Text(_barbarians_text(v, name, prov)),
-            Text(_armies_text(v, name)),
-        )
-    for region in (*data.SEAS, *data.TRIBES):
-        armies = _armies_text(v, region)
-        home = v["tribes"].get(region)
-        barbarians = ""
-        if home is not None and home["in_game"]:
-            barbarians = f"{home['active']} active ({home['inactive']} idle)"
-            leaders = [n for n, w in v["leaders"].items() if w == region]
-            if leaders:
-                barbarians += ", " + ", ".join(sorted(leaders))
-        if armies or (home is not None and home["in_game"]):
-            t.add_row(Text(region), "", "", "", "", "", Text(barbarians), Text(armies))
-    return t
-
-
-def players_table(v: dict[str, Any]) -> Table:
-    """Legacy, Emperor Turns, cards and leaders of each player."""
-    t = Table(title=f"Round {v['round']}: {v['current']}'s turn, {v['phase']}")
-    for col in ("Player", "Legacy", "Emp. turns", "Hand", "Avail", "Discard", "Gov", "Gen", ""):
-        t.add_column(col)
-    for p in v["players"]:
-        notes = []
-        if p["role"] == v["emperor"]:
-            notes.append("Emperor")
-        if p["role"] in v["pretenders"]:
-            notes.append("Pretender")
-        if p["role"] == v["first"]:
-            notes.append("first")
-        t.add_row(
-            p["role"],
-            str(p["legacy"]),
-            str(p["emperor_turns"]),
-            str(p["hand_count"]),
-            str(p["available_count"]),
-            str(p["discard_count"]),
-            str(p["governors_ready"]),
-            str(p["generals_ready"]),
-            ", ".join(notes),
-        )
-    return t
-
-
 def render(
     console: Console,
     v: dict[str, Any],
@@ -178,31 +87,12 @@ def render(
     lines: Sequence[str],
     title: str = TITLE,
 ) -> None:
-    """Draw the board, the acting player's hand, the recent log and the numbered menu."""
+    """Draw the title's own text view (board, the acting player's cards, the recent log)
+    and the numbered menu."""
     console.rule(Text(f"{role} to act"))
-    if title != TITLE:
-        console.print(Text(get_title(title).render(v, role)))  # with its own latest log
-    else:
-        _render_time_of_crisis(console, v, role)
+    console.print(Text(get_title(title).render(v, role)))
     for i, line in enumerate(lines, 1):
         console.print(Text(f"{i:>3}. {line}"))
-
-
-def _render_time_of_crisis(console: Console, v: dict[str, Any], role: str) -> None:
-    console.print(players_table(v))
-    console.print(provinces_table(v))
-    me = next(p for p in v["players"] if p["role"] == role)
-    turn = v["turn"]
-    pool = ", ".join(f"{s} {n}" for s, n in turn["pool"].items() if n)
-    console.print(Text(f"Hand ({role}): " + ", ".join(card_name(c) for c in me.get("hand", []))))
-    if pool or turn["political"]:
-        console.print(Text(f"Influence: {pool or 'none'}; political points {turn['political']}"))
-    if v["lasting"]:
-        console.print(Text(f"Lasting event: {data.EVENTS[v['lasting']].name}"))
-    console.print(Text("Log:", style="bold"))
-    for line in v["log"][-LOG_LINES:]:
-        console.print(Text("  " + line))
-    console.print(Text(v["prompt"], style="bold"))
 
 
 def generic_label(action: Action) -> str:

@@ -10,13 +10,26 @@ from __future__ import annotations
 from typing import Any
 
 from crisis.games.time_of_crisis import data
+from crisis.games.time_of_crisis.words import card_name
+
+#: Log lines shown at the foot of the view.
+LOG_LINES = 10
 
 
 def _cards(cards: list[str]) -> str:
+    """Cards by their printed names, repeats counted: "Mob (Populace 3) x2"."""
     counts: dict[str, int] = {}
     for c in cards:
         counts[c] = counts.get(c, 0) + 1
-    return ", ".join(f"{c} x{n}" if n > 1 else c for c, n in counts.items()) or "-"
+    return (
+        ", ".join(f"{card_name(c)} x{n}" if n > 1 else card_name(c) for c, n in counts.items())
+        or "-"
+    )
+
+
+def _event(eid: str | None) -> str:
+    """An event card's printed name ("-" for none)."""
+    return data.EVENTS[eid].name if eid in data.EVENTS else (eid or "-")
 
 
 def _province_line(name: str, prov: dict[str, Any], view: dict[str, Any]) -> str:
@@ -85,16 +98,19 @@ def render(view: dict[str, Any], role: str | None = None) -> str:
     lines += [
         "",
         f"Turn: pool {pool}; political {turn['political']}; played {_cards(turn['played'])}",
-        f"Events: deck {view['event_deck_count']}, lasting {view['lasting'] or '-'}, "
+        f"Events: deck {view['event_deck_count']}, lasting {_event(view['lasting'])}, "
         f"drawn {len(view['events_drawn'])}",
     ]
     if view["supply"]:
         lines.append("Market: " + _cards([c for c, n in view["supply"].items() for _ in range(n)]))
     if view["market"]:
-        tops = [f"{s}: {m['top']} ({m['count']})" for s, m in view["market"].items()]
+        tops = [
+            f"{s}: {card_name(m['top']) if m['top'] else '-'} ({m['count']})"
+            for s, m in view["market"].items()
+        ]
         lines.append("Market stacks: " + ", ".join(tops))
     if view["peek"]:
-        lines.append("Peek: " + ", ".join(view["peek"]))
+        lines.append("Peek: " + ", ".join(_event(e) for e in view["peek"]))
     b = view["battle"]
     if b is not None:
         lines.append(
@@ -105,5 +121,5 @@ def render(view: dict[str, Any], role: str | None = None) -> str:
         r = view["result"]
         lines.append(f"Game over ({r['reason']}): scores {r['scores']}, winner {r['winner']}")
     if view["log"]:
-        lines += ["", "Log:"] + [f"  {x}" for x in view["log"][-5:]]
+        lines += ["", "Log:"] + [f"  {x}" for x in view["log"][-LOG_LINES:]]
     return "\n".join(lines)
