@@ -1,7 +1,9 @@
 """Reading a Time of Crisis view: the questions a bot asks of what it can see.
 
 Everything here works on the view dict (``title.view(state, role)``) and the title's static
-data (map, cards, tables), never on a state: it is all a player at the table could know.
+data (map, cards, tables), never on a state: it is all a player at the table could know. The
+numbers come from the rules' own queries (``votes_required``, ``to_hit``, ``barbarian_dice``),
+fed with what the view shows.
 """
 
 from __future__ import annotations
@@ -10,9 +12,17 @@ from functools import cached_property
 from typing import Any
 
 from crisis.games.time_of_crisis import data
-
-NEUTRAL = "neutral"
-FULL, REDUCED, MILITIA, BARBARIAN = 3, 5, 5, 4
+from crisis.games.time_of_crisis.combat import (
+    BARBARIAN,
+    FULL,
+    MILITIA,
+    REDUCED,
+    barbarian_dice,
+    rival_dice,
+    to_hit,
+)
+from crisis.games.time_of_crisis.senate import votes_required
+from crisis.games.time_of_crisis.state import NEUTRAL
 
 
 class Obs:
@@ -114,14 +124,12 @@ class Obs:
     def votes_needed(self, province: str) -> int:
         """Votes my Place Governor in ``province`` needs (RULES 6.3.2)."""
         prov = self.prov[province]
-        need = 2 * prov["support"]
         gov = prov["governor"]
-        if gov not in (None, NEUTRAL):
-            need += self.capital_units(province, gov)
-        need -= self.capital_units(province, self.me)
-        if self.turn.get("princeps"):
-            need -= 2
-        return max(1, need)
+        defenders = self.capital_units(province, gov) if gov not in (None, NEUTRAL) else 0
+        attackers = self.capital_units(province, self.me)
+        return votes_required(
+            prov["support"], defenders, attackers, bool(self.turn.get("princeps"))
+        )
 
     def extra_dice(self, province: str) -> int:
         """Free dice for Place Governor: Basilicas (for Italia) and a declared Ambitus."""
@@ -133,12 +141,7 @@ class Obs:
     # -- armies ----------------------------------------------------------------------------
     def roman(self, base: int) -> int:
         """A Roman unit's to-hit number under the lasting auguries."""
-        lasting = self.v.get("lasting")
-        if lasting == "bad_auguries":
-            return min(6, base + 1)
-        if lasting == "good_auguries":
-            return max(2, base - 1)
-        return base
+        return to_hit(base, self.v.get("lasting"))
 
     def stacked_militia(self, a: dict[str, Any]) -> bool:
         """Whether a Militia fights alongside army ``a``."""
@@ -175,14 +178,13 @@ class Obs:
         if target == "militia":
             return (self.roman(MILITIA),), 1, 0
         if target in data.RIVAL_EMPERORS:
-            return (BARBARIAN,) * 3, 1, 0
+            return tuple(rival_dice()), 1, 0
         leaders = [n for n in self.leaders_in(region) if data.BARBARIAN_LEADERS[n] == target]
         if region in data.HOMELANDS:
             counters = self.v["tribes"][target]["active"]
         else:
             counters = self.barbarians_in(region).get(target, 0)
-        hit = 3 if target == "Sassanids" and "Shapur I" in leaders else BARBARIAN
-        dice = (hit,) * counters + (BARBARIAN,) * (2 * len(leaders))
+        dice = tuple(barbarian_dice(target, counters, leaders))
         return dice, counters + len(leaders), counters + len(leaders)
 
     def battle_targets(self, a: dict[str, Any]) -> list[str]:

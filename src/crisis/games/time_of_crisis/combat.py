@@ -28,13 +28,19 @@ EMPEROR_DEATH = 5
 LEADER_DICE, RIVAL_DICE = 2, 3
 
 
-def roman_target(state: State, base: int) -> int:
-    """A Roman unit's to-hit number under the lasting auguries (never better than 2+)."""
-    if state.lasting == "bad_auguries":
+def to_hit(base: int, lasting: str | None) -> int:
+    """A Roman unit's to-hit number ``base`` under the lasting event ``lasting`` (the
+    auguries move it by one, never past 2+ or 6+). Bots ask this with their view's event."""
+    if lasting == "bad_auguries":
         return min(6, base + 1)
-    if state.lasting == "good_auguries":
+    if lasting == "good_auguries":
         return max(2, base - 1)
     return base
+
+
+def roman_target(state: State, base: int) -> int:
+    """A Roman unit's to-hit number under the lasting auguries (never better than 2+)."""
+    return to_hit(base, state.lasting)
 
 
 # Ruling 8 (docs/rulings.md).
@@ -91,10 +97,21 @@ def defender_targets(state: State, b: Battle) -> list[int]:
     if b.kind == "militia":
         return [roman_target(state, MILITIA)]
     if b.kind == "rival":
-        return [BARBARIAN] * RIVAL_DICE
+        return rival_dice()
     counters, leaders = tribe_units(state, str(b.defender), b.region)
-    counter_target = 3 if b.defender == "Sassanids" and "Shapur I" in leaders else BARBARIAN
+    return barbarian_dice(str(b.defender), counters, leaders)
+
+
+def barbarian_dice(tribe: str, counters: int, leaders: list[str]) -> list[int]:
+    """To-hit numbers of ``tribe``'s ``counters`` and ``leaders`` in one battle: each
+    counter one die, each leader two; Shapur I makes the Sassanid counters hit on 3+."""
+    counter_target = 3 if tribe == "Sassanids" and "Shapur I" in leaders else BARBARIAN
     return [counter_target] * counters + [BARBARIAN] * (LEADER_DICE * len(leaders))
+
+
+def rival_dice() -> list[int]:
+    """To-hit numbers of a Rival Emperor's army."""
+    return [BARBARIAN] * RIVAL_DICE
 
 
 def army_capacity(state: State, a: Army) -> int:

@@ -23,14 +23,21 @@ from crisis.games.time_of_crisis.state import (
 )
 
 
+def votes_required(support: int, defenders: int, attackers: int, princeps: bool = False) -> int:
+    """Votes a Place Governor needs (RULES 6.3.2): twice the support, plus the governor's
+    units in the capital, minus the candidate's own, never below 1; Princeps Senatus takes
+    off 2 more. Bots ask this with what their view shows."""
+    need = max(1, 2 * support + defenders - attackers)
+    return max(1, need - 2) if princeps else need
+
+
 def votes_needed(state: State, role: str, province: str) -> int:
-    """Twice the support, plus the governor's units in the capital, minus yours (min 1)."""
+    """The votes ``role``'s Place Governor in ``province`` needs before Princeps Senatus."""
     prov = state.provinces[province]
-    need = 2 * prov.support
+    defenders = 0
     if prov.governor not in (None, NEUTRAL):
-        need += capital_units(state, province, str(prov.governor))
-    need -= capital_units(state, province, role)
-    return max(1, need)
+        defenders = capital_units(state, province, str(prov.governor))
+    return votes_required(prov.support, defenders, capital_units(state, province, role))
 
 
 def can_target(state: State, role: str, province: str) -> bool:
