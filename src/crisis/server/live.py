@@ -24,7 +24,8 @@ from starlette.websockets import WebSocketDisconnect
 
 from crisis.server import limits
 from crisis.server.errors import BadMessage, Forbidden, Stale, TableError, TooFast
-from crisis.server.tables import Hall, Live
+from crisis.server.table import Live
+from crisis.server.tables import Hall
 
 router = APIRouter()
 

@@ -19,8 +19,10 @@ from crisis.ai.advice import hint as bot_hint
 from crisis.engine.action import Action
 from crisis.games import TITLES, get_title
 from crisis.server import limits, replays
+from crisis.server.bots import bot_names
 from crisis.server.errors import BadMessage, Forbidden, GameOver, TooFast
-from crisis.server.tables import Hall, Live, SeatSpec, bot_names, hash_token, table_summary
+from crisis.server.table import Live, hash_token, table_summary
+from crisis.server.tables import Hall, SeatSpec
 
 router = APIRouter(prefix="/api")
 

@@ -15,7 +15,7 @@ from crisis.ai.advice import review as review_game
 from crisis.engine.action import Action
 from crisis.engine.match import Match
 from crisis.server.errors import BadMessage, Forbidden, NotOver
-from crisis.server.tables import Live
+from crisis.server.table import Live
 
 KEEP = 16
 

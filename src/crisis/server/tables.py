@@ -1,6 +1,9 @@
-"""Live tables: the games in play, their seats, their watchers and the bots seated at them.
+"""The hall: every table the server has loaded, and everything done to one.
 
-The :class:`Hall` owns every table the server has loaded. All changes to a game happen on the
+The :class:`Hall` creates tables, loads them from the database and keeps the recently used in
+memory, and takes every seat's requests (act, join, resign, notes, chat, rematch); one table
+in memory and its messages are :mod:`crisis.server.table`, the bots' turns
+:mod:`crisis.server.bots`. All changes to a game happen on the
 event loop, one at a time per table: check the seat and the version, apply through the engine's
 :class:`~crisis.engine.match.Match`, write the action and the new state in one transaction,
 then send each watcher the view its seat may see. A table is rebuilt from the database as
@@ -11,27 +14,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
-import hmac
 import logging
-import random
 import secrets
 from collections import OrderedDict
-from collections.abc import Iterable
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any
 
 import msgspec
 
-from crisis.ai import Bot, RandomBot, bots_for, get_bot
-from crisis.ai import bot_names as _bot_names
+from crisis.ai import bots_for
 from crisis.engine.action import Action
 from crisis.engine.errors import IllegalAction
 from crisis.engine.match import Match
 from crisis.engine.rng import Seed, fresh_seed
-from crisis.engine.title import TitleSpec
 from crisis.games import TITLES, get_title
 from crisis.server import limits
+from crisis.server.bots import BotSeats, bot_names
 from crisis.server.errors import (
     BadMessage,
     Forbidden,
@@ -43,194 +41,13 @@ from crisis.server.errors import (
     TooFast,
 )
 from crisis.server.store import GameRow, SeatRow, Store
+from crisis.server.table import Live, Watcher, hash_token, new_token
 
 log = logging.getLogger("crisis.server")
 
 #: Tables kept in memory with nobody watching before the least recently used is dropped.
 CACHE_SIZE = 256
-#: Log lines sent with each update (clients keep the rest).
-LOG_TAIL = 40
 NAME_LENGTH = 40
-
-
-def new_token() -> str:
-    """A fresh seat secret (shown once, stored only as a hash)."""
-    return secrets.token_urlsafe(18)
-
-
-def hash_token(token: str) -> str:
-    """What the database keeps of a seat token."""
-    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
-
-
-def bot_names(title: str = "time_of_crisis") -> list[str]:
-    """The bot strengths a seat at a ``title`` table may be given (``random`` first)."""
-    return _bot_names(title)
-
-
-def make_bot(name: str | None, title: str = "time_of_crisis") -> Bot:
-    """The bot called ``name``, or the random bot if that strength is not installed."""
-    try:
-        return get_bot(name or "random", title=title)
-    except ValueError:
-        return RandomBot()
-
-
-class Watcher(Protocol):
-    """A connection following a table (a browser tab, a script)."""
-
-    roles: set[str]
-    look: str | None
-
-    def deliver(self, payload: bytes, *, replaceable: bool) -> None:
-        """Queue ``payload`` for sending; a ``replaceable`` one supersedes older ones."""
-        ...
-
-
-@dataclass
-class Live:
-    """One table in memory: the match, the seats and who watches."""
-
-    row: GameRow
-    title: TitleSpec
-    match: Match
-    watchers: set[Watcher] = field(default_factory=set)
-    bot_task: asyncio.Task[None] | None = None
-    bots: dict[str, Bot] = field(default_factory=dict)
-    _payloads: dict[tuple[str | None, bool], bytes] = field(default_factory=dict)
-    choices: dict[str, tuple[int, list[Action]]] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        self.note_choices(None)
-
-    def note_choices(self, actor: str | None) -> None:
-        """Remember, per seat, the version at which its legal actions last changed (or it
-        last acted): a client that saw an older version is stale for that seat. Undo is left
-        out: another seat's move in a simultaneous step takes it away, and then it is simply
-        refused as illegal."""
-        for role in self.match.roles():
-            acts = self.match.title.actions(self.match.state, role) if not self.finished else []
-            before = self.choices.get(role)
-            if before is None or role == actor or before[1] != acts:
-                self.choices[role] = (self.version, acts)
-
-    def stale(self, role: str, version: int) -> bool:
-        """Whether a client that saw ``version`` acts on an outdated position for ``role``."""
-        since = self.choices.get(role, (self.version, []))[0]
-        return version < since or version > self.version
-
-    @property
-    def id(self) -> str:
-        """The table id (also its link)."""
-        return self.row.id
-
-    @property
-    def version(self) -> int:
-        """Bumps on every change; clients send it back to prove they saw the latest."""
-        return self.row.version
-
-    @property
-    def finished(self) -> bool:
-        """Whether the game is over (by the rules or because every person resigned)."""
-        return self.row.status == "finished"
-
-    def seat(self, role: str) -> SeatRow:
-        """The seat playing ``role``."""
-        for s in self.row.seats:
-            if s.role == role:
-                return s
-        raise Forbidden(f"no seat {role!r} at this table")
-
-    def roles_for(self, tokens: Iterable[str]) -> set[str]:
-        """The seats whose secret is among ``tokens``."""
-        hashes = {hash_token(t) for t in tokens if isinstance(t, str) and t}
-        return {
-            s.role
-            for s in self.row.seats
-            if s.token_hash
-            and not (s.resigned and not self.finished)  # a bot plays it now: no peeking
-            and any(hmac.compare_digest(s.token_hash, h) for h in hashes)
-        }
-
-    def summary(self) -> dict[str, Any]:
-        """Public facts about the table: seats, status, result, rematch."""
-        return table_summary(self.row)
-
-    def payload(self, role: str | None, *, full: bool = True) -> bytes:
-        """The ``state`` message for a watcher looking as ``role`` (cached per version).
-
-        Updates carry only the last :data:`LOG_TAIL` log lines, from ``log_from`` on; a
-        ``full`` one (on connecting, changing seats or a stale action) carries the whole log.
-        """
-        cached = self._payloads.get((role, full))
-        if cached is not None:
-            return cached
-        acts: list[Any] = []
-        words: list[dict[str, Any]] = []
-        greyed: list[dict[str, Any]] = []
-        if role is not None and not self.finished:
-            legal = self.match.actions(role)
-            acts = [a.to_json() for a in legal]
-            # Titles that describe their actions give the client labels, costs, odds and
-            # what more influence would allow (optional members of the contract).
-            describe = self.title.describe
-            if describe is not None and legal:
-                words = describe(self.match.state, role, legal)
-            unavailable = self.title.unavailable
-            if unavailable is not None:
-                greyed = unavailable(self.match.state, role)
-        view = self.match.view(role)
-        lines = view.get("log")
-        log_from = 0
-        if not full and isinstance(lines, list) and len(lines) > LOG_TAIL:
-            log_from = len(lines) - LOG_TAIL
-            view["log"] = lines[log_from:]
-        message = {
-            "type": "state",
-            "version": self.version,
-            "role": role,
-            "table": self.summary(),
-            "view": view,
-            "log_from": log_from,
-            "actions": acts,
-            "labels": words,
-            "ending": sorted(self.title.ending_verbs),
-            "unavailable": greyed,
-        }
-        data = msgspec.json.encode(message)
-        self._payloads[(role, full)] = data
-        return data
-
-    def changed(self) -> None:
-        """Forget the cached payloads after a change."""
-        self._payloads.clear()
-
-
-def table_summary(row: GameRow) -> dict[str, Any]:
-    """Public facts about a stored table."""
-    return {
-        "id": row.id,
-        "title": row.title,
-        "options": row.options,
-        "status": row.status,
-        "version": row.version,
-        "active": row.active,
-        "result": row.result,
-        "rematch": row.rematch,
-        "rematch_of": row.rematch_of,
-        "updated": row.updated,
-        "seats": [
-            {
-                "role": s.role,
-                "kind": s.kind,
-                "bot": s.bot,
-                "name": s.name,
-                "joined": s.joined,
-                "resigned": s.resigned,
-            }
-            for s in row.seats
-        ],
-    }
 
 
 @dataclass
@@ -242,7 +59,7 @@ class SeatSpec:
     name: str = ""
 
 
-class Hall:
+class Hall(BotSeats):
     """Every table the server runs: creation, loading, actions, bots and broadcasting."""
 
     def __init__(
@@ -617,50 +434,6 @@ class Hall:
         for w in list(live.watchers):
             w.deliver(live.payload(w.look, full=False), replaceable=True)
 
-    # -- bots --------------------------------------------------------------------------------
-    def _bot_to_move(self, live: Live) -> str | None:
-        if live.finished:
-            return None
-        for role in live.match.active():
-            if live.seat(role).kind == "bot":
-                return role
-        return None
-
-    def _wake_bots(self, live: Live) -> None:
-        if self._closing or live.bot_task is not None or self._bot_to_move(live) is None:
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return  # no loop (a plain script): resume() wakes them when the server starts
-        live.bot_task = loop.create_task(self._play_bots(live))
-
-    async def _play_bots(self, live: Live) -> None:
-        try:
-            while not self._closing:
-                role = self._bot_to_move(live)
-                if role is None:
-                    return
-                version = live.version
-                bot = live.bots.get(role) or make_bot(live.seat(role).bot, live.row.title)
-                live.bots[role] = bot
-                legal = [a for a in live.match.actions(role) if a.verb != "undo"]
-                view = live.match.view(role)
-                # Secret randomness: a generator seeded from public facts (the table id and
-                # version) would let anyone replay a bot's choice and read its hand from it.
-                rng = random.Random(secrets.randbits(128))
-                action = await asyncio.to_thread(_choose, bot, view, role, legal, rng)
-                if live.version != version or self.tables.get(live.id) is not live:
-                    continue  # someone else acted meanwhile: think again
-                self._apply(live, role, action)
-                await asyncio.sleep(self.bot_delay)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("table %s: the bots stopped", live.id)
-        finally:
-            live.bot_task = None
-
     async def close(self) -> None:
         """Stop the bots (their games resume at the next start)."""
         self._closing = True
@@ -670,17 +443,3 @@ class Hall:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-
-
-def _choose(
-    bot: Bot, view: dict[str, Any], role: str, legal: list[Action], rng: random.Random
-) -> Action:
-    """The bot's pick, or a random legal action if the bot fails or picks something illegal."""
-    try:
-        action = Action.parse(bot.choose(view, role, legal, rng))
-        if action in legal:
-            return action
-        log.warning("bot %s chose an illegal action %s", getattr(bot, "name", bot), action)
-    except Exception:
-        log.exception("bot %s failed", getattr(bot, "name", bot))
-    return RandomBot().choose(view, role, legal, rng)

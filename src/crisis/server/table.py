@@ -1,0 +1,192 @@
+"""One table in memory: the match, its stored row, its seats and who watches, and the
+``state`` message each watcher is sent (the view of its seat, the legal actions in the
+title's words, what ends a turn)."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import msgspec
+
+from crisis.ai import Bot
+from crisis.engine.action import Action
+from crisis.engine.match import Match
+from crisis.engine.title import TitleSpec
+from crisis.server.errors import Forbidden
+from crisis.server.store import GameRow, SeatRow
+
+#: Log lines sent with each update (clients keep the rest).
+LOG_TAIL = 40
+
+
+def new_token() -> str:
+    """A fresh seat secret (shown once, stored only as a hash)."""
+    return secrets.token_urlsafe(18)
+
+
+def hash_token(token: str) -> str:
+    """What the database keeps of a seat token."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+class Watcher(Protocol):
+    """A connection following a table (a browser tab, a script)."""
+
+    roles: set[str]
+    look: str | None
+
+    def deliver(self, payload: bytes, *, replaceable: bool) -> None:
+        """Queue ``payload`` for sending; a ``replaceable`` one supersedes older ones."""
+        ...
+
+
+@dataclass
+class Live:
+    """One table in memory: the match, the seats and who watches."""
+
+    row: GameRow
+    title: TitleSpec
+    match: Match
+    watchers: set[Watcher] = field(default_factory=set)
+    bot_task: asyncio.Task[None] | None = None
+    bots: dict[str, Bot] = field(default_factory=dict)
+    _payloads: dict[tuple[str | None, bool], bytes] = field(default_factory=dict)
+    choices: dict[str, tuple[int, list[Action]]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.note_choices(None)
+
+    def note_choices(self, actor: str | None) -> None:
+        """Remember, per seat, the version at which its legal actions last changed (or it
+        last acted): a client that saw an older version is stale for that seat. Undo is left
+        out: another seat's move in a simultaneous step takes it away, and then it is simply
+        refused as illegal."""
+        for role in self.match.roles():
+            acts = self.match.title.actions(self.match.state, role) if not self.finished else []
+            before = self.choices.get(role)
+            if before is None or role == actor or before[1] != acts:
+                self.choices[role] = (self.version, acts)
+
+    def stale(self, role: str, version: int) -> bool:
+        """Whether a client that saw ``version`` acts on an outdated position for ``role``."""
+        since = self.choices.get(role, (self.version, []))[0]
+        return version < since or version > self.version
+
+    @property
+    def id(self) -> str:
+        """The table id (also its link)."""
+        return self.row.id
+
+    @property
+    def version(self) -> int:
+        """Bumps on every change; clients send it back to prove they saw the latest."""
+        return self.row.version
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game is over (by the rules or because every person resigned)."""
+        return self.row.status == "finished"
+
+    def seat(self, role: str) -> SeatRow:
+        """The seat playing ``role``."""
+        for s in self.row.seats:
+            if s.role == role:
+                return s
+        raise Forbidden(f"no seat {role!r} at this table")
+
+    def roles_for(self, tokens: Iterable[str]) -> set[str]:
+        """The seats whose secret is among ``tokens``."""
+        hashes = {hash_token(t) for t in tokens if isinstance(t, str) and t}
+        return {
+            s.role
+            for s in self.row.seats
+            if s.token_hash
+            and not (s.resigned and not self.finished)  # a bot plays it now: no peeking
+            and any(hmac.compare_digest(s.token_hash, h) for h in hashes)
+        }
+
+    def summary(self) -> dict[str, Any]:
+        """Public facts about the table: seats, status, result, rematch."""
+        return table_summary(self.row)
+
+    def payload(self, role: str | None, *, full: bool = True) -> bytes:
+        """The ``state`` message for a watcher looking as ``role`` (cached per version).
+
+        Updates carry only the last :data:`LOG_TAIL` log lines, from ``log_from`` on; a
+        ``full`` one (on connecting, changing seats or a stale action) carries the whole log.
+        """
+        cached = self._payloads.get((role, full))
+        if cached is not None:
+            return cached
+        acts: list[Any] = []
+        words: list[dict[str, Any]] = []
+        greyed: list[dict[str, Any]] = []
+        if role is not None and not self.finished:
+            legal = self.match.actions(role)
+            acts = [a.to_json() for a in legal]
+            # Titles that describe their actions give the client labels, costs, odds and
+            # what more influence would allow (optional members of the contract).
+            describe = self.title.describe
+            if describe is not None and legal:
+                words = describe(self.match.state, role, legal)
+            unavailable = self.title.unavailable
+            if unavailable is not None:
+                greyed = unavailable(self.match.state, role)
+        view = self.match.view(role)
+        lines = view.get("log")
+        log_from = 0
+        if not full and isinstance(lines, list) and len(lines) > LOG_TAIL:
+            log_from = len(lines) - LOG_TAIL
+            view["log"] = lines[log_from:]
+        message = {
+            "type": "state",
+            "version": self.version,
+            "role": role,
+            "table": self.summary(),
+            "view": view,
+            "log_from": log_from,
+            "actions": acts,
+            "labels": words,
+            "ending": sorted(self.title.ending_verbs),
+            "unavailable": greyed,
+        }
+        data = msgspec.json.encode(message)
+        self._payloads[(role, full)] = data
+        return data
+
+    def changed(self) -> None:
+        """Forget the cached payloads after a change."""
+        self._payloads.clear()
+
+
+def table_summary(row: GameRow) -> dict[str, Any]:
+    """Public facts about a stored table."""
+    return {
+        "id": row.id,
+        "title": row.title,
+        "options": row.options,
+        "status": row.status,
+        "version": row.version,
+        "active": row.active,
+        "result": row.result,
+        "rematch": row.rematch,
+        "rematch_of": row.rematch_of,
+        "updated": row.updated,
+        "seats": [
+            {
+                "role": s.role,
+                "kind": s.kind,
+                "bot": s.bot,
+                "name": s.name,
+                "joined": s.joined,
+                "resigned": s.resigned,
+            }
+            for s in row.seats
+        ],
+    }
