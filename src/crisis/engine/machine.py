@@ -186,8 +186,8 @@ class Machine(Generic[S]):
     ) -> list[Action]:
         """Every action the declared verbs can make, in declaration order: each verb (whose
         ``option`` is on in ``options``) with every combination of its argument domains'
-        values, read from ``domains``. A value that is a tuple is spliced into the
-        argument. A verb declared at several steps appears once.
+        values, read from ``domains`` (an argument of several domains is a tuple, with
+        tuple values spliced in). A verb declared at several steps appears once.
 
         This is what the research adapters number; a title supplies only the domains."""
         out: dict[Action, None] = {}
