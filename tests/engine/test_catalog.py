@@ -59,3 +59,13 @@ def test_the_documented_catalog_tables_are_up_to_date() -> None:
         text=True,
     )
     assert run.returncode == 0, run.stdout
+
+
+def test_the_order_does_not_depend_on_the_order_verbs_were_declared() -> None:
+    first, second = build(), build()
+    for m, names in ((first, ("zeta", "alpha")), (second, ("alpha", "zeta"))):
+        for name in names:
+            m.handles(name, "pick", args=("number",))(lambda s, r, a: None)
+    domains = {"number": [2, 1]}
+    assert first.catalog(domains, {}) == second.catalog(domains, {})
+    assert first.catalog(domains, {})[:2] == [Action("alpha", 2), Action("alpha", 1)]

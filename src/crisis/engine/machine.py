@@ -184,14 +184,15 @@ class Machine(Generic[S]):
     def catalog(
         self, domains: Mapping[str, Sequence[Any]], options: Mapping[str, Any]
     ) -> list[Action]:
-        """Every action the declared verbs can make, in declaration order: each verb (whose
-        ``option`` is on in ``options``) with every combination of its argument domains'
-        values, read from ``domains`` (an argument of several domains is a tuple, with
+        """Every action the declared verbs can make: each verb (whose ``option`` is on in
+        ``options``), in alphabetical order so that the order never depends on the order
+        modules were imported in, with every combination of its argument domains' values in
+        the order ``domains`` gives them (an argument of several domains is a tuple, with
         tuple values spliced in). A verb declared at several steps appears once.
 
         This is what the research adapters number; a title supplies only the domains."""
         out: dict[Action, None] = {}
-        for v in self.verbs.values():
+        for v in sorted(self.verbs.values(), key=lambda v: v.name):
             if v.option is not None and not options.get(v.option):
                 continue
             for alternative in v.args:

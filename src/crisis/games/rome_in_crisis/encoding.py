@@ -49,7 +49,7 @@ def domains(options: dict[str, Any] | None = None) -> dict[str, list[Any]]:
 
 def action_catalog(options: dict[str, Any] | None = None) -> list[Action]:
     """Every action that can ever be legal with these options, in a fixed order: the
-    declared verbs (in declaration order) with every value of their argument domains."""
+    declared verbs (alphabetically) with every value of their argument domains."""
     return RULES.catalog(domains(options), {})
 
 

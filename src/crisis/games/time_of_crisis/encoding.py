@@ -1,7 +1,7 @@
 """Time of Crisis for policy networks: a fixed action catalog and a fixed-size observation.
 
 **Action catalog.** :func:`action_catalog` lists every action that can ever be legal under
-the setup options: each verb the rules declare, in declaration order, with every value of
+the setup options: each verb the rules declare, in alphabetical order, with every value of
 the argument domains it declares (:func:`domains`: provinces, regions, tribes, card ids,
 leader costs... from :mod:`data`). An action's index is its
 integer id. Two kinds of argument are not fixed by the data and are written in a canonical
