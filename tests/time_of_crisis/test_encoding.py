@@ -8,7 +8,7 @@ import pytest
 
 from crisis.engine.action import Action
 from crisis.games import time_of_crisis as toc
-from crisis.games.time_of_crisis import encoding
+from crisis.games.time_of_crisis import catalog, observation
 from crisis.games.time_of_crisis.fuzzing import FUZZ_VARIANTS, fuzz_policy
 from crisis.games.time_of_crisis.registry import RULES
 
@@ -61,11 +61,11 @@ def test_catalog_is_fixed_and_derived_from_options() -> None:
     assert len(toc.action_catalog({"players": 2})) < len(base)
     expansion = toc.action_catalog({"players": 4, "expansion_cards": True})
     assert {a.verb for a in expansion} - {a.verb for a in base} >= {"cavalry", "order"}
-    assert encoding.POOL_MAX == 20
+    assert catalog.POOL_MAX == 20
 
 
 def test_steps_match_the_registry() -> None:
-    assert set(encoding.STEPS) == set(RULES.steps) | {"over"}
+    assert set(observation.STEPS) == set(RULES.steps) | {"over"}
 
 
 def test_observation_layout_and_values() -> None:

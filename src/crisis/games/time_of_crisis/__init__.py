@@ -10,16 +10,10 @@ The module-level functions are the engine contract::
 
 from crisis.engine.title import FuzzProfile, TitleSpec
 from crisis.games.time_of_crisis import fuzzing, invariants
+from crisis.games.time_of_crisis.army_slots import actual_action, canonical_action
+from crisis.games.time_of_crisis.catalog import MAX_CHANCE_OUTCOMES, action_catalog
 from crisis.games.time_of_crisis.determinize import determinize
-from crisis.games.time_of_crisis.encoding import (
-    MAX_CHANCE_OUTCOMES,
-    action_catalog,
-    actual_action,
-    canonical_action,
-    observation_fields,
-    observation_size,
-    observe,
-)
+from crisis.games.time_of_crisis.observation import observation_fields, observation_size, observe
 from crisis.games.time_of_crisis.registry import RULES
 from crisis.games.time_of_crisis.rules import (
     NAME,

@@ -1,58 +1,24 @@
-"""Time of Crisis for policy networks: a fixed action catalog and a fixed-size observation.
+"""Time of Crisis's observation for policy networks: a role's view as a fixed-size vector.
 
-**Action catalog.** :func:`action_catalog` lists every action that can ever be legal under
-the setup options: each verb the rules declare, in alphabetical order, with every value of
-the argument domains it declares (:func:`domains`: provinces, regions, tribes, card ids,
-leader costs... from :mod:`data`). An action's index is its
-integer id. Two kinds of argument are not fixed by the data and are written in a canonical
-form instead (see :func:`canonical_action`):
-
-* armies: the engine numbers them ``1, 2, 3...`` for the whole game, so the catalog names an
-  army by its *slot*, ``"@k"``: its place among its owner's armies on the map, oldest first
-  (``k < 6``, the General counters per player). An enemy army (a battle target, ``"#id"``
-  in the engine) is ``"@o:k"``: slot ``k`` of the player ``o`` seats after the actor;
-* Frumentarii's ``order``: a permutation of the peeked event cards is written as the
-  positions of those cards in the view's ``peek`` list, e.g. ``(2, 0, 1)``.
-
-Influence amounts (``place_governor``, ``praetorian_guard``, ``ambitus``) are bounded by the
-largest pool a hand can make: :data:`POOL_MAX` = hand size x the highest card value.
-
-**Observation.** :func:`observe` turns a role's view into :func:`observation_size` numbers,
-always laid out for four seats ordered from the observer (seat 0 is the observer; missing
-seats are zeros). :func:`observation_fields` names every entry; docs/research.md lists the
-blocks. Large counts are scaled (legacy and round / 10) so most entries lie in ``[0, 3]``.
+:func:`observe` turns a view into :func:`observation_size` numbers, always laid out for four
+seats ordered from the observer (seat 0 is the observer; missing seats are zeros).
+:func:`observation_fields` names every entry; docs/research.md lists the blocks. Large counts
+are scaled (legacy and round / 10) so most entries lie in ``[0, 3]``. It reads only the view,
+so it cannot leak what the role may not see.
 """
 
 from __future__ import annotations
 
 from functools import cache
-from itertools import permutations
 from typing import Any
 
-from crisis.engine.action import Action
 from crisis.games.time_of_crisis import data
+from crisis.games.time_of_crisis.catalog import ARMY_SLOTS
 from crisis.games.time_of_crisis.expansion import FRUMENTARII_PEEK
-from crisis.games.time_of_crisis.phases import HAND_SIZE
-from crisis.games.time_of_crisis.registry import RULES
 from crisis.games.time_of_crisis.state import NEUTRAL, ROLES
 
 #: Seats the observation is laid out for (the most the game seats).
 MAX_SEATS = len(ROLES)
-#: Armies (Generals) one player can have on the map: one per General counter.
-ARMY_SLOTS = len(data.LEADER_COSTS)
-#: The largest influence pool of one suit: a full hand of the highest-valued cards.
-POOL_MAX = HAND_SIZE * max(c.value for c in data.INFLUENCE.values())
-#: The most outcomes one random draw can have (explicit chance nodes need a bound): a die,
-#: the first player, the event deck's shuffle, and the largest face-down market stack.
-MAX_CHANCE_OUTCOMES = max(
-    6,
-    len(ROLES),
-    len(data.EVENTS),
-    *(
-        sum(c.count for c in data.INFLUENCE.values() if c.category == slot)
-        for slot in data.CATEGORIES
-    ),
-)
 #: Every prompt (``state.step``) in a fixed order; a test checks it against the registry.
 STEPS: tuple[str, ...] = (
     "actions",
@@ -84,148 +50,10 @@ PHASES: tuple[str, ...] = (
 )
 BATTLE_STAGES = ("roll", "flanking", "hits_attacker", "hits_defender", "advance", "reward")
 BATTLE_KINDS = ("army", "tribe", "rival", "militia")
-HIT_CHOICES: tuple[str, ...] = (
-    "reduce",
-    "remove",
-    "militia",
-    "rival",
-    *data.TRIBES,
-    *(f"{tribe}:{side}" for tribe in data.TRIBES for side in ("active", "inactive")),
-    *data.BARBARIAN_LEADERS,
-)
 _LEADERS = tuple(data.BARBARIAN_LEADERS)
 _RIVALS = tuple(data.RIVAL_EMPERORS)
 _CARDS = tuple(data.INFLUENCE)
 _EVENTS = tuple(data.EVENTS)
-_ARMY_VERBS = frozenset(
-    {
-        "add_legion",
-        "train_legion",
-        "leave_capital",
-        "enter_capital",
-        "disperse_mob",
-        "castra",
-        "force_march",
-    }
-)
-
-
-def _opts(options: dict[str, Any] | None) -> tuple[int, bool, bool]:
-    o = options or {}
-    return int(o.get("players", 4)), bool(o.get("expansion_cards")), bool(o.get("emperor_rules"))
-
-
-def action_catalog(options: dict[str, Any] | None = None) -> list[Action]:
-    """Every action that can ever be legal in a game with ``options``, in canonical form
-    (see the module docstring), in a fixed order derived from the data."""
-    return list(_catalog(*_opts(options)))
-
-
-def domains(players: int, expansion: bool) -> dict[str, list[Any]]:
-    """The values of every argument domain the verbs declare (``@handles(..., args=...)``)
-    in a game of ``players`` with or without the expansion's cards, in canonical form: the
-    action catalog combines them."""
-    provinces = list(data.PROVINCES)
-    slots = [f"@{k}" for k in range(ARMY_SLOTS)]
-    enemy = [f"@{o}:{k}" for o in range(1, players) for k in range(ARMY_SLOTS)]
-    return {
-        "province": provinces,
-        "region": list(data.REGIONS),
-        "tribe": list(data.TRIBES),
-        "card": [c for c in _CARDS if expansion or not data.INFLUENCE[c].expansion],
-        "army": slots,
-        "target": [*enemy, "militia", *data.TRIBES, *_RIVALS],
-        "foe": [*enemy, *data.TRIBES, *_RIVALS],
-        "leader_cost": list(data.LEADER_COSTS),
-        "amount": list(range(1, POOL_MAX + 1)),
-        "improvement": list(data.IMPROVEMENTS),
-        # Foederati recruits in a tribe's homeland or in a province where that tribe is.
-        "foederati_place": [(h, h) for h in data.TRIBES]
-        + [(p, t) for p in provinces for t in data.TRIBES],
-        "peek_order": [p for n in range(1, FRUMENTARII_PEEK + 1) for p in permutations(range(n))],
-        "hit": list(HIT_CHOICES),
-        "reward": ["support", "discount"],
-        "occupation": ["governor", "neutral"],
-        "category": list(data.CATEGORIES),
-    }
-
-
-@cache
-def _catalog(players: int, expansion: bool, emperor_rules: bool) -> tuple[Action, ...]:
-    options = {"expansion_cards": expansion, "emperor_rules": emperor_rules}
-    return tuple(RULES.catalog(domains(players, expansion), options))
-
-
-def _army_slots(view: dict[str, Any], role: str) -> dict[int, str]:
-    """Army id -> its canonical name for ``role`` (``"@k"`` own, ``"@o:k"`` another's)."""
-    seats = [p["role"] for p in view["players"]]
-    me = seats.index(role)
-    count: dict[str, int] = {}
-    out: dict[int, str] = {}
-    for a in sorted(view["armies"], key=lambda a: a["id"]):
-        owner = a["owner"]
-        k = count.get(owner, 0)
-        count[owner] = k + 1
-        offset = (seats.index(owner) - me) % len(seats)
-        out[a["id"]] = f"@{k}" if offset == 0 else f"@{offset}:{k}"
-    return out
-
-
-def canonical_action(view: dict[str, Any], role: str, action: Action) -> Action:
-    """The catalog entry of ``action``, legal for ``role`` where ``role`` sees ``view``:
-    army ids become slots and Frumentarii's order becomes peek positions."""
-    verb, arg = action
-    if verb in _ARMY_VERBS and isinstance(arg, int):
-        return Action(verb, _army_slots(view, role)[arg])
-    if verb in ("move_army", "initiate_battle", "foederati"):
-        assert isinstance(arg, tuple)
-        slots = _army_slots(view, role)
-        rest = arg[1:]
-        if verb == "initiate_battle" and str(rest[0]).startswith("#"):
-            rest = (slots[int(str(rest[0])[1:])],)
-        return Action(verb, (slots[int(arg[0])], *rest))
-    if verb == "militia_battle" and isinstance(arg, tuple) and str(arg[1]).startswith("#"):
-        return Action(verb, (arg[0], _army_slots(view, role)[int(str(arg[1])[1:])]))
-    if verb == "place_emperor" and isinstance(arg, str) and arg.startswith("#"):
-        return Action(verb, _army_slots(view, role)[int(arg[1:])])
-    if verb == "order":
-        assert isinstance(arg, tuple)
-        peek = list(view["peek"])
-        return Action(verb, tuple(peek.index(e) for e in arg))
-    return action
-
-
-def actual_action(view: dict[str, Any], role: str, action: Action) -> Action:
-    """The inverse of :func:`canonical_action`: the engine's action for a catalog entry."""
-    verb, arg = action
-    ids: dict[str, int] | None = None
-
-    def army_id(name: Any) -> int:
-        nonlocal ids
-        if ids is None:
-            ids = {v: k for k, v in _army_slots(view, role).items()}
-        return ids[str(name)]
-
-    if verb in _ARMY_VERBS and str(arg).startswith("@"):
-        return Action(verb, army_id(arg))
-    if verb in ("move_army", "initiate_battle", "foederati"):
-        assert isinstance(arg, tuple)
-        rest = arg[1:]
-        if verb == "initiate_battle" and str(rest[0]).startswith("@"):
-            rest = (f"#{army_id(rest[0])}",)
-        return Action(verb, (army_id(arg[0]), *rest))
-    if verb == "militia_battle" and isinstance(arg, tuple) and str(arg[1]).startswith("@"):
-        return Action(verb, (arg[0], f"#{army_id(arg[1])}"))
-    if verb == "place_emperor" and isinstance(arg, str) and arg.startswith("@"):
-        return Action(verb, f"#{army_id(arg)}")
-    if verb == "order":
-        assert isinstance(arg, tuple)
-        peek = list(view["peek"])
-        return Action(verb, tuple(peek[int(i)] for i in arg))
-    return action
-
-
-# -- observation -----------------------------------------------------------------------------
 
 
 _PLAYER_FIELDS = (
