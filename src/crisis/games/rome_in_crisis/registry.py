@@ -38,8 +38,8 @@ def handles(
     step: str, verb: str, *, ends: Ends | None = None, args: Args = ()
 ) -> Callable[[Handler], Handler]:
     """Register the function performing ``verb`` at ``step`` (``ends``: what it ends;
-    ``args``: the domains of its argument, named in :mod:`encoding`, from which the action
-    catalog is built)."""
+    ``args``: the domains of its argument, whose values :func:`encoding.domains` gives; the
+    action catalog is built from them)."""
     return RULES.handles(verb, step, ends=ends, args=args)
 
 

@@ -31,8 +31,8 @@ def handles(
     verb: str, *, ends: Ends | None = None, args: Args = (), option: str | None = None
 ) -> Callable[[Handler], Handler]:
     """Register the function performing ``verb``: ``ends`` (the turn, phase or step it ends,
-    for clients and bots), ``args`` (the domains of its argument, named in
-    :mod:`encoding`'s ``DOMAINS``, from which the action catalog is built) and ``option``
+    for clients and bots), ``args`` (the domains of its argument, whose values
+    :func:`catalog.domains` gives; the action catalog is built from them) and ``option``
     (the setup option without which it never occurs)."""
     return RULES.handles(verb, ends=ends, args=args, option=option)
 
