@@ -174,6 +174,7 @@ def test_simulate_tournament_prints_ratings() -> None:
     assert "Ratings" in result.output and "Elo" in result.output
 
 
+@pytest.mark.ray
 @pytest.mark.skipif(not ray_available(), reason="Ray is not installed (pip install 'crisis[ray]')")
 def test_ray_backend_on_a_local_instance() -> None:
     specs = plan_games(2, ["senate", "random"], seed=4)
