@@ -22,10 +22,13 @@ from crisis.games.time_of_crisis.state import (
     player,
 )
 
-FULL, REDUCED, MILITIA, BARBARIAN = 3, 5, 5, 4
-CAVALRY = 3
-EMPEROR_DEATH = 5
-LEADER_DICE, RIVAL_DICE = 2, 3
+# To-hit numbers and battle dice: components.toml [combat].
+FULL, REDUCED = data.COMBAT.full_legion, data.COMBAT.reduced_legion
+MILITIA, BARBARIAN = data.COMBAT.militia, data.COMBAT.barbarian
+CAVALRY = data.COMBAT.cavalry
+SHAPUR_SASSANIDS = data.COMBAT.shapur_sassanids
+EMPEROR_DEATH = data.COMBAT.emperor_death
+LEADER_DICE, RIVAL_DICE = data.COMBAT.leader_dice, data.COMBAT.rival_dice
 
 
 def roman_target(state: State, base: int) -> int:
@@ -93,7 +96,8 @@ def defender_targets(state: State, b: Battle) -> list[int]:
     if b.kind == "rival":
         return [BARBARIAN] * RIVAL_DICE
     counters, leaders = tribe_units(state, str(b.defender), b.region)
-    counter_target = 3 if b.defender == "Sassanids" and "Shapur I" in leaders else BARBARIAN
+    shapur = b.defender == "Sassanids" and "Shapur I" in leaders
+    counter_target = SHAPUR_SASSANIDS if shapur else BARBARIAN
     return [counter_target] * counters + [BARBARIAN] * (LEADER_DICE * len(leaders))
 
 
