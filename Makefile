@@ -5,20 +5,22 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PLAY_STAMP := $(VENV)/.installed-play
 
-.PHONY: play test lint fuzz bench loadtest clean
+.PHONY: play test test-quick lint fuzz bench loadtest constraints clean
 
-# Tests, research adapters and the training example (PyTorch's CPU build) ...
-$(STAMP): pyproject.toml
+# Every extra (command line, server, simulations, Ray, research adapters, the training
+# example with PyTorch 2.13.0) and the test tools, at the versions pinned in constraints.txt
+# (scripts/update-constraints.sh regenerates it from pyproject.toml's ranges) ...
+$(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,rl,train]'
+	$(BIN)/pip install --quiet -c constraints.txt -e '.[all,dev]'
 	touch $(STAMP)
 
-# ... and just what the web server needs, so that `make play` starts quickly.
-$(PLAY_STAMP): pyproject.toml
+# ... and just what `crisis serve` needs, so that `make play` starts quickly.
+$(PLAY_STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e .
+	$(BIN)/pip install --quiet -c constraints.txt -e '.[cli,server]'
 	touch $(PLAY_STAMP)
 
 play: $(PLAY_STAMP)
@@ -32,6 +34,14 @@ lint: $(STAMP)
 test: lint
 	bash scripts/ensure-chromium.sh
 	$(BIN)/pytest -n 2
+
+# Everything but the slow tests (fuzz, Ray, browser, training): a minute or two.
+test-quick: $(STAMP)
+	$(BIN)/pytest -n 2 -m "not slow"
+
+# Re-resolve pyproject.toml's ranges and pin the result in constraints.txt.
+constraints:
+	bash scripts/update-constraints.sh
 
 fuzz: $(STAMP)
 	$(BIN)/crisis fuzz --games 1000 --players 2,3,4

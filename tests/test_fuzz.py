@@ -33,6 +33,7 @@ PROFILE = fuzz.FuzzConfig(
 CHECKED = dataclasses.replace(PROFILE, check_views=False, verify_replay=False)
 
 
+@pytest.mark.fuzz
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games_keep_every_invariant(chunk: int) -> None:
     summary = fuzz.fuzz(

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -16,6 +18,7 @@ from crisis.engine import fuzz as fuzzer
 from crisis.engine.match import Match
 from crisis.engine.rng import Seed, fresh_seed
 from crisis.engine.title import TitleSpec
+from crisis.extras import MissingExtra, needs
 from crisis.games import get_title
 from crisis.sim.command import simulate as simulate_command
 
@@ -42,6 +45,17 @@ def _title_extras(
         policy=profile.policy,
     )
     return title.invariants, config, profile.options
+
+
+@contextmanager
+def _extra(what: str) -> Iterator[None]:
+    """Exit 1 with one line naming the extra to install when ``what`` lacks a dependency."""
+    try:
+        with needs(what):
+            yield
+    except MissingExtra as exc:
+        typer.echo(f"crisis: {exc}", err=True)
+        raise typer.Exit(1) from None
 
 
 def _load_title(name: str) -> TitleSpec:
@@ -337,7 +351,8 @@ def serve(
     ] = 30,
 ) -> None:
     """Run the web server: lobby, live tables, bots, replays (open http://HOST:PORT)."""
-    from crisis.server import serve as run_server
+    with _extra("crisis serve"):
+        from crisis.server import serve as run_server
 
     typer.echo(f"crisis: open http://{host}:{port} (database {database}; Ctrl-C stops)")
     run_server(
@@ -362,10 +377,13 @@ def loadtest(
     ] = None,
 ) -> None:
     """Benchmark the server with simulated players on 127.0.0.1: actions/s, p50/p95 latency."""
-    from crisis.server import loadtest as bench_load
-
     try:
-        figures = bench_load.run(tables, players=players, duration=duration, think=think, url=url)
+        with _extra("crisis loadtest"):
+            from crisis.server import loadtest as bench_load
+
+            figures = bench_load.run(
+                tables, players=players, duration=duration, think=think, url=url
+            )
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
     t = Table(title=f"Load test: {tables} tables x {players} players, think {think} s")

@@ -65,7 +65,8 @@ def test_summary_of_fixed_outcomes() -> None:
     assert s.bot("a").ci == wilson(6, 10)
     assert s.bot("b").rate == 0.4 and s.bot("c").rate == 0.0
     assert s.bot("a").parity == 0.25
-    assert s.bot("a").legacy == pytest.approx(0.6 * 60 + 0.4 * 30)
+    assert s.bot("a").score == pytest.approx(0.6 * 60 + 0.4 * 30)
+    assert s.bot("a").games == 10 and s.score_name == "score"
     assert s.bot("a").rank == pytest.approx(0.6 * 1 + 0.4 * 2)
     assert s.bot("a").think == pytest.approx(0.1)
     assert s.first_wins == 3 and s.first_rate == 0.3 and s.first_parity == 0.25
@@ -73,6 +74,24 @@ def test_summary_of_fixed_outcomes() -> None:
     assert s.winner_cards["castra"] == 10
     assert [b.bot for b in s.bots][:2] == ["a", "b"]
     assert len(s.errors) == 2
+
+
+def test_win_rates_count_games_not_seats() -> None:
+    """A bot in two seats of a 4-player game has one outcome per game: its two seats are not
+    independent trials, so the interval is over games and parity is its share of seats."""
+    bots = ["twice", "twice", "c", "d"]
+    # 'twice' wins 6 of 10 games (seat 0 three times, seat 1 three times).
+    records = [_record(i, bots, [0, 1][i % 2] if i < 6 else 2, 0, []) for i in range(10)]
+    s = summarize(records, "legacy")
+    twice = s.bot("twice")
+    assert (twice.games, twice.seats, twice.wins) == (10, 20, 6)
+    assert twice.rate == 0.6
+    assert twice.ci == wilson(6, 10)
+    assert twice.ci != wilson(6, 20)  # what counting seats would have said
+    assert twice.parity == 0.5
+    assert twice.score == pytest.approx((6 * (60 + 30) + 4 * (30 + 30)) / 20)
+    assert s.bot("c").games == 10 and s.bot("c").parity == 0.25
+    assert s.score_name == "legacy"
 
 
 def test_ratings_order_and_symmetry() -> None:
@@ -140,18 +159,28 @@ def test_simulate_command_writes_results(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "populace" in result.output and "95% CI" in result.output, result.output
+    assert "Legacy" in result.output, result.output
     for name in (
         "games.csv",
         "bots.csv",
         "cards.csv",
         "games.parquet",
         "win_rates.png",
-        "legacy.png",
+        "scores.png",
         "game_length.png",
     ):
         assert (out / name).exists(), name
     rows = (out / "games.csv").read_text().splitlines()
     assert len(rows) == 1 + 4 * 3
+    assert ",score," in rows[0] and "legacy" not in rows[0]
+    assert "mean_score" in (out / "bots.csv").read_text().splitlines()[0]
+
+
+def test_simulate_names_the_score_after_the_title() -> None:
+    args = ["simulate", "--games", "2", "--jobs", "1", "--title", "rome_in_crisis"]
+    result = CliRunner().invoke(app, [*args, "--bots", "heuristic,random"])
+    assert result.exit_code == 0, result.output
+    assert "Victory points" in result.output and "Legacy" not in result.output, result.output
 
 
 def test_simulate_tournament_prints_ratings() -> None:
@@ -174,6 +203,7 @@ def test_simulate_tournament_prints_ratings() -> None:
     assert "Ratings" in result.output and "Elo" in result.output
 
 
+@pytest.mark.ray
 @pytest.mark.skipif(not ray_available(), reason="Ray is not installed (pip install 'crisis[ray]')")
 def test_ray_backend_on_a_local_instance() -> None:
     specs = plan_games(2, ["senate", "random"], seed=4)

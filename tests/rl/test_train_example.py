@@ -6,7 +6,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-import torch
+import pytest
+
+torch = pytest.importorskip("torch")  # the `train` extra
+
+pytestmark = pytest.mark.training
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -32,6 +32,7 @@ def _checker() -> fuzz.Invariants:
     return check
 
 
+@pytest.mark.fuzz
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games_keep_every_invariant(chunk: int) -> None:
     summary = fuzz.fuzz(
@@ -56,6 +57,7 @@ def test_replays_are_deterministic() -> None:
     assert summary.ok and summary.finished == 10
 
 
+@pytest.mark.fuzz
 def test_games_end_and_every_seat_can_win() -> None:
     summary = fuzz.fuzz(ric.TITLE, games=60, seed=8, config=dataclasses.replace(CHECKED, probe=0.0))
     assert summary.finished == 60

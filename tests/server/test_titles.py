@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -10,7 +11,7 @@ from fastapi.testclient import TestClient
 from crisis.ai import bot_names
 from crisis.engine.match import Match
 from crisis.games import TITLES, get_title
-from tests.server.conftest import BOT, HUMAN, create, play_ws, stored
+from tests.server.conftest import BOT, HUMAN, create, play_ws, state, stored
 
 
 def test_meta_describes_every_title_with_its_own_bots(client: TestClient) -> None:
@@ -19,10 +20,56 @@ def test_meta_describes_every_title_with_its_own_bots(client: TestClient) -> Non
     for name, info in meta["titles"].items():
         assert info["bots"] == bot_names(name) and info["bots"][0] == "random"
         assert info["name"] and info["players"] == [2, 4]
-        assert isinstance(info["options"], dict)
+        for opt in info["options"]:
+            assert {"name", "kind", "label", "default"} <= set(opt), opt
+            assert opt["kind"] in ("bool", "choice", "role", "data"), opt
+            if opt["kind"] == "choice":
+                assert opt["default"] in [c["value"] for c in opt["choices"]], opt
     toc = meta["titles"]["time_of_crisis"]
     assert {"military", "senate", "populace", "balanced"} <= set(toc["bots"])
     assert "Italia" in toc["provinces"] and meta["provinces"] == toc["provinces"]
+
+
+def _form(info: dict[str, Any], **chosen: Any) -> dict[str, Any]:
+    """What the lobby's form sends: every bool and choice option, at its default unless
+    ``chosen`` says otherwise (role and data options are not form fields)."""
+    form = [o for o in info["options"] if o["kind"] in ("bool", "choice")]
+    return {o["name"]: chosen.get(o["name"], o["default"]) for o in form}
+
+
+@pytest.mark.parametrize("title", sorted(TITLES))
+def test_the_lobby_form_built_from_info_creates_tables(client: TestClient, title: str) -> None:
+    """The lobby draws each title's options form from info(): the defaults, every bool on,
+    and every choice (with every bool on) each make a table whose options say so."""
+    info = client.get("/api/meta").json()["titles"][title]
+    bools = {o["name"]: True for o in info["options"] if o["kind"] == "bool"}
+    forms = [_form(info), _form(info, **bools)]
+    for opt in info["options"]:
+        if opt["kind"] == "choice":
+            forms += [_form(info, **bools, **{opt["name"]: c["value"]}) for c in opt["choices"]]
+    for options in forms:
+        table, tokens = create(client, [HUMAN, BOT], options, title=title, seed=3)
+        shown = client.get(f"/api/tables/{table}").json()["options"]
+        assert {k: shown.get(k) for k in options} == options, (options, shown)
+        view = state(client, table, tokens["green"])["view"]
+        assert {k: view["options"].get(k) for k in options} == options
+
+
+def test_time_of_crisis_offers_its_rule_options_in_the_form(client: TestClient) -> None:
+    info = client.get("/api/meta").json()["titles"]["time_of_crisis"]
+    kinds = {o["name"]: o["kind"] for o in info["options"]}
+    assert kinds == {
+        "short_game": "bool",
+        "expansion_cards": "bool",
+        "market": "choice",
+        "emperor_rules": "bool",
+        "first_player": "role",
+        "selection": "data",
+    }
+    market = next(o for o in info["options"] if o["name"] == "market")
+    assert [c["value"] for c in market["choices"]] == ["fixed", "variable", "selective"]
+    short = next(o for o in info["options"] if o["name"] == "short_game")
+    assert "40" in short["label"]
 
 
 def test_a_bot_of_another_title_is_refused_and_nothing_is_stored(client: TestClient) -> None:

@@ -122,8 +122,9 @@ class Title(Protocol):
 
     def info(self) -> dict[str, Any]:
         """What a client needs to offer and draw the title: ``name`` (for people),
-        ``players`` ([min, max]), ``options`` (option -> help text or list of choices) and the
-        names of its pieces (cards, regions ...), all JSON-simple."""
+        ``players`` ([min, max]), ``options`` (a list of option descriptions from which a lobby
+        draws its form: see :mod:`crisis.engine.options`), optionally ``note`` (a sentence for
+        the lobby) and the names of its pieces (cards, regions ...), all JSON-simple."""
         ...
 
     def render(self, view: dict[str, Any], role: str | None) -> str:

@@ -37,6 +37,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 import msgspec
+from websockets.asyncio.client import connect
 
 MAX_TABLES = 500
 MAX_DURATION = 600.0
@@ -173,8 +174,6 @@ async def _player(
 ) -> None:
     """One simulated person: waits a think time whenever its seat must act, then plays a
     random legal action and times the round trip until the server's ``acted``."""
-    from websockets.asyncio.client import connect
-
     decode = msgspec.json.Decoder(_Message).decode
     loop = asyncio.get_running_loop()
     me: dict[str, Any] = {"latest": None, "sent_at": None, "timer": None}

@@ -14,6 +14,7 @@ from rich.text import Text
 
 from crisis import sim
 from crisis.ai import bot_names, bots_for, parse_spec
+from crisis.games import get_title
 from crisis.sim import rating, report, stats
 from crisis.sim.backends import default_jobs
 
@@ -72,11 +73,15 @@ def simulate(
     ),
     title: Annotated[str, typer.Option(help="Which game.")] = "time_of_crisis",
 ) -> None:
-    """Play bot games and print win rates (95% Wilson CIs), legacy, game length, the first
-    player's edge and the cards winners buy; exit 1 if a game crashed or stalled."""
+    """Play bot games and print win rates (95% Wilson CIs over games), scores, game length,
+    the first player's edge and the cards winners buy; exit 1 if a game crashed or stalled."""
     console = Console()
     if not console.is_terminal:
         console = Console(width=max(console.width, 110))  # logs and pipes: no wrapped cells
+    try:
+        score_name = get_title(title).score_name
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
     names = _parse_list(bots, "bot")
     for name in names:
         base, _ = parse_spec(name)
@@ -122,7 +127,7 @@ def simulate(
         except (RuntimeError, ValueError) as exc:
             raise typer.BadParameter(str(exc)) from None
     seconds = time.perf_counter() - start
-    summary = stats.summarize(records)
+    summary = stats.summarize(records, score_name)
     ratings = rating.ratings(records) if tournament else None
     where = f"{backend}, {workers} workers" if backend == "local" else "ray"
     print_summary(console, summary, f"{len(records)} games, seed {seed}, {where}, {seconds:.1f} s")
@@ -131,6 +136,14 @@ def simulate(
     if output is not None:
         files = report.write(output, records, summary, ratings)
         console.print(Text(f"Wrote {len(files)} files to {output}"))
+        missing = report.missing_modules()
+        if missing:
+            console.print(
+                Text(
+                    f"No Parquet files or plots: {', '.join(missing)} not installed "
+                    "(pip install 'crisis[sim]')"
+                )
+            )
     if summary.crashes or summary.stalls:
         for line in summary.errors[:5]:
             console.print(Text(line[:1500]))
@@ -141,17 +154,20 @@ def print_summary(console: Console, s: stats.Summary, caption: str) -> None:
     """The bot table and the game figures."""
     t = Table(title=f"Simulation: {caption}")
     t.add_column("Bot", no_wrap=True)
-    for col in ("Seats", "Wins", "Win rate (95% CI)", "Parity", "Score", "Rank", "s/turn"):
+    score = s.score_name[:1].upper() + s.score_name[1:]
+    columns = ("Games", "Seats", "Wins", "Win rate (95% CI)", "Parity", score, "Rank", "s/turn")
+    for col in columns:
         t.add_column(col, justify="right")
     for b in s.bots:
         low, high = b.ci
         t.add_row(
             Text(b.bot),
+            str(b.games),
             str(b.seats),
             str(b.wins),
             f"{b.rate:.1%} ({low:.1%}-{high:.1%})",
             f"{b.parity:.0%}",
-            f"{b.legacy:.1f}",
+            f"{b.score:.1f}",
             f"{b.rank:.2f}",
             f"{b.think:.2f}",
         )

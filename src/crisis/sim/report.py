@@ -4,10 +4,12 @@ matplotlib is (``pip install 'crisis[sim]'``; plots use the Agg backend, no disp
 from __future__ import annotations
 
 import csv
+import importlib.util
 import json
 from pathlib import Path
 from typing import Any
 
+from crisis.extras import EXTRAS
 from crisis.sim.rating import Rating
 from crisis.sim.runner import GameRecord
 from crisis.sim.stats import Summary
@@ -30,7 +32,7 @@ def seat_rows(records: list[GameRecord]) -> list[dict[str, Any]]:
                     "bot": bot,
                     "first": role == r.first,
                     "won": role == r.winner,
-                    "legacy": r.scores.get(role),
+                    "score": r.scores.get(role),
                     "rank": r.ranking.index(role) + 1 if role in r.ranking else None,
                     "rounds": r.rounds,
                     "actions": r.actions,
@@ -49,13 +51,14 @@ def bot_rows(summary: Summary) -> list[dict[str, Any]]:
     return [
         {
             "bot": b.bot,
+            "games": b.games,
             "seats": b.seats,
             "wins": b.wins,
             "win_rate": round(b.rate, 6),
             "ci_low": round(b.ci[0], 6),
             "ci_high": round(b.ci[1], 6),
             "parity": round(b.parity, 6),
-            "mean_legacy": round(b.legacy, 3),
+            "mean_score": round(b.score, 3),
             "mean_rank": round(b.rank, 3),
             "think_per_turn": round(b.think, 6),
             "max_turn_seconds": round(b.max_turn, 6),
@@ -103,6 +106,11 @@ def write(
     return written
 
 
+def missing_modules() -> list[str]:
+    """The modules of the ``sim`` extra that are not installed (their files are skipped)."""
+    return [m for m in EXTRAS["sim"] if importlib.util.find_spec(m) is None]
+
+
 def _parquet(out: Path, tables: dict[str, list[dict[str, Any]]]) -> list[Path]:
     try:
         import pyarrow as pa
@@ -146,7 +154,7 @@ def plots(out: Path, records: list[GameRecord], summary: Summary) -> list[Path]:
         written.append(_save(fig, out / "win_rates.png", plt))
 
         fig, ax = plt.subplots(figsize=(7, 4))
-        legacy = {
+        scores = {
             b: [
                 r.scores[role]
                 for r in records
@@ -155,12 +163,12 @@ def plots(out: Path, records: list[GameRecord], summary: Summary) -> list[Path]:
             ]
             for b in names
         }
-        ax.boxplot([legacy[b] or [0] for b in names])
+        ax.boxplot([scores[b] or [0] for b in names])
         ax.set_xticks(range(1, len(names) + 1), names)
-        ax.set_ylabel("final legacy")
-        ax.set_title("Final legacy by bot")
+        ax.set_ylabel(f"final {summary.score_name}")
+        ax.set_title(f"Final {summary.score_name} by bot")
         fig.tight_layout()
-        written.append(_save(fig, out / "legacy.png", plt))
+        written.append(_save(fig, out / "scores.png", plt))
 
     lengths = [r.rounds for r in records if r.status == "ok"]
     if lengths:

@@ -1,5 +1,6 @@
-"""Statistics of a simulation: win rates with Wilson intervals, legacy, game length, the
-first player's edge and the cards the winners bought."""
+"""Statistics of a simulation: win rates with Wilson intervals, scores (named after the
+title: legacy, victory points), game length, the first player's edge and the cards the
+winners bought."""
 
 from __future__ import annotations
 
@@ -26,26 +27,31 @@ def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
 
 @dataclass
 class BotStats:
-    """One bot's results over the games it sat in (a bot in two seats counts twice)."""
+    """One bot's results over the finished games it sat in.
+
+    Win rates count games: a game where the bot held two seats is one trial, won if either
+    seat won (its seats share one outcome, so they are not independent trials). Score and
+    rank are averages over the bot's seats."""
 
     bot: str
+    games: int = 0
     seats: int = 0
-    wins: int = 0
-    legacy: float = 0.0
+    wins: int = 0  # games won
+    score: float = 0.0  # mean final score per seat (legacy, victory points ...)
     rank: float = 0.0
-    parity: float = 0.0  # expected win rate of an average player in the same games
+    parity: float = 0.0  # expected win rate of an average player holding the same seats
     think: float = 0.0  # seconds of thinking per own turn, mean
     max_turn: float = 0.0  # longest thinking in one player turn
 
     @property
     def rate(self) -> float:
-        """Share of seats that won."""
-        return self.wins / self.seats if self.seats else 0.0
+        """Share of games that the bot won."""
+        return self.wins / self.games if self.games else 0.0
 
     @property
     def ci(self) -> tuple[float, float]:
-        """95% Wilson interval of :attr:`rate`."""
-        return wilson(self.wins, self.seats)
+        """95% Wilson interval of :attr:`rate`, over games."""
+        return wilson(self.wins, self.games)
 
 
 @dataclass
@@ -55,6 +61,7 @@ class Summary:
     games: int = 0
     finished: int = 0
     stalls: int = 0
+    score_name: str = "score"  # the title's name for a score (TitleSpec.score_name)
     crashes: int = 0
     bots: list[BotStats] = field(default_factory=list)
     rounds: float = 0.0
@@ -85,9 +92,10 @@ class Summary:
         raise KeyError(name)
 
 
-def summarize(records: Iterable[GameRecord]) -> Summary:
-    """Aggregate finished games; stalls and crashes are counted and listed, not scored."""
-    s = Summary()
+def summarize(records: Iterable[GameRecord], score_name: str = "score") -> Summary:
+    """Aggregate finished games; stalls and crashes are counted and listed, not scored.
+    ``score_name`` is the title's word for a score, for reports."""
+    s = Summary(score_name=score_name)
     bots: dict[str, BotStats] = {}
     turns: Counter[str] = Counter()
     thinking: dict[str, float] = {}
@@ -112,13 +120,17 @@ def summarize(records: Iterable[GameRecord]) -> Summary:
         s.winner_cards.update(r.bought.get(r.winner, []))
         for cards in r.bought.values():
             s.all_cards.update(cards)
-        for role, bot in zip(r.roles, r.bots, strict=True):
+        seated = Counter(r.bots)
+        for bot, n in seated.items():
             b = bots.setdefault(bot, BotStats(bot))
+            b.games += 1
+            b.wins += int(r.winner_bot == bot)
+            b.parity += n / r.players
+        for role, bot in zip(r.roles, r.bots, strict=True):
+            b = bots[bot]
             b.seats += 1
-            b.wins += int(role == r.winner)
-            b.legacy += r.scores.get(role, 0)
+            b.score += r.scores.get(role, 0)
             b.rank += float(r.ranking.index(role) + 1 if role in r.ranking else r.players)
-            b.parity += 1 / r.players
             turns[bot] += r.turns.get(role, 0)
             thinking[bot] = thinking.get(bot, 0.0) + r.think.get(role, 0.0)
             b.max_turn = max(b.max_turn, r.max_think.get(role, 0.0))
@@ -129,9 +141,10 @@ def summarize(records: Iterable[GameRecord]) -> Summary:
         s.first_parity /= finished
     for b in bots.values():
         if b.seats:
-            b.legacy /= b.seats
+            b.score /= b.seats
             b.rank /= b.seats
-            b.parity /= b.seats
+        if b.games:
+            b.parity /= b.games
         b.think = thinking.get(b.bot, 0.0) / turns[b.bot] if turns[b.bot] else 0.0
     s.bots = sorted(bots.values(), key=lambda b: (-b.rate, b.bot))
     return s

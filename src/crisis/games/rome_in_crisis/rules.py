@@ -13,6 +13,8 @@ import msgspec
 
 from crisis.engine import rng as dice
 from crisis.engine.action import Action
+from crisis.engine.options import Option
+from crisis.engine.options import describe as describe_options
 from crisis.engine.rng import Seed
 from crisis.games.rome_in_crisis import (  # noqa: F401  (modules register their steps)
     crises,
@@ -118,16 +120,31 @@ def scores(state: State) -> dict[str, int]:
     return {p.role: p.vp for p in state.players}
 
 
+#: The setup options a client offers (``players`` is chosen with the seats).
+OPTIONS: tuple[Option, ...] = (
+    Option("dealer", "role", "First dealer", None, help="Default: drawn from the seed"),
+    Option(
+        "cards",
+        "data",
+        "Card set",
+        None,
+        help="A card set with the schema of data/cards.toml (default: the project's)",
+    ),
+)
+
+
 def info() -> dict[str, Any]:
     """The title for a client: options and the default card set's names."""
     cards = data.DEFAULT
     return {
         "name": "Rome in Crisis",
         "players": [2, 4],
-        "options": {
-            "dealer": "The first dealer (default: drawn from the seed)",
-            "cards": "A card set with the schema of data/cards.toml (default: the project's)",
-        },
+        "options": describe_options(OPTIONS),
+        "note": (
+            "Rick Heli's card game. Most candidate ratings, office bonuses and the deck "
+            "make-up are the project's reconstruction (the printed card sheet is not "
+            "available): they are marked provisional on the table."
+        ),
         "methods": list(data.METHODS),
         "suits": dict(cards.suit_names),
         "offices": {oid: o.name for oid, o in cards.offices.items()},

@@ -14,8 +14,8 @@ from crisis.games.time_of_crisis.state import (
     player,
 )
 
-ITALIA_MAX = 8
-SUPPORT_MAX = 4
+ITALIA_MAX = data.ITALIA_SUPPORT_MAX
+SUPPORT_MAX = data.SUPPORT_MAX
 
 
 def log(state: State, message: str) -> None:

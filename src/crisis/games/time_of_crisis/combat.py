@@ -22,10 +22,13 @@ from crisis.games.time_of_crisis.state import (
     player,
 )
 
-FULL, REDUCED, MILITIA, BARBARIAN = 3, 5, 5, 4
-CAVALRY = 3
-EMPEROR_DEATH = 5
-LEADER_DICE, RIVAL_DICE = 2, 3
+# To-hit numbers and battle dice: components.toml [combat].
+FULL, REDUCED = data.COMBAT.full_legion, data.COMBAT.reduced_legion
+MILITIA, BARBARIAN = data.COMBAT.militia, data.COMBAT.barbarian
+CAVALRY = data.COMBAT.cavalry
+SHAPUR_SASSANIDS = data.COMBAT.shapur_sassanids
+EMPEROR_DEATH = data.COMBAT.emperor_death
+LEADER_DICE, RIVAL_DICE = data.COMBAT.leader_dice, data.COMBAT.rival_dice
 
 
 def to_hit(base: int, lasting: str | None) -> int:
@@ -104,8 +107,10 @@ def defender_targets(state: State, b: Battle) -> list[int]:
 
 def barbarian_dice(tribe: str, counters: int, leaders: list[str]) -> list[int]:
     """To-hit numbers of ``tribe``'s ``counters`` and ``leaders`` in one battle: each
-    counter one die, each leader two; Shapur I makes the Sassanid counters hit on 3+."""
-    counter_target = 3 if tribe == "Sassanids" and "Shapur I" in leaders else BARBARIAN
+    counter one die, each leader :data:`LEADER_DICE`; Shapur I makes the Sassanid counters
+    hit on :data:`SHAPUR_SASSANIDS`."""
+    shapur = tribe == "Sassanids" and "Shapur I" in leaders
+    counter_target = SHAPUR_SASSANIDS if shapur else BARBARIAN
     return [counter_target] * counters + [BARBARIAN] * (LEADER_DICE * len(leaders))
 
 

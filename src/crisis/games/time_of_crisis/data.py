@@ -148,7 +148,61 @@ IMPROVEMENT_EACH: int = _limits["improvement_each"]
 MARKERS: int = _limits["quaestor_castra"]
 BARBARIANS_PER_TRIBE: int = _limits["barbarians_per_tribe"]
 PRETENDER_MARKERS: int = _limits["pretender_markers_per_player"]
+GOVERNORS_PER_PLAYER: int = _limits["governors_per_player"]
+GENERALS_PER_PLAYER: int = _limits["generals_per_player"]
+SUPPORT_MAX: int = _limits["support_max"]
+ITALIA_SUPPORT_MAX: int = _limits["italia_support_max"]
 LEADER_COSTS: tuple[int, ...] = tuple(_COMPONENTS["leaders"]["costs"])
+if not len(LEADER_COSTS) == GOVERNORS_PER_PLAYER == GENERALS_PER_PLAYER:
+    raise ValueError(
+        "components.toml: one leader cost per Governor and per General counter "
+        f"({len(LEADER_COSTS)} costs, {GOVERNORS_PER_PLAYER} Governors, "
+        f"{GENERALS_PER_PLAYER} Generals)"
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Costs:
+    """Points each action costs (``[costs]`` of components.toml)."""
+
+    move_army: int
+    sea_moves: int
+    recall_governor: int
+    militia: int
+    hold_games: int
+    trash_card: int
+    cycle_market: int
+    figure_discount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Combat:
+    """To-hit numbers and battle dice (``[combat]`` of components.toml)."""
+
+    full_legion: int
+    reduced_legion: int
+    militia: int
+    barbarian: int
+    cavalry: int
+    shapur_sassanids: int
+    emperor_death: int
+    leader_dice: int
+    rival_dice: int
+
+
+def _section(cls: Any, name: str) -> Any:
+    """``cls`` from the TOML table ``name``: every field present, nothing unknown."""
+    raw = {k: v for k, v in _COMPONENTS[name].items() if k != "tag"}
+    fields = set(cls.__dataclass_fields__)
+    if set(raw) != fields:
+        raise ValueError(f"components.toml [{name}]: expected keys {sorted(fields)}")
+    return cls(**raw)
+
+
+COSTS: Costs = _section(Costs, "costs")
+COMBAT: Combat = _section(Combat, "combat")
+HAND_SIZE: int = _COMPONENTS["turn"]["hand_size"]
+FRUMENTARII_PEEK: int = _COMPONENTS["turn"]["frumentarii_peek"]
 IMPROVEMENTS: tuple[str, ...] = tuple(_COMPONENTS["improvements"]["names"])
 IMPROVEMENT_COST: int = _COMPONENTS["improvements"]["cost"]
 BARBARIAN_LEADERS: dict[str, str] = {
@@ -156,6 +210,13 @@ BARBARIAN_LEADERS: dict[str, str] = {
 }
 RIVAL_EMPERORS: dict[str, str] = {
     name: v["province"] for name, v in _COMPONENTS["rival_emperors"].items()
+}
+#: The event card that brings each Barbarian Leader and each Rival Emperor.
+LEADER_EVENTS: dict[str, str] = {
+    name: v["event"] for name, v in _COMPONENTS["barbarian_leaders"].items()
+}
+RIVAL_EVENTS: dict[str, str] = {
+    name: v["event"] for name, v in _COMPONENTS["rival_emperors"].items()
 }
 EMPEROR_TURN_BONUS: tuple[int, ...] = tuple(_COMPONENTS["emperor_turn_bonus"]["bonus"])
 GAME_END_LEGACY: int = _COMPONENTS["game_end"]["legacy"]
@@ -200,6 +261,9 @@ def provisional() -> list[dict[str, str]]:
     for event in EVENTS.values():
         add("event", event.name, event.tag)
     add("leaders", "recruit costs", _COMPONENTS["leaders"]["tag"])
+    for section, table in _COMPONENTS.items():
+        if "tag" in table and section != "leaders":
+            add("components", section.replace("_", " "), table["tag"])
     for name, v in _COMPONENTS["barbarian_leaders"].items():
         add("barbarian leader", name, v["tag"])
     for name, v in _COMPONENTS["rival_emperors"].items():

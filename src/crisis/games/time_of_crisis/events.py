@@ -169,12 +169,10 @@ def _rival(name: str) -> EventEffect:
     return place
 
 
-event("ardashir")(_leader("Ardashir"))
-event("shapur_i")(_leader("Shapur I"))
-event("cniva")(_leader("Cniva"))
-event("priest_king_of_emesa")(_rival("Priest King of Emesa"))
-event("postumus")(_rival("Postumus"))
-event("zenobia")(_rival("Zenobia"))
+for _name, _event in data.LEADER_EVENTS.items():
+    event(_event)(_leader(_name))
+for _name, _event in data.RIVAL_EVENTS.items():
+    event(_event)(_rival(_name))
 
 
 @event("palmyra_allies")

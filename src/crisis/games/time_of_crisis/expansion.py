@@ -18,7 +18,7 @@ from crisis.games.time_of_crisis.played import ready, use
 from crisis.games.time_of_crisis.registry import RULES, handles, lists
 from crisis.games.time_of_crisis.state import State, army, player
 
-FRUMENTARII_PEEK = 3
+FRUMENTARII_PEEK = data.FRUMENTARII_PEEK
 
 
 def expansion_options(state: State, role: str) -> list[Action]:

@@ -24,8 +24,8 @@ from crisis.games.time_of_crisis.state import (
     emperor,
 )
 
-GOVERNORS_PER_PLAYER = 6
-GENERALS_PER_PLAYER = 6
+GOVERNORS_PER_PLAYER = data.GOVERNORS_PER_PLAYER
+GENERALS_PER_PLAYER = data.GENERALS_PER_PLAYER
 _HIDDEN_PILES = ("hand", "available", "discard")
 # State keys no view may carry: the event deck's order, the variable market's face-down
 # stacks, and the random generator with its seed and scripted dice.

@@ -9,9 +9,9 @@ from crisis.games.time_of_crisis.phases import end_of_turn
 from crisis.games.time_of_crisis.registry import handles, lists
 from crisis.games.time_of_crisis.state import State, governed, player
 
-TRASH_COST = 3
-FIGURE_DISCOUNT = 2
-CYCLE_COST = 1
+TRASH_COST = data.COSTS.trash_card
+FIGURE_DISCOUNT = data.COSTS.figure_discount
+CYCLE_COST = data.COSTS.cycle_market
 
 
 def on_offer(state: State) -> list[str]:

@@ -110,7 +110,7 @@ def _list_military(state: State, role: str) -> list[Action]:
             out.append(Action("train_legion", a.id))
         if not a.battled and red:
             for dest in sorted(data.ADJACENT[a.region]):
-                if dest in data.SEAS and red < 2 and not red_in_hand:
+                if dest in data.SEAS and red < data.COSTS.sea_moves and not red_in_hand:
                     continue
                 out.append(Action("move_army", (a.id, dest)))
             out += [Action("initiate_battle", (a.id, t)) for t in battle_targets(state, a)]
@@ -175,7 +175,7 @@ def move_army(state: State, role: str, arg: tuple[int, str]) -> None:
     """One Military point moves an army to an adjacent region, outside any capital."""
     army_id, dest = arg_tuple(arg)
     a = army(state, army_id)
-    spend(state, "red", 1)
+    spend(state, "red", data.COSTS.move_army)
     if a.capital:
         leave_capital(state, a)
     a.region = dest

@@ -32,7 +32,7 @@ from crisis.games.time_of_crisis.state import (
     rivals_in,
 )
 
-HAND_SIZE = 5
+HAND_SIZE = data.HAND_SIZE
 
 # -- setup -----------------------------------------------------------------------------------
 

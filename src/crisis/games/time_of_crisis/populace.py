@@ -15,8 +15,8 @@ from crisis.games.time_of_crisis.state import (
     militia_on_map,
 )
 
-MILITIA_COST = 2
-GAMES_COST = 2
+MILITIA_COST = data.COSTS.militia
+GAMES_COST = data.COSTS.hold_games
 
 
 def improvement_cost(state: State) -> int:

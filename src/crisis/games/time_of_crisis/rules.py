@@ -12,6 +12,8 @@ import msgspec
 
 from crisis.engine import rng as dice
 from crisis.engine.action import Action
+from crisis.engine.options import Option
+from crisis.engine.options import describe as describe_options
 from crisis.engine.rng import Seed
 from crisis.games.time_of_crisis import (  # noqa: F401  (modules register their verbs)
     cards,
@@ -152,17 +154,47 @@ def _market(opts: Options, rng: dice.Rng) -> tuple[dict[str, int], dict[str, lis
     return {}, stacks
 
 
+_EXPANSION_ONLY = "needs expansion cards"
+#: The setup options a client offers (``players`` is chosen with the seats).
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        "short_game",
+        "bool",
+        f"Short game (ends at {data.SHORT_GAME_LEGACY} legacy)",
+        False,
+        help=f"The last round starts at {data.SHORT_GAME_LEGACY} legacy instead of "
+        f"{data.GAME_END_LEGACY}",
+    ),
+    Option("expansion_cards", "bool", "Age of Iron and Rust cards", False),
+    Option(
+        "market",
+        "choice",
+        "Market",
+        data.MARKETS[0],
+        choices=(
+            ("fixed", "fixed (all stacks open)"),
+            ("variable", f"variable ({_EXPANSION_ONLY})"),
+            ("selective", f"selective ({_EXPANSION_ONLY})"),
+        ),
+    ),
+    Option("emperor_rules", "bool", "Optional Emperor rules", False),
+    Option("first_player", "role", "First player", None, help="Default: drawn from the seed"),
+    Option(
+        "selection",
+        "data",
+        "Selective market slots",
+        {},
+        help="For the selective market: slot (red2 ... yellow4) to base or expansion",
+    ),
+)
+
+
 def info() -> dict[str, Any]:
     """The title for a client: options, and the names of provinces, cards and events."""
     return {
         "name": "Time of Crisis",
         "players": [2, 4],
-        "options": {
-            "short_game": "The last round starts at 40 legacy instead of 60",
-            "expansion_cards": "The Age of Iron and Rust cards",
-            "emperor_rules": "The optional Emperor rules",
-            "market": list(data.MARKETS),
-        },
+        "options": describe_options(OPTIONS),
         "provinces": list(data.PROVINCES),
         "seas": list(data.SEAS),
         "tribes": list(data.TRIBES),

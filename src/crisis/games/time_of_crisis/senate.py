@@ -222,7 +222,7 @@ def _list_senate(state: State, role: str) -> list[Action]:
         for name in state.provinces:
             if can_target(state, role, name):
                 out += [Action("place_governor", (name, k)) for k in range(1, blue + 1)]
-    if blue >= 2:
+    if blue >= data.COSTS.recall_governor:
         out += [Action("recall_governor", name) for name in governed(state, role)]
     return out
 
@@ -247,8 +247,8 @@ def place_governor(state: State, role: str, arg: tuple[str, int]) -> None:
 
 @handles("recall_governor", args=("province",))
 def recall_governor(state: State, role: str, province: str) -> None:
-    """Two Senate points: your Governor returns to your box; a Neutral takes his place."""
-    spend(state, "blue", 2)
+    """Senate points (two): your Governor returns to your box; a Neutral takes his place."""
+    spend(state, "blue", data.COSTS.recall_governor)
     # Ruling 18: a voluntary Recall is not a removal the Emperor *must* make, so Italia
     # keeps its support (it still follows the Neutral provinces while Italia is Neutral).
     replace_governor(state, province, NEUTRAL, 1, italia_penalty=False)

@@ -11,10 +11,51 @@ function game() {
   return META.titles[$("title").value] || META;
 }
 
+/** Option kinds the form draws; "role" and "data" options are left to the defaults (the
+ * command line and the Python API set them). */
+const FORM_KINDS = ["bool", "choice"];
+
+/** One form field for an option of a title's info().options. */
+function optionField(opt) {
+  const title = opt.help ? { title: opt.help } : {};
+  if (opt.kind === "bool") {
+    const box = el("input", { type: "checkbox", name: opt.name, "data-option": opt.name, "data-kind": "bool" });
+    box.checked = Boolean(opt.default);
+    return el("label", { class: "check", ...title }, box, ` ${opt.label}`);
+  }
+  const select = el("select", { name: opt.name, "data-option": opt.name, "data-kind": "choice" },
+    ...opt.choices.map((c) => el("option", { value: c.value }, c.label)));
+  select.value = opt.default;
+  return el("label", { class: "field", ...title }, opt.label, select);
+}
+
+/** A fieldset per title with its options and note, drawn from /api/meta. */
+function drawOptionForms() {
+  const forms = Object.entries(META.titles).map(([id, t]) => {
+    const fields = (t.options || []).filter((o) => FORM_KINDS.includes(o.kind)).map(optionField);
+    const note = t.note ? [el("p", { class: "muted" }, t.note)] : [];
+    const box = el("fieldset", { "data-title": id, class: "options" }, el("legend", {}, "Options"), ...note, ...fields);
+    if (!fields.length && !note.length) box.dataset.empty = "1";
+    return box;
+  });
+  $("title-options").replaceChildren(...forms);
+}
+
+/** The chosen title's options as the form sets them. */
+function chosenOptions(title) {
+  const box = document.querySelector(`fieldset[data-title="${title}"]`);
+  const options = {};
+  if (!box) return options;
+  box.querySelectorAll("[data-option]").forEach((input) => {
+    options[input.dataset.option] = input.dataset.kind === "bool" ? input.checked : input.value;
+  });
+  return options;
+}
+
 /** Show the chosen title's options and player counts. */
 function drawTitle() {
   const name = $("title").value;
-  document.querySelectorAll("fieldset[data-title]").forEach((f) => f.classList.toggle("hidden", f.dataset.title !== name));
+  document.querySelectorAll("fieldset[data-title]").forEach((f) => f.classList.toggle("hidden", f.dataset.title !== name || f.dataset.empty === "1"));
   const [lo, hi] = game().players || [2, 4];
   const players = $("players");
   const keep = Number(players.value);
@@ -64,12 +105,7 @@ async function create(ev) {
     else seatsIn.push({ kind: "human", name: v === "me" ? name : "" });
   }
   const title = $("title").value;
-  const options = title === "time_of_crisis" ? {
-    short_game: form.elements.short_game.checked,
-    expansion_cards: form.elements.expansion_cards.checked,
-    market: form.elements.market.value,
-    emperor_rules: form.elements.emperor_rules.checked,
-  } : {};
+  const options = chosenOptions(title);
   const btn = $("create");
   btn.disabled = true;
   try {
@@ -151,6 +187,7 @@ async function main() {
   const titles = $("title");
   titles.replaceChildren(...Object.entries(META.titles).map(([id, t]) => el("option", { value: id }, t.name)));
   titles.value = META.default_title;
+  drawOptionForms();
   titles.addEventListener("change", drawTitle);
   $("players").addEventListener("change", drawSeats);
   $("create-form").addEventListener("submit", create);
