@@ -1,0 +1,64 @@
+"""The lobby draws each title's options form from the title's info() (via /api/meta), and
+creates the table with the options chosen there."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from typing import Any
+
+# The browser tests' fixtures and skip condition (Chromium missing) apply here too.
+from .test_browser import _page, browser, pytestmark, server
+
+__all__ = ["browser", "pytestmark", "server"]
+
+
+def _meta(server: str) -> dict[str, Any]:
+    with urllib.request.urlopen(server + "/api/meta") as res:
+        return dict(json.load(res))
+
+
+def test_the_options_form_follows_info(server: str, browser: Any) -> None:
+    meta = _meta(server)
+    page, problems = _page(browser)
+    page.goto(server + "/")
+    page.wait_for_selector("#seats select")
+    for title, info in meta["titles"].items():
+        page.select_option("#title", title)
+        box = page.locator(f'fieldset[data-title="{title}"]')
+        drawn = [o for o in info["options"] if o["kind"] in ("bool", "choice")]
+        assert box.locator("[data-option]").count() == len(drawn), title
+        for opt in drawn:
+            field = box.locator(f'[data-option="{opt["name"]}"]')
+            assert field.is_visible(), (title, opt)
+            if opt["kind"] == "bool":
+                assert field.is_checked() == opt["default"]
+            else:
+                values = field.locator("option").evaluate_all("os => os.map((o) => o.value)")
+                assert values == [c["value"] for c in opt["choices"]]
+                assert field.input_value() == opt["default"]
+        if info.get("note"):
+            assert box.get_by_text(info["note"]).is_visible()
+        others = [t for t in meta["titles"] if t != title]
+        for other in others:
+            assert page.locator(f'fieldset[data-title="{other}"]').is_hidden()
+    assert not problems, problems
+
+
+def test_a_table_gets_the_options_ticked_in_the_form(server: str, browser: Any) -> None:
+    page, problems = _page(browser)
+    page.goto(server + "/")
+    page.wait_for_selector("#seats select")
+    page.select_option("#title", "time_of_crisis")
+    page.select_option("#players", "2")
+    page.check('[data-option="expansion_cards"]')
+    page.check('[data-option="emperor_rules"]')
+    page.select_option('[data-option="market"]', "variable")
+    page.click("#create")
+    page.wait_for_url("**/table/**")
+    table = page.url.rsplit("/", 1)[-1].split("?")[0].split("#")[0]
+    with urllib.request.urlopen(f"{server}/api/tables/{table}") as res:
+        options = json.load(res)["options"]
+    assert options["expansion_cards"] is True and options["emperor_rules"] is True
+    assert options["market"] == "variable" and options["short_game"] is False
+    assert not problems, problems
