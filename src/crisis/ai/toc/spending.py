@@ -18,7 +18,6 @@ from crisis.games.time_of_crisis.odds import p_votes, p_win_battle
 
 Verbs = dict[str, list[Action]]
 BOOSTS = ("flanking_maneuver", "cavalry", "spiculum")
-SUPPORT_MAX = 4
 
 
 def by_verb(actions: list[Action]) -> Verbs:
