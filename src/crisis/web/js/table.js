@@ -27,6 +27,7 @@ const app = {
   hintFor: null, // "role:version" the hint list answers
   chat: [], // the table's chat messages, oldest first
   reviewed: null, // the table whose review is drawn
+  lit: [], // the regions of the log entry chosen (lit on the map)
 };
 
 // -- seat secrets from an invitation link -----------------------------------------------------
@@ -135,6 +136,7 @@ function act(action) {
   const question = app.board.confirm ? app.board.confirm(action, s.view) : null;
   if (question && !confirm(question)) return;
   if (send({ type: "act", role: s.role, action, version: s.version })) {
+    if (app.board.acted) app.board.acted(action, s);
     app.pending = true;
     closeMenu();
     render();
@@ -229,7 +231,7 @@ function chooseBoard(s) {
   app.title = title;
   app.board = BOARDS[title];
   const info = (app.meta.titles && app.meta.titles[title]) || app.meta;
-  app.ctx = { meta: app.meta, info, title, act, openMenu };
+  app.ctx = { meta: app.meta, info, title, act, openMenu, button: actionButton };
   document.body.dataset.title = title;
   document.querySelectorAll("[data-titles]").forEach((node) => {
     node.classList.toggle("hidden", !node.dataset.titles.split(" ").includes(title));
@@ -320,11 +322,32 @@ function logLine(line) {
   return parts;
 }
 
+/** A log entry; one that names places lights them on the map while hovered, or after a
+ * click (or Enter) until another entry is chosen. */
+function logEntry(line) {
+  const places = app.board.regionsIn ? app.board.regionsIn(line) : [];
+  const li = el("li", { class: app.board.heading(line) ? "turn" : "" }, ...logLine(line));
+  if (!places.length) return li;
+  li.classList.add("places");
+  li.dataset.regions = places.join(",");
+  li.title = `On the map: ${places.join(", ")}`;
+  li.addEventListener("mouseenter", () => app.board.highlight(places));
+  li.addEventListener("mouseleave", () => app.board.highlight(app.lit || []));
+  li.addEventListener("click", () => {
+    const same = li.classList.contains("chosen");
+    document.querySelectorAll("#log li.chosen").forEach((x) => x.classList.remove("chosen"));
+    app.lit = same ? [] : places;
+    li.classList.toggle("chosen", !same);
+    app.board.highlight(app.lit);
+  });
+  return li;
+}
+
 function renderLog(view) {
   const log = $("log");
   const atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 20;
   const lines = view.log.slice(-300);
-  log.replaceChildren(...lines.map((line) => el("li", { class: app.board.heading(line) ? "turn" : "" }, ...logLine(line))));
+  log.replaceChildren(...lines.map((line) => logEntry(line)));
   log.setAttribute("start", String(view.log.length - lines.length + 1));
   if (atBottom) log.scrollTop = log.scrollHeight;
 }
@@ -526,7 +549,7 @@ async function showReplay(step) {
     // r.action is [role, verb, arg]: the board labels [verb, arg].
     const said = r.action ? `: ${cap(r.action[0])}: ${app.board.label(r.action.slice(1), r.view)}` : "";
     $("replay-label").textContent = `step ${r.step} of ${r.steps}${said}`;
-    const fake = { ...app.latest, role: r.role, view: { ...r.view, active: [] }, actions: [] };
+    const fake = { ...app.latest, role: r.role, view: { ...r.view, active: [] }, actions: [], replay: true };
     renderPrompt(fake, fake.view, []);
     $("prompt").textContent = `Replay: ${r.view.prompt}`;
     app.board.render(app.ctx, fake, fake.view, []);
