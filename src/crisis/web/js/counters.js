@@ -21,7 +21,7 @@ export function svg(tag, attrs = {}, text) {
 
 /** A counter group with its tooltip and accessible name; returns [group, width]. */
 function counter(kind, cls, title, width) {
-  const g = svg("g", { class: `chip counter ${kind} ${cls}`.trim(), "aria-label": title });
+  const g = svg("g", { class: `chip counter ${kind} ${cls}`.trim() });
   g.append(svg("title", {}, title));
   return [g, width];
 }

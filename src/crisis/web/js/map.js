@@ -130,7 +130,7 @@ export class BoardMap {
     const foe = (key, node) => {
       if (o.foes && o.foes.has(key) && selectedArmy && selectedArmy.region === name) {
         node.classList.add("target", "foe");
-        this.clickable(node, `foe:${key}`, `Attack: ${node.getAttribute("aria-label")}`, (ev) => o.pick("foe", key, ev));
+        this.clickable(node, `foe:${key}`, `Attack: ${titleOf(node)}`, (ev) => o.pick("foe", key, ev));
       }
     };
     const token = view.emperor_token;
@@ -164,7 +164,7 @@ export class BoardMap {
       foe(`#${a.id}`, node);
       if (o.targets.armies.has(a.id) && !node.classList.contains("foe")) {
         node.classList.add("target");
-        this.clickable(node, `army:${a.id}`, `${node.getAttribute("aria-label")}: select`, (ev) => o.pick("army", a.id, ev));
+        this.clickable(node, `army:${a.id}`, `${titleOf(node)}: select`, (ev) => o.pick("army", a.id, ev));
       }
     }
     // A counter that does nothing passes its click to its region.
@@ -300,6 +300,8 @@ export class BoardMap {
     root.addEventListener("pointercancel", up);
   }
 }
+
+const titleOf = (node) => node.querySelector("title").textContent;
 
 function kindOf(path) {
   return path.classList.contains("province") ? "province" : path.classList.contains("sea") ? "sea" : "homeland";

@@ -275,7 +275,6 @@ function drawLegend() {
     pic.setAttribute("width", String(w + 2));
     pic.setAttribute("height", "26");
     pic.setAttribute("aria-hidden", "true");
-    node.removeAttribute("aria-label");
     pic.append(node);
     return el("li", { class: "legend-entry" }, pic, el("span", {}, text));
   }));
