@@ -30,9 +30,10 @@ def _new_table(page: Any, server: str) -> None:
 
 def _wait_mine(page: Any) -> None:
     for _ in range(400):
-        if page.locator("#notice:not(.hidden)").count() and not page.locator(
-            "#prompt", has_text="Sending"
-        ).count():
+        if (
+            page.locator("#notice:not(.hidden)").count()
+            and not page.locator("#prompt", has_text="Sending").count()
+        ):
             return
         page.wait_for_timeout(50)
     raise AssertionError("my turn never came")
@@ -97,11 +98,12 @@ def test_the_map_draws_regions_and_legend_and_moves_an_army(server: str, browser
     lengths = dict(
         page.eval_on_selector_all(
             "#map path.area.province",
-            "ps => ps.map(p => [p.dataset.region, p.getAttribute('d').match(/-?[0-9.]+/g).length / 2])",
+            "ps => ps.map(p => [p.dataset.region, p.getAttribute('d').match(/-?[0-9.]+/g).length])",
         )
     )
-    assert all(n > 25 for name, n in lengths.items() if name != "Pannonia"), lengths
-    assert sum(lengths.values()) > 1000, lengths
+    # (numbers in the path: two per point)
+    assert all(n > 50 for name, n in lengths.items() if name != "Pannonia"), lengths
+    assert sum(lengths.values()) > 2000, lengths
     legend = page.locator("#legend-list").inner_text()
     for kind in (
         "General", "reduced", "Governor", "neutral Governor", "Emperor", "Militia",
@@ -121,9 +123,7 @@ def test_the_map_draws_regions_and_legend_and_moves_an_army(server: str, browser
     army = _army_with_moves(page)
     assert army is not None, "no army could march"
     army_id = army.get_attribute("data-army")
-    dests = page.eval_on_selector_all(
-        "#map path.area.dest", "ps => ps.map(p => p.dataset.region)"
-    )
+    dests = page.eval_on_selector_all("#map path.area.dest", "ps => ps.map(p => p.dataset.region)")
     assert dests
     assert page.locator(f"#army-panel button:has-text('Move army {army_id}')").count()
     _shot(page, "map-selected-army")
