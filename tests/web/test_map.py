@@ -126,6 +126,14 @@ def test_the_map_draws_regions_and_legend_and_moves_an_army(server: str, browser
     dests = page.eval_on_selector_all("#map path.area.dest", "ps => ps.map(p => p.dataset.region)")
     assert dests
     assert page.locator(f"#army-panel button:has-text('Move army {army_id}')").count()
+    # The keyboard works too, and keeps its place when the panel is redrawn.
+    pick = page.locator(f"#army-panel button.army-pick:has-text('Army {army_id}')")
+    pick.focus()
+    page.keyboard.press("Enter")  # unselect
+    assert page.locator("#map path.area.dest").count() == 0
+    assert page.evaluate("document.activeElement.textContent").startswith(f"Army {army_id}")
+    page.keyboard.press("Enter")  # select again
+    assert page.locator("#map path.area.dest").count() == len(dests)
     _shot(page, "map-selected-army")
     log_before = page.locator("#log li").count()
     dest = dests[0]

@@ -28,6 +28,7 @@ const app = {
   chat: [], // the table's chat messages, oldest first
   reviewed: null, // the table whose review is drawn
   lit: [], // the regions of the log entry chosen (lit on the map)
+  listOpenedFor: null, // the state version whose short action list was opened (phones)
 };
 
 // -- seat secrets from an invitation link -----------------------------------------------------
@@ -247,6 +248,7 @@ function render() {
   const view = s.view;
   const covered = curtain(view);
   const actions = covered || app.pending ? [] : s.actions;
+  const focus = focusedButton();
   renderHeader(s, view, actions);
   renderPrompt(s, view, actions);
   app.board.render(app.ctx, s, view, actions);
@@ -254,6 +256,25 @@ function render() {
   renderTable(s);
   renderNotes(s, covered);
   showReview();
+  refocus(focus);
+}
+
+/** The keyboard's place among the prompt's buttons (redrawn on every state), by the box
+ * that holds it and its words, so that a redraw can put it back. */
+function focusedButton() {
+  const b = document.activeElement;
+  if (!b || b.tagName !== "BUTTON") return null;
+  const box = b.closest("[id]");
+  return box && box.id !== "menu" ? { box: box.id, text: b.textContent } : null;
+}
+
+function refocus(was) {
+  if (!was || (document.activeElement && document.activeElement !== document.body)) return;
+  const box = document.getElementById(was.box);
+  if (!box) return;
+  const buttons = [...box.querySelectorAll("button")];
+  const same = buttons.find((b) => b.textContent === was.text) || buttons[0];
+  if (same) same.focus({ preventScroll: true });
 }
 
 function renderHeader(s, view, actions) {
@@ -294,6 +315,12 @@ function renderPrompt(s, view, actions) {
   $("hint").classList.toggle("hidden", !actions.length);
   if (app.hintFor !== `${s.role}:${s.version}`) $("hint-list").replaceChildren();
   $("action-count").textContent = String(actions.length);
+  // On a small screen the map's regions are small: a short list of actions opens as buttons.
+  const few = actions.length && actions.length <= 8 && window.matchMedia("(max-width: 900px)").matches;
+  if (few && app.listOpenedFor !== s.version) {
+    $("all-actions").open = true;
+    app.listOpenedFor = s.version;
+  }
   $("action-list").replaceChildren(...actions.map((a) => actionButton(a, view, "")));
   // What more influence would allow, greyed, with what it needs (from the title).
   const greyed = actions.length && s.unavailable ? s.unavailable : [];

@@ -264,7 +264,12 @@ function renderArmyPanel(ctx, view, actions, pick) {
     parts.push(el("p", { class: "muted small" }, `Army ${UI.selected}: its destinations and targets glow on the map; click one, or choose here.`));
     parts.push(el("div", { class: "buttons army-acts" }, ...armyActions(actions, UI.selected).map((a) => ctx.button(a, view, ""))));
   }
+  const had = panel.contains(document.activeElement) ? document.activeElement.textContent : null;
   panel.replaceChildren(...parts);
+  if (had !== null) {
+    const again = [...panel.querySelectorAll("button")].find((b) => b.textContent === had);
+    if (again) again.focus({ preventScroll: true });
+  }
 }
 
 function drawLegend() {
