@@ -198,6 +198,8 @@ def info() -> dict[str, Any]:
         "provinces": list(data.PROVINCES),
         "seas": list(data.SEAS),
         "tribes": list(data.TRIBES),
+        # Which tribe each barbarian leader leads (the map draws him in its colour).
+        "leaders": dict(data.BARBARIAN_LEADERS),
         "adjacent": [[a, b] for a in data.REGIONS for b in sorted(data.ADJACENT[a]) if a < b],
         "cards": {
             cid: {

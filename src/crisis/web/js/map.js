@@ -1,199 +1,327 @@
-// The SVG map: twelve provinces, four seas and five homelands, laid out roughly as on the
-// board, with every piece drawn from the view. Regions and armies with legal actions glow.
+// The map of Time of Crisis: the committed SVG (/static/map.svg, drawn by scripts/map from
+// Natural Earth coastlines) with the twelve provinces, four seas and five homelands as
+// regions; names, support and every piece drawn on it from the view; zoom and pan (wheel,
+// drag, two-finger pinch, buttons). Regions and counters that can be clicked glow.
 
-const NS = "http://www.w3.org/2000/svg";
+import * as C from "./counters.js";
 
-/** Top-left corner of each region's tile on a 1100 x 720 board. */
-export const LAYOUT = {
-  Britannia: [30, 40, "province"],
-  Franks: [215, 8, "homeland"],
-  Alamanni: [400, 8, "homeland"],
-  Goths: [720, 8, "homeland"],
-  Oceanus: [15, 205, "sea"],
-  Gallia: [200, 100, "province"],
-  Pannonia: [560, 100, "province"],
-  Thracia: [740, 110, "province"],
-  "Pontus Euxinus": [920, 95, "sea"],
-  Italia: [380, 230, "province"],
-  Macedonia: [570, 265, "province"],
-  Asia: [750, 280, "province"],
-  Galatia: [920, 215, "province"],
-  Sassanids: [950, 385, "homeland"],
-  Hispania: [30, 335, "province"],
-  "Mare Occidentale": [215, 425, "sea"],
-  "Mare Orientale": [560, 440, "sea"],
-  Syria: [915, 495, "province"],
-  Africa: [215, 565, "province"],
-  Nomads: [520, 640, "homeland"],
-  Aegyptus: [735, 565, "province"],
-};
-const SIZE = { province: [160, 135], homeland: [135, 72], sea: [150, 85] };
-const ABBR = { Franks: "Fra", Alamanni: "Ala", Goths: "Got", Sassanids: "Sas", Nomads: "Nom" };
-const IMPROVEMENT = { Amphitheater: "Amph", Basilica: "Bas", Limes: "Lim" };
+const { svg, SIZE } = C;
+const GAP = 3;
 
-function svg(tag, attrs = {}, text) {
-  const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) node.setAttribute(k, v);
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-function center(name) {
-  const [x, y, kind] = LAYOUT[name];
-  const [w, h] = SIZE[kind];
-  return [x + w / 2, y + h / 2];
-}
-
-/** A small labelled counter; returns [group, width]. */
-function chip(x, y, text, cls, title) {
-  const w = Math.max(18, text.length * 7 + 8);
-  const g = svg("g", { class: `chip ${cls}`, transform: `translate(${x},${y})` });
-  g.append(svg("rect", { width: w, height: 16, rx: 3 }));
-  g.append(svg("text", { x: 4, y: 12 }, text));
-  if (title) g.append(svg("title", {}, title));
-  return [g, w];
-}
-
-/** Lay chips left to right, wrapping inside `width`. */
-class Row {
-  constructor(group, x, y, width) {
-    Object.assign(this, { group, x0: x, x, y, width });
+/** Draws the board into an <svg> and keeps its zoom; `draw` may be called before the base
+ * map has loaded (it draws again once it has). */
+export class BoardMap {
+  constructor(root) {
+    this.root = root;
+    this.areas = new Map(); // region -> its <path>
+    this.places = new Map(); // region -> {label: [x, y], tray: [x, y, w]}
+    this.last = null;
+    this.lit = new Set();
+    this.ready = this.load();
   }
-  add(text, cls, title, data) {
-    const [g, w] = chip(0, 0, text, cls, title);
+
+  async load() {
+    const r = await fetch("/static/map.svg");
+    const doc = new DOMParser().parseFromString(await r.text(), "image/svg+xml");
+    const base = doc.documentElement;
+    const [, , w, h] = base.getAttribute("viewBox").split(" ").map(Number);
+    this.full = { x: 0, y: 0, w, h };
+    this.vb = { ...this.full };
+    const g = svg("g", { class: "base" });
+    for (const child of [...base.children]) g.append(document.importNode(child, true));
+    this.labels = svg("g", { class: "labels" });
+    this.pieces = svg("g", { class: "pieces" });
+    this.root.replaceChildren(g, this.labels, this.pieces);
+    for (const path of g.querySelectorAll("path.area")) {
+      const name = path.dataset.region;
+      const [lx, ly] = path.dataset.label.split(" ").map(Number);
+      const [tx, ty, tw] = path.dataset.tray.split(" ").map(Number);
+      path.dataset.kind = kindOf(path);
+      path.classList.add("region");
+      this.areas.set(name, path);
+      this.places.set(name, { label: [lx, ly], tray: [tx, ty, tw] });
+    }
+    this.applyViewBox();
+    this.gestures();
+    if (this.last) this.draw(...this.last);
+  }
+
+  /**
+   * Draw the view.
+   * @param {object} view the server's view
+   * @param {object} info the title's /api/meta entry
+   * @param {object} o {targets: {regions, armies}: what has actions; selected: army id or
+   *   null; dests: Set of regions the selected army may go to; foes: Set of battle targets
+   *   ("#id", "militia", a tribe, a Rival) of the selected army; changed: Set of regions;
+   *   pick(kind, key, event): a click on a region ("region"), an army ("army") or a foe ("foe")}
+   */
+  draw(view, info, o) {
+    this.last = [view, info, o];
+    if (!this.full) return;
+    const focused = document.activeElement && this.root.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+    this.labels.replaceChildren();
+    this.pieces.replaceChildren();
+    const selectedArmy = (view.armies || []).find((a) => a.id === o.selected);
+    for (const [name, path] of this.areas) {
+      const prov = view.provinces[name];
+      const tribe = view.tribes[name];
+      path.setAttribute("class", `area region ${path.dataset.kind}`);
+      if (prov) {
+        path.classList.add(`gov-${prov.governor || "none"}`);
+        if (prov.no_place_governor && !prov.governor) path.classList.add("closed");
+      }
+      if (tribe && !tribe.in_game) path.classList.add("out");
+      const target = o.targets.regions.has(name) || (o.dests && o.dests.has(name));
+      path.classList.toggle("target", target);
+      path.classList.toggle("dest", Boolean(o.dests && o.dests.has(name)));
+      path.classList.toggle("changed", Boolean(o.changed && o.changed.has(name)));
+      path.classList.toggle("lit", this.lit.has(name));
+      if (target) {
+        path.setAttribute("tabindex", "0");
+        path.setAttribute("role", "button");
+        const what = o.dests && o.dests.has(name) ? `move army ${o.selected} here` : "choose an action";
+        path.setAttribute("aria-label", `${name}: ${what}`);
+        path.dataset.key = `region:${name}`;
+        path.onclick = (ev) => this.click(ev, () => o.pick("region", name, ev));
+        path.onkeydown = (ev) => {
+          if (ev.key === "Enter" || ev.key === " ") {
+            ev.preventDefault();
+            o.pick("region", name, ev);
+          }
+        };
+      } else {
+        for (const a of ["tabindex", "role", "aria-label"]) path.removeAttribute(a);
+        path.onclick = (ev) => this.click(ev, () => o.pick("background", name, ev));
+        path.onkeydown = null;
+      }
+      this.drawLabel(name, prov, tribe);
+      this.drawPieces(name, view, info, o, selectedArmy);
+    }
+    if (focused) {
+      const again = this.root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
+      if (again) again.focus();
+    }
+  }
+
+  drawLabel(name, prov, tribe) {
+    const [x, y] = this.places.get(name).label;
+    const kind = this.areas.get(name).dataset.kind;
+    const g = svg("g", { class: `label ${kind}`, transform: `translate(${x},${y})` });
+    g.append(svg("text", { class: "name halo", "text-anchor": "middle" }, name));
+    g.append(svg("text", { class: "name", "text-anchor": "middle" }, name));
+    if (prov) {
+      const max = Math.max(name === "Italia" ? 8 : 4, prov.support);
+      const x0 = -((max - 1) * 9) / 2;
+      for (let i = 0; i < max; i++) {
+        g.append(svg("circle", { class: `pip${i < prov.support ? " on" : ""}`, cx: x0 + i * 9, cy: 8, r: 3.4 }));
+      }
+      g.append(svg("title", {}, `${name}: support ${prov.support}${prov.governor ? `, governed by ${prov.governor}` : ", no governor"}${prov.no_place_governor && !prov.governor ? " (closed to governors)" : ""}`));
+    } else if (tribe && !tribe.in_game) {
+      g.append(svg("text", { class: "note", y: 12, "text-anchor": "middle" }, "not in this game"));
+    }
+    this.labels.append(g);
+  }
+
+  drawPieces(name, view, info, o, selectedArmy) {
+    const prov = view.provinces[name];
+    const tribe = view.tribes[name];
+    const [tx, ty, tw] = this.places.get(name).tray;
+    const tray = new Tray(this.pieces, tx, ty, tw);
+    const foe = (key, node) => {
+      if (o.foes && o.foes.has(key) && selectedArmy && selectedArmy.region === name) {
+        node.classList.add("target", "foe");
+        this.clickable(node, `foe:${key}`, `Attack: ${titleOf(node)}`, (ev) => o.pick("foe", key, ev));
+      }
+    };
+    const token = view.emperor_token;
+    if (prov) {
+      if (prov.governor) tray.add(C.governor(prov.governor));
+      const emperorHere = token ? token.kind === "senate" ? name === "Italia" : token.kind === "populace" && token.province === name : name === "Italia" && view.emperor;
+      if (emperorHere) tray.add(C.emperor(token ? token.owner : view.emperor));
+      if (prov.pretender) tray.add(C.pretender(prov.pretender, prov.seat));
+      if (prov.militia) foe("militia", tray.add(C.militia()));
+      if (prov.quaestor) tray.add(C.quaestor());
+      for (const imp of prov.improvements || []) tray.add(C.improvement(imp));
+      if (prov.mobs) tray.add(C.mob(prov.mobs));
+      for (const [t, n] of Object.entries(prov.active || {})) if (n) foe(t, tray.add(C.barbarians(t, n, true)));
+      for (const [t, n] of Object.entries(prov.inactive || {})) if (n) foe(t, tray.add(C.barbarians(t, n, false)));
+    }
+    if (tribe && tribe.in_game) {
+      if (tribe.active) foe(name, tray.add(C.barbarians(name, tribe.active, true)));
+      if (tribe.inactive) tray.add(C.barbarians(name, tribe.inactive, false));
+    }
+    for (const [who, where] of Object.entries(view.leaders || {})) {
+      if (where !== name) continue;
+      const t = (info.leaders || {})[who];
+      foe(prov ? t : name, tray.add(C.leader(who, t)));
+    }
+    for (const [who, where] of Object.entries(view.rivals || {})) if (where === name) foe(who, tray.add(C.rival(who)));
+    for (const a of (view.armies || []).filter((x) => x.region === name)) {
+      const withEmperor = token && token.kind === "military" && token.army === a.id;
+      const node = tray.add(C.army(a, withEmperor));
+      node.dataset.army = a.id;
+      if (a.id === o.selected) node.classList.add("selected");
+      foe(`#${a.id}`, node);
+      if (o.targets.armies.has(a.id) && !node.classList.contains("foe")) {
+        node.classList.add("target");
+        this.clickable(node, `army:${a.id}`, `${titleOf(node)}: select`, (ev) => o.pick("army", a.id, ev));
+      }
+    }
+    // A counter that does nothing passes its click to its region.
+    for (const node of tray.nodes) {
+      if (!node.classList.contains("target")) node.addEventListener("click", (ev) => this.areas.get(name).onclick(ev));
+    }
+  }
+
+  clickable(node, key, label, fn) {
+    node.dataset.key = key;
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("role", "button");
+    node.setAttribute("aria-label", label);
+    node.addEventListener("click", (ev) => {
+      ev.stopPropagation();
+      this.click(ev, () => fn(ev));
+    });
+    node.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter" || ev.key === " ") {
+        ev.preventDefault();
+        fn(ev);
+      }
+    });
+  }
+
+  /** Run a click unless it ended a drag. */
+  click(ev, fn) {
+    if (this.dragged) {
+      ev.stopPropagation();
+      return;
+    }
+    fn();
+  }
+
+  /** Light the regions a log line names (empty: none). */
+  highlight(regions) {
+    this.lit = new Set(regions);
+    for (const [name, path] of this.areas) path.classList.toggle("lit", this.lit.has(name));
+  }
+
+  // -- zoom and pan ---------------------------------------------------------------------------
+  applyViewBox() {
+    const { x, y, w, h } = this.vb;
+    this.root.setAttribute("viewBox", `${x.toFixed(1)} ${y.toFixed(1)} ${w.toFixed(1)} ${h.toFixed(1)}`);
+    this.root.classList.toggle("zoomed", w < this.full.w - 1);
+  }
+
+  /** Zoom by `factor` (>1: closer) keeping the map point under (px, py) (client px) still. */
+  zoom(factor, px, py) {
+    if (!this.full) return;
+    const box = this.root.getBoundingClientRect();
+    const fx = px === undefined ? 0.5 : (px - box.left) / box.width;
+    const fy = py === undefined ? 0.5 : (py - box.top) / box.height;
+    const w = Math.min(this.full.w, Math.max(this.full.w / 8, this.vb.w / factor));
+    const h = (w * this.full.h) / this.full.w;
+    const x = this.vb.x + fx * (this.vb.w - w);
+    const y = this.vb.y + fy * (this.vb.h - h);
+    this.vb = { x, y, w, h };
+    this.clamp();
+  }
+
+  pan(dxPx, dyPx) {
+    const box = this.root.getBoundingClientRect();
+    const k = this.vb.w / box.width;
+    this.vb.x -= dxPx * k;
+    this.vb.y -= dyPx * k;
+    this.clamp();
+  }
+
+  reset() {
+    if (!this.full) return;
+    this.vb = { ...this.full };
+    this.applyViewBox();
+  }
+
+  clamp() {
+    const v = this.vb;
+    v.x = Math.min(Math.max(v.x, 0), this.full.w - v.w);
+    v.y = Math.min(Math.max(v.y, 0), this.full.h - v.h);
+    this.applyViewBox();
+  }
+
+  gestures() {
+    const root = this.root;
+    const down = new Map();
+    let pinch = null;
+    let start = null;
+    root.addEventListener("wheel", (ev) => {
+      ev.preventDefault();
+      this.zoom(Math.exp(-ev.deltaY * 0.0015), ev.clientX, ev.clientY);
+    }, { passive: false });
+    root.addEventListener("pointerdown", (ev) => {
+      down.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+      this.dragged = false;
+      start = { x: ev.clientX, y: ev.clientY };
+      if (down.size === 2) {
+        const [a, b] = [...down.values()];
+        pinch = { d: Math.hypot(a.x - b.x, a.y - b.y) || 1 };
+      }
+    });
+    root.addEventListener("pointermove", (ev) => {
+      const p = down.get(ev.pointerId);
+      if (!p) return;
+      const dx = ev.clientX - p.x;
+      const dy = ev.clientY - p.y;
+      if (!this.dragged && Math.hypot(ev.clientX - start.x, ev.clientY - start.y) < 6 && down.size < 2) return;
+      if (!this.dragged) {
+        this.dragged = true;
+        root.setPointerCapture(ev.pointerId);
+      }
+      p.x = ev.clientX;
+      p.y = ev.clientY;
+      if (down.size >= 2 && pinch) {
+        const [a, b] = [...down.values()];
+        const d = Math.hypot(a.x - b.x, a.y - b.y) || 1;
+        this.zoom(d / pinch.d, (a.x + b.x) / 2, (a.y + b.y) / 2);
+        pinch.d = d;
+      } else if (down.size === 1) {
+        // Unzoomed, a finger's drag scrolls the page rather than the map.
+        if (ev.pointerType === "touch" && !root.classList.contains("zoomed")) window.scrollBy(0, -dy);
+        else this.pan(dx, dy);
+      }
+    });
+    const up = (ev) => {
+      down.delete(ev.pointerId);
+      if (down.size < 2) pinch = null;
+      // the click that may follow this pointerup sees `dragged`; forget it just after
+      setTimeout(() => {
+        if (!down.size) this.dragged = false;
+      }, 0);
+    };
+    root.addEventListener("pointerup", up);
+    root.addEventListener("pointercancel", up);
+  }
+}
+
+const titleOf = (node) => node.querySelector("title").textContent;
+
+function kindOf(path) {
+  return path.classList.contains("province") ? "province" : path.classList.contains("sea") ? "sea" : "homeland";
+}
+
+/** Counters left to right from a region's tray corner, wrapping at its width. */
+class Tray {
+  constructor(layer, x, y, width) {
+    Object.assign(this, { layer, x0: x, x, y, width, nodes: [] });
+  }
+
+  add([node, w]) {
     if (this.x + w > this.x0 + this.width && this.x > this.x0) {
       this.x = this.x0;
-      this.y += 19;
+      this.y += SIZE + GAP;
     }
-    g.setAttribute("transform", `translate(${this.x},${this.y})`);
-    if (data) for (const [k, v] of Object.entries(data)) g.dataset[k] = v;
-    this.group.append(g);
-    this.x += w + 3;
-    return g;
+    node.setAttribute("transform", `translate(${this.x.toFixed(1)},${this.y.toFixed(1)})`);
+    this.layer.append(node);
+    this.nodes.push(node);
+    this.x += w + GAP;
+    return node;
   }
-  newline() {
-    if (this.x > this.x0) {
-      this.x = this.x0;
-      this.y += 19;
-    }
-  }
-}
-
-function armyText(a) {
-  let t = `${a.id}: ${a.full}L`;
-  if (a.reduced) t += `+${a.reduced}r`;
-  const fo = Object.values(a.foederati || {}).reduce((s, n) => s + n, 0);
-  if (fo) t += `+${fo}F`;
-  if (a.castra) t += " C";
-  return t;
-}
-
-function armyTitle(a) {
-  const parts = [`${a.owner}'s army ${a.id}`, `${a.full} full and ${a.reduced} reduced legions`];
-  const fo = Object.entries(a.foederati || {}).map(([t, n]) => `${n} ${t}`);
-  if (fo.length) parts.push(`foederati: ${fo.join(", ")}`);
-  if (a.capital) parts.push("in the capital");
-  if (a.castra) parts.push("castra");
-  return parts.join("; ");
-}
-
-/**
- * Draw the board.
- * @param {SVGElement} root the <svg>
- * @param {object} view the server's view
- * @param {object} meta /api/meta
- * @param {{regions: Set<string>, armies: Set<number>}} targets what may be clicked
- * @param {(kind: string, key: string|number, event: MouseEvent) => void} onPick click handler
- */
-export function drawMap(root, view, meta, targets, onPick) {
-  root.replaceChildren();
-  const edges = svg("g", { class: "edges" });
-  for (const [a, b] of meta.adjacent) {
-    if (!LAYOUT[a] || !LAYOUT[b]) continue;
-    const [x1, y1] = center(a);
-    const [x2, y2] = center(b);
-    edges.append(svg("line", { class: "edge", x1, y1, x2, y2 }));
-  }
-  root.append(edges);
-  const emperorToken = view.emperor_token;
-  for (const [name, [x, y, kind]] of Object.entries(LAYOUT)) {
-    const [w, h] = SIZE[kind];
-    const g = svg("g", { class: `region ${kind}`, "data-region": name, transform: `translate(${x},${y})` });
-    const prov = kind === "province" ? view.provinces[name] : null;
-    if (kind === "sea") {
-      g.append(svg("ellipse", { cx: w / 2, cy: h / 2, rx: w / 2, ry: h / 2 }));
-      g.append(svg("text", { class: "name", x: w / 2, y: 24, "text-anchor": "middle" }, name));
-    } else {
-      if (prov && prov.no_place_governor && !prov.governor) g.classList.add("closed");
-      g.append(svg("rect", { class: "body", width: w, height: h, rx: 8 }));
-    }
-    const row = new Row(g, 6, kind === "sea" ? 34 : 28, w - 12);
-    if (prov) drawProvince(g, row, name, prov, view, w, emperorToken);
-    if (kind === "homeland") drawHomeland(g, row, name, view, w);
-    for (const [leader, where] of Object.entries(view.leaders || {})) {
-      if (where === name) row.add(leader, "leader", `Barbarian leader ${leader}`);
-    }
-    row.newline();
-    for (const a of view.armies.filter((x) => x.region === name)) {
-      const label = (a.capital ? "⌂" : "") + armyText(a);
-      const c = row.add(label, `o-${a.owner}` + (targets.armies.has(a.id) ? " target" : ""), armyTitle(a), { army: a.id });
-      if (emperorToken && emperorToken.kind === "military" && emperorToken.army === a.id) {
-        c.querySelector("text").textContent = `♛ ${label}`;
-      }
-      if (targets.armies.has(a.id)) {
-        c.addEventListener("click", (ev) => {
-          ev.stopPropagation();
-          onPick("army", a.id, ev);
-        });
-      }
-    }
-    if (targets.regions.has(name)) {
-      g.classList.add("target");
-      g.setAttribute("tabindex", "0");
-      g.setAttribute("role", "button");
-      g.setAttribute("aria-label", `${name}: choose an action`);
-      g.addEventListener("click", (ev) => onPick("region", name, ev));
-      g.addEventListener("keydown", (ev) => {
-        if (ev.key === "Enter" || ev.key === " ") onPick("region", name, ev);
-      });
-    }
-    root.append(g);
-  }
-}
-
-function drawProvince(g, row, name, prov, view, w, emperorToken) {
-  const gov = prov.governor || "none";
-  g.append(svg("rect", { class: `band g-${gov}`, width: w, height: 22, rx: 8 }));
-  g.append(svg("text", { class: "band-text", x: 8, y: 15 }, name));
-  let right = prov.governor ? prov.governor : prov.no_place_governor ? "closed" : "";
-  if (name === "Italia" && view.emperor) right = `♛ ${view.emperor}`;
-  if (emperorToken && emperorToken.kind === "populace" && emperorToken.province === name) right = `♛ ${right}`;
-  if (prov.pretender) right = `${prov.seat ? "★" : "☆"} ${right}`;
-  g.append(svg("text", { class: "band-text", x: w - 8, y: 15, "text-anchor": "end" }, right));
-  const max = name === "Italia" ? 8 : 4;
-  for (let i = 0; i < Math.max(max, prov.support); i++) {
-    g.append(svg("circle", { class: `pip${i < prov.support ? " on" : ""}`, cx: 12 + i * 13, cy: 33, r: 5 }));
-  }
-  g.append(svg("title", {}, `${name}: support ${prov.support}${prov.governor ? `, governed by ${prov.governor}` : ""}`));
-  row.y = 44;
-  if (prov.mobs) row.add(`Mob×${prov.mobs}`, "mob", `${prov.mobs} mob${prov.mobs > 1 ? "s" : ""}`);
-  if (prov.militia) row.add("Militia", "mark", "Militia");
-  if (prov.quaestor) row.add("Q", "mark", "Quaestor");
-  for (const imp of prov.improvements || []) row.add(IMPROVEMENT[imp] || imp, "mark", imp);
-  if (prov.pretender) row.add(prov.seat ? `Seat ${prov.pretender}` : `Breakaway ${prov.pretender}`, "mark", "Pretender marker");
-  row.newline();
-  for (const [tribe, n] of Object.entries(prov.active || {})) if (n) row.add(`${ABBR[tribe] || tribe} ${n}`, "barb", `${n} active ${tribe}`);
-  for (const [tribe, n] of Object.entries(prov.inactive || {})) if (n) row.add(`${ABBR[tribe] || tribe} ${n}`, "barb idle", `${n} inactive ${tribe}`);
-  for (const [rival, where] of Object.entries(view.rivals || {})) if (where === name) row.add(rival.split(" ")[0], "rival", `Rival Emperor ${rival}`);
-}
-
-function drawHomeland(g, row, name, view, w) {
-  g.append(svg("text", { class: "name", x: 8, y: 18 }, name));
-  const t = view.tribes[name];
-  if (!t || !t.in_game) {
-    g.append(svg("text", { class: "small", x: 8, y: 36 }, "not in this game"));
-    return;
-  }
-  if (t.active) row.add(`${t.active} active`, "barb", `${t.active} active ${name} in the homeland`);
-  if (t.inactive) row.add(`${t.inactive} idle`, "barb idle", `${t.inactive} inactive ${name}`);
 }

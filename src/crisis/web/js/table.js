@@ -27,6 +27,8 @@ const app = {
   hintFor: null, // "role:version" the hint list answers
   chat: [], // the table's chat messages, oldest first
   reviewed: null, // the table whose review is drawn
+  lit: [], // the regions of the log entry chosen (lit on the map)
+  listOpenedFor: null, // the state version whose short action list was opened (phones)
 };
 
 // -- seat secrets from an invitation link -----------------------------------------------------
@@ -135,6 +137,7 @@ function act(action) {
   const question = app.board.confirm ? app.board.confirm(action, s.view) : null;
   if (question && !confirm(question)) return;
   if (send({ type: "act", role: s.role, action, version: s.version })) {
+    if (app.board.acted) app.board.acted(action, s);
     app.pending = true;
     closeMenu();
     render();
@@ -229,7 +232,7 @@ function chooseBoard(s) {
   app.title = title;
   app.board = BOARDS[title];
   const info = (app.meta.titles && app.meta.titles[title]) || app.meta;
-  app.ctx = { meta: app.meta, info, title, act, openMenu };
+  app.ctx = { meta: app.meta, info, title, act, openMenu, button: actionButton };
   document.body.dataset.title = title;
   document.querySelectorAll("[data-titles]").forEach((node) => {
     node.classList.toggle("hidden", !node.dataset.titles.split(" ").includes(title));
@@ -245,6 +248,7 @@ function render() {
   const view = s.view;
   const covered = curtain(view);
   const actions = covered || app.pending ? [] : s.actions;
+  const focus = focusedButton();
   renderHeader(s, view, actions);
   renderPrompt(s, view, actions);
   app.board.render(app.ctx, s, view, actions);
@@ -252,6 +256,25 @@ function render() {
   renderTable(s);
   renderNotes(s, covered);
   showReview();
+  refocus(focus);
+}
+
+/** The keyboard's place among the prompt's buttons (redrawn on every state), by the box
+ * that holds it and its words, so that a redraw can put it back. */
+function focusedButton() {
+  const b = document.activeElement;
+  if (!b || b.tagName !== "BUTTON") return null;
+  const box = b.closest("[id]");
+  return box && box.id !== "menu" ? { box: box.id, text: b.textContent } : null;
+}
+
+function refocus(was) {
+  if (!was || (document.activeElement && document.activeElement !== document.body)) return;
+  const box = document.getElementById(was.box);
+  if (!box) return;
+  const buttons = [...box.querySelectorAll("button")];
+  const same = buttons.find((b) => b.textContent === was.text) || buttons[0];
+  if (same) same.focus({ preventScroll: true });
 }
 
 function renderHeader(s, view, actions) {
@@ -292,6 +315,12 @@ function renderPrompt(s, view, actions) {
   $("hint").classList.toggle("hidden", !actions.length);
   if (app.hintFor !== `${s.role}:${s.version}`) $("hint-list").replaceChildren();
   $("action-count").textContent = String(actions.length);
+  // On a small screen the map's regions are small: a short list of actions opens as buttons.
+  const few = actions.length && actions.length <= 8 && window.matchMedia("(max-width: 900px)").matches;
+  if (few && app.listOpenedFor !== s.version) {
+    $("all-actions").open = true;
+    app.listOpenedFor = s.version;
+  }
   $("action-list").replaceChildren(...actions.map((a) => actionButton(a, view, "")));
   // What more influence would allow, greyed, with what it needs (from the title).
   const greyed = actions.length && s.unavailable ? s.unavailable : [];
@@ -320,11 +349,32 @@ function logLine(line) {
   return parts;
 }
 
+/** A log entry; one that names places lights them on the map while hovered, or after a
+ * click (or Enter) until another entry is chosen. */
+function logEntry(line) {
+  const places = app.board.regionsIn ? app.board.regionsIn(line) : [];
+  const li = el("li", { class: app.board.heading(line) ? "turn" : "" }, ...logLine(line));
+  if (!places.length) return li;
+  li.classList.add("places");
+  li.dataset.regions = places.join(",");
+  li.title = `On the map: ${places.join(", ")}`;
+  li.addEventListener("mouseenter", () => app.board.highlight(places));
+  li.addEventListener("mouseleave", () => app.board.highlight(app.lit || []));
+  li.addEventListener("click", () => {
+    const same = li.classList.contains("chosen");
+    document.querySelectorAll("#log li.chosen").forEach((x) => x.classList.remove("chosen"));
+    app.lit = same ? [] : places;
+    li.classList.toggle("chosen", !same);
+    app.board.highlight(app.lit);
+  });
+  return li;
+}
+
 function renderLog(view) {
   const log = $("log");
   const atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 20;
   const lines = view.log.slice(-300);
-  log.replaceChildren(...lines.map((line) => el("li", { class: app.board.heading(line) ? "turn" : "" }, ...logLine(line))));
+  log.replaceChildren(...lines.map((line) => logEntry(line)));
   log.setAttribute("start", String(view.log.length - lines.length + 1));
   if (atBottom) log.scrollTop = log.scrollHeight;
 }
@@ -526,7 +576,7 @@ async function showReplay(step) {
     // r.action is [role, verb, arg]: the board labels [verb, arg].
     const said = r.action ? `: ${cap(r.action[0])}: ${app.board.label(r.action.slice(1), r.view)}` : "";
     $("replay-label").textContent = `step ${r.step} of ${r.steps}${said}`;
-    const fake = { ...app.latest, role: r.role, view: { ...r.view, active: [] }, actions: [] };
+    const fake = { ...app.latest, role: r.role, view: { ...r.view, active: [] }, actions: [], replay: true };
     renderPrompt(fake, fake.view, []);
     $("prompt").textContent = `Replay: ${r.view.prompt}`;
     app.board.render(app.ctx, fake, fake.view, []);

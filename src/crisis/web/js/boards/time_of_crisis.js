@@ -4,7 +4,9 @@
 
 import { el } from "../api.js";
 import { actionLabel, cardName, MAIN_VERBS, places, setMeta } from "../labels.js";
-import { drawMap } from "../map.js";
+import { changedRegions, digest, Seen } from "../changes.js";
+import { legendItems } from "../counters.js";
+import { BoardMap } from "../map.js";
 
 const $ = (id) => document.getElementById(id);
 const DICE = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
@@ -23,6 +25,30 @@ export const board = {
   setup(ctx) {
     META = ctx.info;
     setMeta(META);
+    MAP = new BoardMap($("map"));
+    $("zoom-in").addEventListener("click", () => MAP.zoom(1.5));
+    $("zoom-out").addEventListener("click", () => MAP.zoom(1 / 1.5));
+    $("zoom-reset").addEventListener("click", () => MAP.reset());
+    $("changes-seen").addEventListener("click", () => {
+      if (UI.seen && UI.last) UI.seen.save(digest(UI.last.view));
+      redraw();
+    });
+    drawLegend();
+  },
+
+  /** Table.js tells the board when this browser sends an action: what changes next is ours. */
+  acted(action, s) {
+    UI.actedAt = s.version;
+  },
+
+  /** The regions a log line names, to light on the map. */
+  regionsIn(line) {
+    if (!META) return [];
+    return [...META.provinces, ...META.seas, ...META.tribes].filter((name) => line.includes(name));
+  },
+
+  highlight(regions) {
+    if (MAP) MAP.highlight(regions);
   },
 
   label(a, view) {
@@ -75,7 +101,7 @@ export const board = {
   render(ctx, s, view, actions) {
     renderBattle(view);
     renderPool(view);
-    renderMap(ctx, view, actions);
+    renderMap(ctx, s, view, actions);
     renderHand(ctx, s, view, actions);
     renderPlayers(s, view);
     renderMarket(ctx, view, actions);
@@ -117,15 +143,147 @@ function targetsFor(actions, armies) {
   return { regions, armies: armyIds };
 }
 
-function renderMap(ctx, view, actions) {
-  const armies = view.armies || [];
-  drawMap($("map"), view, META, targetsFor(actions, armies), (kind, key, ev) => {
-    const hits = actions.filter((a) => {
-      const p = places(a, armies);
-      return kind === "region" ? p.regions.includes(key) : p.armies.includes(key);
-    });
-    ctx.openMenu(kind === "region" ? key : `Army ${key}`, hits, ev);
+/** The map's drawing and what the player has picked on it. */
+let MAP = null;
+const UI = { selected: null, last: null, seen: null, seenFor: null, actedAt: null };
+
+/** The actions of one army: those whose argument names it. */
+function armyActions(actions, id) {
+  return actions.filter(([verb, arg]) => {
+    if (Array.isArray(arg)) return ["move_army", "initiate_battle", "foederati"].includes(verb) && arg[0] === id;
+    if (verb === "place_emperor") return arg === `#${id}`;
+    return typeof arg === "number" && places([verb, arg], []).armies.includes(id);
   });
+}
+
+/** Where the selected army may march (regions) and what it may attack there (foes). */
+function reach(actions, id) {
+  const dests = new Set();
+  const foes = new Set();
+  for (const [verb, arg] of actions) {
+    if (verb === "move_army" && arg[0] === id) dests.add(arg[1]);
+    if (verb === "initiate_battle" && arg[0] === id) foes.add(arg[1]);
+  }
+  return { dests, foes };
+}
+
+/** Changes since this seat last acted (or said "seen"), and the note above the map. */
+function changes(s, view) {
+  const role = s.role && !s.replay ? s.role : null;
+  const note = $("changes");
+  if (!role) {
+    note.classList.add("hidden");
+    return new Set();
+  }
+  const table = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+  if (UI.seenFor !== `${table}:${role}`) {
+    UI.seen = new Seen(table, role);
+    UI.seenFor = `${table}:${role}`;
+  }
+  const now = digest(view);
+  const before = UI.seen.load();
+  // The first look, and the state that follows this seat's own action, are seen by it.
+  if (!before || (UI.actedAt !== null && s.version > UI.actedAt)) {
+    UI.seen.save(now);
+    UI.actedAt = null;
+    note.classList.add("hidden");
+    return new Set();
+  }
+  const changed = changedRegions(before, now);
+  note.classList.toggle("hidden", !changed.size);
+  $("changes-text").textContent = changed.size
+    ? `Changed since your last action (outlined in orange): ${[...changed].join(", ")}.`
+    : "";
+  return changed;
+}
+
+function redraw() {
+  if (UI.last) renderMap(UI.last.ctx, UI.last.s, UI.last.view, UI.last.actions);
+}
+
+function renderMap(ctx, s, view, actions) {
+  UI.last = { ctx, s, view, actions };
+  const armies = view.armies || [];
+  if (UI.selected !== null && !armyActions(actions, UI.selected).length) UI.selected = null;
+  const { dests, foes } = UI.selected === null ? { dests: new Set(), foes: new Set() } : reach(actions, UI.selected);
+  const pick = (kind, key, ev) => {
+    if (kind === "background") {
+      if (UI.selected !== null) {
+        UI.selected = null;
+        redraw();
+      }
+      return;
+    }
+    if (kind === "foe") {
+      ctx.act(["initiate_battle", [UI.selected, key]]);
+      return;
+    }
+    if (kind === "region" && dests.has(key)) {
+      ctx.act(["move_army", [UI.selected, key]]);
+      return;
+    }
+    if (kind === "army") {
+      const own = armyActions(actions, key);
+      const { dests: d, foes: f } = reach(actions, key);
+      if (d.size || f.size) {
+        UI.selected = UI.selected === key ? null : key;
+        redraw();
+        if (UI.selected !== null) $("army-panel").scrollIntoView({ block: "nearest" });
+        return;
+      }
+      ctx.openMenu(`Army ${key}`, own, ev);
+      return;
+    }
+    const hits = actions.filter((a) => places(a, armies).regions.includes(key));
+    ctx.openMenu(key, hits, ev);
+  };
+  MAP.draw(view, META, { targets: targetsFor(actions, armies), selected: UI.selected, dests, foes, changed: changes(s, view), pick });
+  renderArmyPanel(ctx, view, actions, pick);
+}
+
+/** Under the prompt: a button per army that can act (select it: its moves and attacks glow
+ * on the map), and the selected army's actions as buttons too (keyboard and small screens). */
+function renderArmyPanel(ctx, view, actions, pick) {
+  const panel = $("army-panel");
+  const ids = [...new Set((view.armies || []).map((a) => a.id))].filter((id) => armyActions(actions, id).length);
+  panel.classList.toggle("hidden", !ids.length);
+  if (!ids.length) {
+    panel.replaceChildren();
+    return;
+  }
+  const where = (id) => (view.armies.find((a) => a.id === id) || {}).region;
+  const row = el("div", { class: "army-row" }, el("span", { class: "muted small" }, "Your armies:"),
+    ...ids.map((id) => el("button", {
+      type: "button",
+      class: `army-pick${id === UI.selected ? " on" : ""}`,
+      "aria-pressed": id === UI.selected ? "true" : "false",
+      onclick: (ev) => pick("army", id, ev),
+    }, `Army ${id} · ${where(id)}`)));
+  const parts = [row];
+  if (UI.selected !== null) {
+    parts.push(el("p", { class: "muted small" }, `Army ${UI.selected}: its destinations and targets glow on the map; click one, or choose here.`));
+    parts.push(el("div", { class: "buttons army-acts" }, ...armyActions(actions, UI.selected).map((a) => ctx.button(a, view, ""))));
+  }
+  const had = panel.contains(document.activeElement) ? document.activeElement.textContent : null;
+  panel.replaceChildren(...parts);
+  if (had !== null) {
+    const again = [...panel.querySelectorAll("button")].find((b) => b.textContent === had);
+    if (again) again.focus({ preventScroll: true });
+  }
+}
+
+function drawLegend() {
+  const list = $("legend-list");
+  list.replaceChildren(...legendItems().map(([[node, w], text]) => {
+    const pic = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    pic.setAttribute("viewBox", `-1 -1 ${w + 2} 26`);
+    pic.setAttribute("width", String(w + 2));
+    pic.setAttribute("height", "26");
+    pic.setAttribute("aria-hidden", "true");
+    pic.append(node);
+    return el("li", { class: "legend-entry" }, pic, el("span", {}, text));
+  }));
+  if (window.matchMedia("(max-width: 900px)").matches) $("legend").removeAttribute("open");
 }
 
 function cardFaces(ctx, ids, actions, key = "cards") {
