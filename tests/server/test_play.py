@@ -7,6 +7,7 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
+from crisis.engine.action import Action
 from crisis.engine.match import Match
 from crisis.games import get_title
 from crisis.server.store import Store
@@ -146,6 +147,16 @@ def test_replays_show_only_what_the_asker_may_see(client: TestClient) -> None:
     assert res.json()["status"] == "finished"
     full = client.get(f"/api/tables/{table}/replay/5?role=blue").json()
     assert "hand" in full["view"]["players"][1] and full["action"] is not None
+    assert public["label"] is None  # nothing named while the game went on
+    # Each step is named in the title's words, as the action read when it was taken.
+    record = client.get(f"/api/tables/{table}/record").json()
+    title = get_title("time_of_crisis")
+    before = Match.replay(title, {**record, "log": record["log"][:4]})
+    actor, *action = record["log"][4]
+    words = title.describe
+    assert words is not None
+    expected = words(before.state, actor, [Action.parse(action)])[0]["label"]
+    assert full["label"] == expected and "_" not in expected
     assert client.get(f"/api/tables/{table}/record").json()["seed"] == 8
 
 

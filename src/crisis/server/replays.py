@@ -36,6 +36,13 @@ class Replays:
             raise Forbidden("until the game is over a replay shows only your own seat's view")
         if role is not None and role not in live.match.roles():
             raise BadMessage(f"no seat {role!r} at this table")
+        entry = _entry(live, step)
+        label = None
+        describe = live.title.describe
+        if entry is not None and describe is not None:
+            # The action in the title's own words, as it read just before it was taken.
+            actor, action = live.match.log[step - 1]
+            label = describe(self._at(live, step - 1).state, actor, [action])[0]["label"]
         match = self._at(live, step)
         view = match.view(role)
         view.pop("can_undo", None)
@@ -46,7 +53,8 @@ class Replays:
             "steps": total,
             "role": role,
             "view": view,
-            "action": _entry(live, step),
+            "action": entry,
+            "label": label,
         }
 
     def review(self, live: Live) -> dict[str, Any]:

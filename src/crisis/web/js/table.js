@@ -573,8 +573,9 @@ async function showReplay(step) {
     const bar = $("replay-step");
     bar.max = String(r.steps);
     bar.value = String(r.step);
-    // r.action is [role, verb, arg]: the board labels [verb, arg].
-    const said = r.action ? `: ${cap(r.action[0])}: ${app.board.label(r.action.slice(1), r.view)}` : "";
+    // r.action is [role, verb, arg]; r.label is the title's own words for it.
+    const words = r.label || (r.action ? app.board.label(r.action.slice(1), r.view) : "");
+    const said = r.action ? `: ${cap(r.action[0])}: ${words}` : "";
     $("replay-label").textContent = `step ${r.step} of ${r.steps}${said}`;
     const fake = { ...app.latest, role: r.role, view: { ...r.view, active: [] }, actions: [], replay: true };
     renderPrompt(fake, fake.view, []);
