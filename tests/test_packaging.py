@@ -171,6 +171,25 @@ def test_py_typed_ships_in_the_wheel() -> None:
     assert "py.typed" in data["crisis"]
 
 
+def test_every_data_file_in_the_package_is_declared_package_data() -> None:
+    """A file the package reads at run time (a page, the map, a card list) that no
+    package-data pattern names would be missing from an installed wheel."""
+    data = PYPROJECT["tool"]["setuptools"]["package-data"]
+    src = ROOT / "src"
+    missing = []
+    for path in sorted((src / "crisis").rglob("*")):
+        if not path.is_file() or path.suffix in (".py", ".pyc") or "__pycache__" in path.parts:
+            continue
+        package_dir = path.parent
+        while not (package_dir / "__init__.py").is_file():
+            package_dir = package_dir.parent
+        package = ".".join(package_dir.relative_to(src).parts)
+        inner = path.relative_to(package_dir)
+        if not any(inner.match(pattern) for pattern in data.get(package, [])):
+            missing.append(str(path.relative_to(src)))
+    assert missing == []
+
+
 def test_the_console_script_does_not_need_the_cli_extra_to_start() -> None:
     assert PROJECT["scripts"]["crisis"] == "crisis.entry:main"
 
