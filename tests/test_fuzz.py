@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 import types
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ import pytest
 from crisis.engine import fuzz
 from crisis.engine.action import Action
 from crisis.engine.match import Match
+from crisis.games import get_title
 from crisis.games import time_of_crisis as toc
 from crisis.games.time_of_crisis import fuzzing, invariants
 from crisis.games.time_of_crisis.state import copy_state
@@ -392,3 +394,23 @@ def test_a_free_action_loop_is_reported() -> None:
     assert "position came back" in summary.failures[0].message
     # The real rules with the same policy: every game ends, no loop.
     assert fuzz.fuzz(toc.TITLE, games=2, seed=3, config=config).ok
+
+
+def test_a_copy_plays_on_exactly_like_the_original() -> None:
+    """The copy keeps the generator's position: both continue with the same draws."""
+    for title in (toc.TITLE, get_title("rome_in_crisis")):
+        state = title.setup(3, {"players": 3})
+        rnd = random.Random(1)
+        for _ in range(60):
+            role = title.active(state)[0]
+            title.apply(state, role, rnd.choice(title.actions(state, role)))
+        twin = title.copy_state(state)
+        assert title.to_json(twin) == title.to_json(state)
+        for game in (state, twin):
+            again = random.Random(2)
+            for _ in range(80):
+                if title.result(game) is not None:
+                    break
+                role = title.active(game)[0]
+                title.apply(game, role, again.choice(title.actions(game, role)))
+        assert title.to_json(twin) == title.to_json(state)

@@ -9,7 +9,7 @@ import pytest
 
 from crisis.engine.action import Action
 from crisis.games import time_of_crisis as toc
-from crisis.games.time_of_crisis import words
+from crisis.games.time_of_crisis import data, words
 from crisis.games.time_of_crisis.odds import p_votes
 from crisis.games.time_of_crisis.state import NEUTRAL
 
@@ -110,8 +110,20 @@ def test_ending_actions_warns_of_unspent_influence() -> None:
     state.turn.pool["yellow"] = 2
     [said] = toc.describe(state, role, [Action("end_actions")])
     assert said["note"] == "the 2 influence you have not spent is lost"
+    assert said["confirm"] is not None and "2 influence" in said["confirm"]
     state.turn.pool["yellow"] = 0
-    assert toc.describe(state, role, [Action("end_actions")])[0]["note"] is None
+    again = toc.describe(state, role, [Action("end_actions")])[0]
+    assert again["note"] is None and again["confirm"] is None
+
+
+def test_trashing_asks_first_with_the_cost_from_the_data() -> None:
+    state = start()
+    role = toc.active(state)[0]
+    question = toc.describe(state, role, [Action("trash", "mob")])[0]["confirm"]
+    assert question == (
+        f"Trash Mob (Populace 3) for {data.COSTS.trash_card} political points? "
+        "It leaves the game for good."
+    )
 
 
 def test_labels_name_cards_as_printed() -> None:

@@ -224,6 +224,10 @@ class Machine(Generic[S]):
         """Every legal action for ``role`` now; empty when ``role`` may not act."""
         if role not in self.active(state):
             return []
+        return self._listed(state, role)
+
+    def _listed(self, state: S, role: str) -> list[Action]:
+        """The step's listers joined, for a role known to act now."""
         s = self.steps[state.step]
         if len(s.listers) == 1:
             return s.listers[0](state, role)
@@ -243,7 +247,7 @@ class Machine(Generic[S]):
         active = self.active(state)
         if role not in active:
             raise NotYourTurn(f"{role} may not act now; waiting for {', '.join(active)}")
-        legal = self.actions(state, role)
+        legal = self._listed(state, role)
         if action not in legal:
             same = sorted({str(a) for a in legal if a.verb == action.verb})[:8]
             hint = f"; legal {action.verb} actions: {', '.join(same)}" if same else ""

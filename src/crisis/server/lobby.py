@@ -93,10 +93,16 @@ def _json(data: bytes) -> Response:
 
 @router.get("/meta")
 async def meta() -> dict[str, Any]:
-    """What a client needs: every title's options, piece names and bots, and the limits.
+    """What a client needs: every title's options, piece names, declared steps and verbs
+    (``rules``: prompts, what each verb ends and its argument domains) and bots, and the limits.
     The first title's entries are also at the top level (for clients of one title)."""
     titles = {
-        name: {**get_title(name).info(), "bots": bot_names(name), "default_bot": default_bot(name)}
+        name: {
+            **get_title(name).info(),
+            "rules": get_title(name).machine.describe(),
+            "bots": bot_names(name),
+            "default_bot": default_bot(name),
+        }
         for name in sorted(TITLES)
     }
     default = titles["time_of_crisis"]

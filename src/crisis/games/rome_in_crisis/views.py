@@ -18,10 +18,10 @@ from crisis.games.rome_in_crisis.state import State, card_name, face
 
 def card(state: State, cid: str) -> dict[str, Any]:
     """One card as drawn on the table."""
-    if cid in state.cards.candidates:
+    c = state.cards.influence.get(cid)
+    if c is None:
         return {"id": cid, "kind": "candidate", "name": card_name(state, cid),
                 "side": state.faces.get(cid, "a").upper()}  # fmt: skip
-    c = state.cards.influence[cid]
     return {"id": cid, "kind": "influence", "suit": c.suit, "value": c.value,
             "name": card_name(state, cid)}  # fmt: skip
 
@@ -30,22 +30,23 @@ def _cards(state: State, ids: list[str]) -> list[dict[str, Any]]:
     return [card(state, c) for c in ids]
 
 
-def _where(state: State, cid: str, owners: dict[str, str]) -> str:
-    if cid in owners:
-        return "play"
-    for place in ("pool", "revealed", "discard", "removed"):
-        if cid in getattr(state, place):
-            return place
-    return "deck"
+def _places(state: State, owners: dict[str, str]) -> dict[str, str]:
+    """Where each candidate card lies that is not in the deck (one pass per view)."""
+    out: dict[str, str] = {}
+    for place in ("removed", "discard", "revealed", "pool"):  # the first listed wins
+        for cid in getattr(state, place):
+            out[cid] = place
+    out.update(dict.fromkeys(owners, "play"))
+    return out
 
 
 def _candidate(
-    state: State, cid: str, owners: dict[str, str], held: dict[str, str]
+    state: State, cid: str, owners: dict[str, str], held: dict[str, str], places: dict[str, str]
 ) -> dict[str, Any]:
     from crisis.games.rome_in_crisis.election import worth
 
     f = face(state, cid)
-    where = _where(state, cid, owners)
+    where = places.get(cid, "deck")
     entry: dict[str, Any] = {
         "id": cid,
         "name": f.name,
@@ -104,6 +105,7 @@ def view(state: State, role: str | None, active: list[str]) -> dict[str, Any]:
     seats = [p.role for p in state.players]
     mine = role if role in seats else None
     owners = {c: p.role for p in state.players for c in p.candidates}
+    places = _places(state, owners)
     held = {h: o for o, h in state.offices.items() if h is not None}
     players = []
     for p in state.players:
@@ -151,7 +153,7 @@ def view(state: State, role: str | None, active: list[str]) -> dict[str, Any]:
         "hand": sorted(state.players[seats.index(mine)].hand) if mine else None,
         "my_crisis_card": state.chosen.get(mine) if mine else None,
         "scores": {p.role: p.vp for p in state.players},
-        "candidates": [_candidate(state, c, owners, held) for c in state.cards.candidates],
+        "candidates": [_candidate(state, c, owners, held, places) for c in state.cards.candidates],
         "faces": dict(state.faces),
         "played_on": {c: list(v) for c, v in state.played_on.items()},
         "offices": [

@@ -49,10 +49,11 @@ def prices(state: State, role: str) -> dict[str, int]:
 def _list_buy(state: State, role: str) -> list[Action]:
     p = player(state, role)
     points = state.turn.political
+    provinces = len(governed(state, role))
     out = [
         Action("buy", cid)
         for cid in dict.fromkeys(on_offer(state))
-        if card_cost(state, role, cid) <= points
+        if _cost(state, provinces, cid) <= points
     ]
     if points >= CYCLE_COST:
         out += [Action("cycle", slot) for slot, st in state.stacks.items() if len(st) > 1]

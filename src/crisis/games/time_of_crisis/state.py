@@ -392,6 +392,11 @@ def decode(raw: bytes | str) -> State:
     return msgspec.json.decode(raw, type=State)
 
 
+_PACK = msgspec.msgpack.Encoder()
+_UNPACK = msgspec.msgpack.Decoder(State)
+
+
 def copy_state(state: State) -> State:
-    """A deep copy (through the JSON encoding, which is fast and exact)."""
-    return decode(encode(state))
+    """A deep copy, exact like the JSON round trip but through MessagePack (about twice as
+    fast: searching bots and the research adapters copy states all the time)."""
+    return _UNPACK.decode(_PACK.encode(state))

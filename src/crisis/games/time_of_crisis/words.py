@@ -186,14 +186,46 @@ def _note(state: State, role: str, action: Action) -> str | None:
 
 def describe(state: State, role: str, actions: list[Action]) -> list[dict[str, Any]]:
     """For each of ``actions`` (legal for ``role`` now): ``label``, ``cost`` (words, or
-    None) and ``note`` (odds, what is lost, or None)."""
+    None), ``note`` (odds, what is lost, or None) and ``confirm`` (a question a client asks
+    before an action that loses something for good, or None)."""
     out = []
     for action in actions:
         cost = None
         if action.verb not in _NO_TRIAL and (None, action.verb) in RULES.verbs:
             cost = _cost_words(_trial(state, role, action))
-        out.append({"label": label(action), "cost": cost, "note": _note(state, role, action)})
+        out.append(
+            {
+                "label": label(action),
+                "cost": cost,
+                "note": _note(state, role, action),
+                "confirm": _confirm(state, action),
+            }
+        )
     return out
+
+
+def _confirm(state: State, action: Action) -> str | None:
+    """The question to ask before ``action`` when it throws something away: unspent
+    influence or political points, or a card trashed for good."""
+    verb = action.verb
+    left = sum(state.turn.pool.values())
+    if verb == "end_actions" and left:
+        return (
+            f"You still have {left} influence this turn. It is lost when you end your "
+            "actions. End them anyway?"
+        )
+    if verb == "end_buy" and state.turn.political:
+        return (
+            f"You still have {state.turn.political} political points. They are lost when "
+            "your turn ends. End it anyway?"
+        )
+    if verb == "trash":
+        points = data.COSTS.trash_card
+        return (
+            f"Trash {card_name(action.arg)} for {points} political points? "
+            "It leaves the game for good."
+        )
+    return None
 
 
 #: Labels for a group of actions (any destination, any number of dice).

@@ -134,7 +134,9 @@ function mergeLog(msg) {
 function act(action) {
   const s = app.latest;
   if (!s || app.pending || !s.role) return;
-  const question = app.board.confirm ? app.board.confirm(action, s.view) : null;
+  // The title says which actions throw something away, and asks first.
+  const words = said(action);
+  const question = (words && words.confirm) || (app.board.confirm ? app.board.confirm(action, s.view) : null);
   if (question && !confirm(question)) return;
   if (send({ type: "act", role: s.role, action, version: s.version })) {
     if (app.board.acted) app.board.acted(action, s);

@@ -3,7 +3,7 @@
 // interface described in boards/index.js.
 
 import { el } from "../api.js";
-import { actionLabel, cardName, MAIN_VERBS, places, setMeta } from "../labels.js";
+import { declaredVerbs, plainLabel, takesNothing, takesOne } from "../verbs.js";
 import { changedRegions, digest, Seen } from "../changes.js";
 import { legendItems } from "../counters.js";
 import { BoardMap } from "../map.js";
@@ -15,8 +15,57 @@ function cap(s) {
   return s ? s.charAt(0).toUpperCase() + s.slice(1) : "";
 }
 
-/** The title's entry of /api/meta (provinces, cards, events); set by setup(). */
+/** The title's entry of /api/meta (provinces, cards, events, declared verbs); set by setup(). */
 let META = null;
+/** The declared verbs (what each ends, its argument domains), from META.rules. */
+let VERBS = {};
+
+/** A card as printed: its name, and its sphere and value unless it is worth 1. */
+function cardName(cid) {
+  const c = META && META.cards[cid];
+  if (!c) return String(cid);
+  return c.value === 1 ? c.name : `${c.name} (${c.suit} ${c.value})`;
+}
+
+function isRegion(name) {
+  return Boolean(META) && (META.provinces.includes(name) || META.seas.includes(name) || META.tribes.includes(name));
+}
+
+/** Where an action can be clicked: {regions, armies, cards, slots}, read from the domains
+ * its verb declares (an army, a card, a market stack) and the regions its argument names. */
+function places([verb, arg], armies) {
+  const out = { regions: [], armies: [], cards: [], slots: [] };
+  if (takesOne(VERBS, verb, "card")) {
+    out.cards.push(arg);
+    return out;
+  }
+  if (takesOne(VERBS, verb, "category")) {
+    out.slots.push(arg);
+    return out;
+  }
+  if (takesOne(VERBS, verb, "army") && typeof arg === "number") {
+    out.armies.push(arg);
+    return out;
+  }
+  if (takesOne(VERBS, verb, "army") && typeof arg === "string" && arg.startsWith("#")) {
+    out.armies.push(Number(arg.slice(1)));  // the Emperor's token on an army
+    return out;
+  }
+  const first = Array.isArray(arg) && VERBS[verb] ? VERBS[verb].args.find((a) => a.length > 1) : null;
+  if (first && first[0] === "army") {
+    out.armies.push(arg[0]);
+    if (first[1] === "region") {
+      out.regions.push(arg[1]);  // where the army would go
+    } else {
+      const a = armies.find((x) => x.id === arg[0]);
+      if (a) out.regions.push(a.region);  // where the army acts
+    }
+    return out;
+  }
+  const items = Array.isArray(arg) ? arg : [arg];
+  for (const item of items) if (typeof item === "string" && isRegion(item)) out.regions.push(item);
+  return out;
+}
 
 export const board = {
   name: "Time of Crisis",
@@ -24,7 +73,7 @@ export const board = {
 
   setup(ctx) {
     META = ctx.info;
-    setMeta(META);
+    VERBS = declaredVerbs(META);
     MAP = new BoardMap($("map"));
     $("zoom-in").addEventListener("click", () => MAP.zoom(1.5));
     $("zoom-out").addEventListener("click", () => MAP.zoom(1 / 1.5));
@@ -52,25 +101,10 @@ export const board = {
   },
 
   label(a, view) {
-    const text = actionLabel(a);
-    // Prices from the view (the title computes them): a buy or trash says what it costs.
+    const text = plainLabel(a, (x) => (typeof x === "string" && META && META.cards[x] ? cardName(x) : String(x)));
+    // Prices from the view (the title computes them): a buy says what it costs.
     if (a[0] === "buy" && view && view.prices && a[1] in view.prices) return `${text} for ${view.prices[a[1]]}`;
-    if (a[0] === "trash") return `${text} (3 political points; the card leaves the game)`;
-    if (a[0] === "cycle") return `${text} (1 political point)`;
     return text;
-  },
-
-  /** A question to confirm before an action that loses something, or null. */
-  confirm(a, view) {
-    const pool = view.turn && view.turn.pool ? Object.values(view.turn.pool).reduce((x, y) => x + y, 0) : 0;
-    if (a[0] === "end_actions" && pool > 0) {
-      return `You still have ${pool} influence this turn. It is lost when you end your actions. End them anyway?`;
-    }
-    if (a[0] === "end_buy" && view.turn && view.turn.political > 0) {
-      return `You still have ${view.turn.political} political points. They are lost when your turn ends. End it anyway?`;
-    }
-    if (a[0] === "trash") return `Trash ${cardName(a[1])} for 3 political points? It leaves the game for good.`;
-    return null;
   },
 
   /** Log lines that start a turn ("-- green turn 3 --"). */
@@ -81,7 +115,7 @@ export const board = {
   button(a, view) {
     const p = places(a, view.armies || []);
     const elsewhere = p.regions.length || p.armies.length || p.cards.length || p.slots.length;
-    return MAIN_VERBS.has(a[0]) || !elsewhere;
+    return takesNothing(VERBS, a[0]) || !elsewhere;
   },
 
   status(view) {
