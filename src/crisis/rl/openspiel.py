@@ -408,7 +408,9 @@ class CrisisObserver:
             self.tensor.fill(0)
             return
         role = self._game.roles[player]
-        self.tensor[:] = self._game.encoding.observe(state.title.view(state.title_state, role), role)
+        self.tensor[:] = self._game.encoding.observe(
+            state.title.view(state.title_state, role), role
+        )
 
     def string_from(self, state: CrisisState, player: int) -> str:
         """``player``'s view of ``state`` as text."""
