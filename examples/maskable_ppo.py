@@ -22,7 +22,6 @@ import time
 from typing import Any
 
 import gymnasium
-import numpy as np
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.vec_env import DummyVecEnv, VecNormalize
 

@@ -5,11 +5,13 @@ The game is ``pyspiel.load_game("crisis_<title>", ...)``; OpenSpiel's
 information states and ``resample_from_infostate`` (the title's determinization). Its
 evaluator plays ``--depth`` random moves from a leaf and scores the standings there the way
 every adapter scores a game cut short (rank reward: +1 first, -1 last); whole random
-rollouts (OpenSpiel's ``RandomRolloutEvaluator``) also work but cost seconds each. It holds seat 0 of ``--games`` 2-player games against the
-title's heuristic bot (Time of Crisis: ``balanced``, short game; Rome in Crisis:
-``heuristic``), which sees only its own view; chance nodes are sampled. Games are cut short
-at ``--max-moves`` player actions and then scored from the standings. The script prints
-the ISMCTS bot's wins and the time per game::
+rollouts (OpenSpiel's ``RandomRolloutEvaluator``) also work but cost seconds each.
+
+The searcher holds seat 0 of ``--games`` 2-player games against the title's heuristic bot
+(Time of Crisis: ``balanced``, short game; Rome in Crisis: ``heuristic``), which sees only
+its own view; chance nodes are sampled. Games are cut short at ``--max-moves`` player
+actions and then scored from the standings. The script prints the ISMCTS bot's wins and the
+time per game::
 
     .venv/bin/python examples/openspiel_ismcts.py --title rome_in_crisis --games 10
 

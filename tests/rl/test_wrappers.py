@@ -27,7 +27,7 @@ def test_supersuit_on_gymnasium(title: str) -> None:
     env = _wrapped(CrisisEnv(title=title, players=2, flat=True, max_steps=30))
     obs, info = env.reset(seed=0)
     size = CrisisEnv(title=title, players=2).encoding.observation_size
-    assert obs.shape == (2 * size,) and 0.0 <= obs.min() and obs.max() <= 1.0
+    assert obs.shape == (2 * size,) and obs.min() >= 0.0 and obs.max() <= 1.0
     rnd = np.random.default_rng(0)
     done = False
     while not done:
@@ -44,9 +44,9 @@ def test_supersuit_on_pettingzoo(title: str) -> None:
     env.reset(seed=0)
     rnd = np.random.default_rng(0)
     steps = 0
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         obs, _, terminated, truncated, info = env.last()
-        assert 0.0 <= obs.min() and obs.max() <= 1.0
+        assert obs.min() >= 0.0 and obs.max() <= 1.0
         if terminated or truncated:
             env.step(None)
             continue

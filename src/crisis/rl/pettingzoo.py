@@ -26,10 +26,11 @@ players`` actions; every agent is then truncated and rewarded from the standings
 (:func:`crisis.rl.encoding.truncated_result`, in ``infos[agent]["result"]``), as in the
 Gymnasium and OpenSpiel adapters. ``flat=True`` makes observations the bare ``float32[N]``
 vector (a finite ``Box``, so SuperSuit's ``normalize_obs``, ``dtype`` and ``frame_stack``
-apply) with the acting agent's mask in ``infos[agent]["action_mask"]``. An action outside the mask raises ``ValueError``. The environment is not
-parallelizable (turns are long and sequential), so PettingZoo's ``max_cycles_test``, which
-needs a parallel version, does not apply; tests/rl check the truncation directly.
-"""
+apply) with the acting agent's mask in ``infos[agent]["action_mask"]``.
+
+An action outside the mask raises ``ValueError``. The environment is not parallelizable
+(turns are long and sequential), so PettingZoo's ``max_cycles_test``, which needs a parallel
+version, does not apply; tests/rl check the truncation directly."""
 
 from __future__ import annotations
 

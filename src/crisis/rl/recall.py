@@ -21,7 +21,7 @@ class Decision:
     """One decision of one player: the catalog ``action`` it chose and a digest of its
     observation when it chose (computed from ``state`` on first use, then cached)."""
 
-    __slots__ = ("action", "role", "_digest", "_state", "_title")
+    __slots__ = ("_digest", "_state", "_title", "action", "role")
 
     def __init__(
         self, title: TitleSpec, role: str, state: Any, action: int, digest: str | None = None
@@ -63,8 +63,9 @@ class History:
     ) -> None:
         self.prev = prev
         self.last = last
-        self.length = (prev.length if prev else 0) + (last is not None)
-        self.forgotten = forgotten if forgotten is not None else (prev.forgotten if prev else -1)
+        self.length: int = (prev.length if prev else 0) + (last is not None)
+        inherited: int = prev.forgotten if prev else -1
+        self.forgotten: int = forgotten if forgotten is not None else inherited
 
     def add(self, decision: Decision) -> History:
         """This history with ``decision`` appended."""
