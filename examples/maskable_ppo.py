@@ -5,11 +5,12 @@ against the title's heuristic bot (Time of Crisis: ``balanced`` in a short game;
 Crisis: ``heuristic``). The environment is made with ``gymnasium.make`` from its registered
 id with ``flat=True``: a bare ``Box`` observation that SB3's ``VecNormalize`` normalizes,
 and the legal actions from ``env.action_masks()``, which MaskablePPO calls by itself. The
-script measures the masked policy's win rate over ``--eval-games`` games before training
-(an untrained network: close to uniform over legal actions) and after ``--timesteps`` steps
-of training, and prints both with the time taken::
+script measures the masked policy's win rate over ``--eval-games`` games on fixed seeds
+before training (an untrained network: close to uniform over legal actions) and after
+``--timesteps`` steps of training (PPO updates every 512 steps), and prints both with the
+time taken::
 
-    .venv/bin/python examples/maskable_ppo.py --timesteps 20000 --eval-games 50
+    .venv/bin/python examples/maskable_ppo.py --title rome_in_crisis --timesteps 60000
 
 Needs the ``rl`` and ``train`` extras (sb3-contrib, stable-baselines3, PyTorch CPU).
 README's "Research API" section has measured figures.
@@ -45,8 +46,11 @@ def make_env(title: str) -> gymnasium.Env[Any, Any]:
     )
 
 
-def win_rate(model: MaskablePPO, venv: VecNormalize, games: int, seed: int) -> float:
-    """The share of ``games`` won by the model's deterministic masked policy."""
+def win_rate(
+    model: MaskablePPO, venv: VecNormalize, games: int, seed: int, deterministic: bool
+) -> float:
+    """The share of ``games`` won by the model's masked policy (sampling from it unless
+    ``deterministic``: then its most likely action)."""
     env = make_env(venv.get_attr("title_name")[0])
     wins = 0
     for game in range(games):
@@ -55,7 +59,7 @@ def win_rate(model: MaskablePPO, venv: VecNormalize, games: int, seed: int) -> f
         while not done:
             masks = env.get_wrapper_attr("action_masks")()
             action, _ = model.predict(
-                venv.normalize_obs(obs), action_masks=masks, deterministic=True
+                venv.normalize_obs(obs), action_masks=masks, deterministic=deterministic
             )
             obs, _, terminated, truncated, info = env.step(int(action))
             done = terminated or truncated
@@ -63,19 +67,22 @@ def win_rate(model: MaskablePPO, venv: VecNormalize, games: int, seed: int) -> f
     return wins / games
 
 
-def run(title: str, timesteps: int, eval_games: int, seed: int) -> dict[str, float]:
+def run(
+    title: str, timesteps: int, eval_games: int, seed: int, deterministic: bool = False
+) -> dict[str, float]:
     """Evaluate, train, evaluate again; returns the figures."""
     venv = VecNormalize(DummyVecEnv([lambda: make_env(title)]), norm_reward=False)
     venv.seed(seed)
-    model = MaskablePPO("MlpPolicy", venv, n_steps=max(64, min(2048, timesteps)), seed=seed)
+    steps = max(32, min(512, timesteps))
+    model = MaskablePPO("MlpPolicy", venv, n_steps=steps, batch_size=min(64, steps), seed=seed)
     venv.training = False
-    before = win_rate(model, venv, eval_games, seed=10_000)
+    before = win_rate(model, venv, eval_games, 10_000, deterministic)
     venv.training = True
     start = time.perf_counter()
     model.learn(total_timesteps=timesteps)
     seconds = time.perf_counter() - start
     venv.training = False
-    after = win_rate(model, venv, eval_games, seed=10_000)
+    after = win_rate(model, venv, eval_games, 10_000, deterministic)
     return {"before": before, "after": after, "seconds": seconds}
 
 
@@ -86,9 +93,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--timesteps", type=int, default=20_000)
     parser.add_argument("--eval-games", type=int, default=50)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--deterministic", action="store_true", help="evaluate the most likely actions"
+    )
     args = parser.parse_args(argv)
     for title in args.title or sorted(OPPONENT):
-        r = run(title, args.timesteps, args.eval_games, args.seed)
+        r = run(title, args.timesteps, args.eval_games, args.seed, args.deterministic)
         print(
             f"{title} vs {OPPONENT[title]}: win rate {r['before']:.2f} before, "
             f"{r['after']:.2f} after {args.timesteps} steps ({r['seconds']:.0f} s of training)"
