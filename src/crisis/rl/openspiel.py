@@ -30,7 +30,8 @@ are taken one role at a time (:func:`crisis.rl.encoding.acting_role`).
 
 Information: the observation (tensor: the title's ``observe`` of the player's view; string:
 its ``render``) and a perfect-recall information state (string: the player's view now plus,
-for each of its own decisions, a digest of what it saw then and what it chose; tensor: the
+for each of its own decisions, a digest of its whole view then and what it chose, with a digest
+of its whole view now; tensor: the
 observation, how often the player chose each action, and its last action one-hot).
 ``resample_from_infostate`` draws the hidden parts with the title's ``determinize``, so
 ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` runs. Games pickle (by their game string)
@@ -456,8 +457,13 @@ class InfoStateObserver(CrisisObserver):
         catalog = self._game.encoding.catalog
         for i, d in enumerate(history.decisions(), 1):
             lines.append(f"{i}. saw {d.digest}, chose {catalog[d.action]}")
-        lines.append("now:")
-        lines.append(super().string_from(state, player))
+        if state.state is None:
+            lines.append("now: setup")
+        else:
+            role = self._game.roles[player]
+            view = state.title.view(state.title_state, role)
+            lines.append(f"now: sees {recall.view_digest(view)}")
+            lines.append(state.title.render(view, role))
         return "\n".join(lines)
 
 

@@ -10,11 +10,17 @@ the first time someone asks. Histories are persistent linked lists shared betwee
 from __future__ import annotations
 
 import hashlib
+import json
 from typing import Any
 
-import numpy as np
-
 from crisis.engine.title import TitleSpec
+
+
+def view_digest(view: dict[str, Any]) -> str:
+    """16 hex digits identifying a whole view (every field, not only what ``observe`` or
+    ``render`` keep), so equal digests mean the same legal actions."""
+    text = json.dumps(view, sort_keys=True, default=str, separators=(",", ":"))
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 
 class Decision:
@@ -36,9 +42,7 @@ class Decision:
     def digest(self) -> str:
         """16 hex digits identifying the role's view when it decided."""
         if self._digest is None:
-            title, state = self._title, self._taken_in()
-            obs = np.asarray(title.observe(title.view(state, self.role), self.role), np.float32)
-            self._digest = hashlib.blake2b(obs.tobytes(), digest_size=8).hexdigest()
+            self._digest = view_digest(self._title.view(self._taken_in(), self.role))
             self._state = None
         return self._digest
 
