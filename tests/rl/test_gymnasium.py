@@ -61,3 +61,29 @@ def test_invalid_action_modes() -> None:
     assert reward == -1.0 and not terminated and not truncated and info["invalid_action"]
     assert p.title.to_json(p.state) == before
     assert np.array_equal(obs["observation"], obs2["observation"])
+
+
+def test_policy_opponents_masks_and_metadata() -> None:
+    """An opponent may be a policy on (observation, mask); action_masks() is the mask."""
+    calls: list[int] = []
+
+    def first_legal(obs: np.ndarray, mask: np.ndarray) -> int:
+        assert obs.dtype == np.float32 and mask.any()
+        calls.append(1)
+        return int(np.flatnonzero(mask)[0])
+
+    e = CrisisEnv(title="rome_in_crisis", players=3, opponents=["random", first_legal])
+    assert e.metadata["render_fps"] > 0
+    _, info = e.reset(seed=2)
+    for _ in range(30):
+        masks = e.action_masks()
+        assert masks.dtype == bool and np.array_equal(masks, info["action_mask"] == 1)
+        _, _, terminated, truncated, info = e.step(int(np.flatnonzero(masks)[0]))
+        if terminated or truncated:
+            break
+    assert calls
+    with pytest.raises(ValueError, match="bot name or a policy"):
+        CrisisEnv(players=2, opponents=[3])  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="not legal"):
+        bad = CrisisEnv(players=2, seat=1, opponents=lambda o, m: int(np.flatnonzero(m == 0)[0]))
+        bad.reset(seed=0)

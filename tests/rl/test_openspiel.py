@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+import itertools
+import pickle
+import subprocess
+import sys
+
+import numpy as np
 import pyspiel
 import pytest
+from open_spiel.python.algorithms import ismcts, mcts
 
 import crisis.rl.openspiel as cos
+from crisis.games import get_title
+from crisis.rl.encoding import DEFAULT_MAX_STEPS
 from tests.rl.conftest import RL_TITLES
 
 
@@ -15,6 +24,8 @@ def test_random_sim_with_serialization(title: str) -> None:
     # suite quick (serialize=True replays the history at every step).
     game = pyspiel.load_game(cos.game_name(title), {"players": 2, "max_moves": 120})
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    again = pickle.loads(pickle.dumps(game))
+    pyspiel.random_sim_test(again, num_sims=1, serialize=True, verbose=False)
 
 
 def test_random_sim_with_options() -> None:
@@ -60,3 +71,126 @@ def test_options_param_round_trip() -> None:
         "market": "variable",
     }
     assert cos.parse_options('{"short_game": true}') == {"short_game": True}
+
+
+def _settle(state: pyspiel.State, rng: np.random.RandomState) -> pyspiel.State:
+    while state.is_chance_node():
+        state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+    return state
+
+
+@pytest.mark.parametrize("title", RL_TITLES)
+def test_game_pickles_and_declares_bounds(title: str) -> None:
+    game = pyspiel.load_game(cos.game_name(title), {"players": 3})
+    spec = get_title(title)
+    assert pickle.loads(pickle.dumps(game)) is game
+    child = subprocess.run(
+        [sys.executable, "-c", "import pickle,sys; print(pickle.loads(sys.stdin.buffer.read()))"],
+        input=pickle.dumps(game),
+        capture_output=True,
+        check=True,
+    )
+    assert child.stdout.decode().strip() == str(game)
+    assert (game.min_utility(), game.max_utility()) == spec.score_range
+    assert game.max_game_length() == DEFAULT_MAX_STEPS * 3
+    assert game.max_chance_outcomes() == spec.max_chance_outcomes
+    t = game.get_type()
+    assert t.provides_information_state_string and t.provides_information_state_tensor
+
+
+def test_every_option_is_a_parameter() -> None:
+    game = pyspiel.load_game(
+        "crisis_time_of_crisis(players=2,short_game=true,expansion_cards=true,market=variable)"
+    )
+    assert isinstance(game, cos.CrisisGame)
+    assert game.encoding.options == {
+        "players": 2,
+        "short_game": True,
+        "expansion_cards": True,
+        "market": "variable",
+    }
+    with pytest.raises(ValueError, match="market"):
+        pyspiel.load_game("crisis_time_of_crisis(market=nowhere)")
+
+
+@pytest.mark.parametrize("title", RL_TITLES)
+def test_information_state_recalls_own_decisions(title: str) -> None:
+    """Two orders of the same two decisions reach the same observation but different
+    information states (perfect recall)."""
+    game = pyspiel.load_game(cos.game_name(title), {"players": 2})
+    crng, rng = np.random.RandomState(0), np.random.RandomState(1)
+    state = _settle(game.new_initial_state(), crng)
+    for _ in range(300):
+        p, legal = state.current_player(), state.legal_actions()
+        for a, b in itertools.combinations(legal[:12], 2):
+            x = _settle(state.child(a), crng)
+            y = _settle(state.child(b), crng)
+            if x.current_player() != p or y.current_player() != p:
+                continue
+            if b not in x.legal_actions() or a not in y.legal_actions():
+                continue
+            x, y = _settle(x.child(b), crng), _settle(y.child(a), crng)
+            if x.current_player() != p or y.current_player() != p:
+                continue
+            if x.observation_tensor(p) == y.observation_tensor(p):
+                assert x.information_state_string(p) != y.information_state_string(p)
+                assert x.information_state_tensor(p) != y.information_state_tensor(p)
+                return
+        state.apply_action(rng.choice(legal))
+        _settle(state, crng)
+    pytest.fail("no two orders of the same decisions reached one observation")
+
+
+@pytest.mark.parametrize("title", RL_TITLES)
+def test_resampled_states_share_the_information_state(title: str) -> None:
+    """States that differ only in hidden information (drawn by determinize) have the same
+    information state for the player they were drawn for, and play on."""
+    game = pyspiel.load_game(cos.game_name(title), {"players": 2})
+    crng, rng = np.random.RandomState(2), np.random.RandomState(3)
+    state = _settle(game.new_initial_state(), crng)
+    checked = 0
+    for _ in range(60):
+        p = state.current_player()
+        key = state.information_state_string(p)
+        tensor = state.information_state_tensor(p)
+        samples = [state.resample_from_infostate(p, rng.uniform) for _ in range(3)]
+        for s in samples:
+            assert s.information_state_string(p) == key
+            assert s.information_state_tensor(p) == tensor
+            assert s.legal_actions() == state.legal_actions()
+        checked += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+        _settle(state, crng)
+    assert checked == 60
+    with pytest.raises(ValueError):
+        game.new_initial_state().resample_from_infostate(0, rng.uniform)
+
+
+@pytest.mark.parametrize("title", RL_TITLES)
+def test_ismcts_bot_plays_whole_games(title: str) -> None:
+    game = pyspiel.load_game(cos.game_name(title), {"players": 2, "max_moves": 80})
+    rng = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(1, rng)
+    bots = [ismcts.ISMCTSBot(game, evaluator, 2.0, 3, random_state=rng) for _ in range(2)]
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+    assert isinstance(state, cos.CrisisState)
+    result = state.result()
+    assert result is not None
+    assert state.returns() == [float(result["scores"][r]) for r in game.roles]
+
+
+def test_clone_keeps_history_and_does_not_share_state() -> None:
+    game = pyspiel.load_game("crisis_rome_in_crisis", {"players": 2})
+    rng = np.random.RandomState(4)
+    state = _settle(game.new_initial_state(), rng)
+    copy = state.clone()
+    assert copy.history() == state.history()
+    assert copy.information_state_string() == state.information_state_string()
+    copy.apply_action(copy.legal_actions()[0])
+    assert len(copy.history()) > len(state.history())
+    assert state.title_state is not copy.title_state

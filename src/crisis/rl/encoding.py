@@ -16,11 +16,24 @@ from typing import Any
 import numpy as np
 
 from crisis.engine.action import Action
-from crisis.engine.title import Title
+from crisis.engine.title import TitleSpec
 from crisis.games import TITLES, get_title
 
 #: How the end of a game is turned into rewards (see :func:`final_rewards`).
 REWARD_MODES = ("score", "rank", "win")
+
+#: Every episode ends: the default limit on one seat's decisions in a game. Gymnasium ids are
+#: registered with it as ``max_episode_steps`` (the learner's decisions), PettingZoo's
+#: ``max_cycles`` defaults to it (decisions per seat) and OpenSpiel's ``max_moves`` to it
+#: times the players (its ``max_game_length``). A game cut short there is scored from the
+#: standings (:func:`truncated_result`). Whole games take 100-400 decisions per seat.
+DEFAULT_MAX_STEPS = 2000
+
+#: Declared bounds of every observation entry: titles scale their counts (legacy / 10 ...) so
+#: values lie in [0, 15] in practice; the adapters clip into these bounds so that spaces are
+#: finite (SuperSuit's ``normalize_obs`` and ``dtype`` need that).
+OBSERVATION_LOW = 0.0
+OBSERVATION_HIGH = 64.0
 
 
 def available_titles() -> list[str]:
@@ -51,13 +64,13 @@ class Encoding:
 
     def __init__(self, title: str, options: dict[str, Any]) -> None:
         self.title_name = title
-        self.title: Title = get_title(title)
+        self.title: TitleSpec = get_title(title)
         self.options = dict(options)
         self.catalog: list[Action] = self.title.action_catalog(self.options)
         self.index: dict[Action, int] = {a: i for i, a in enumerate(self.catalog)}
         self.num_actions = len(self.catalog)
         self.observation_size = self.title.observation_size(self.options)
-        self._canonical = getattr(self.title, "canonical_action", None)
+        self._canonical = self.title.canonical_action
 
     def action_id(self, view: dict[str, Any], role: str, action: Action) -> int:
         """The catalog id of ``action`` (legal for ``role`` where it sees ``view``)."""
@@ -79,15 +92,20 @@ class Encoding:
         mask = np.zeros(self.num_actions, dtype=np.int8)
         if legal:
             mask[list(legal)] = 1
-        obs = np.asarray(title.observe(view, role), dtype=np.float32)
-        return Step(view, legal, obs, mask)
+        return Step(view, legal, self.observe(view, role), mask)
+
+    def observe(self, view: dict[str, Any], role: str) -> np.ndarray:
+        """``role``'s observation vector from ``view``, as float32 clipped into
+        [:data:`OBSERVATION_LOW`, :data:`OBSERVATION_HIGH`]."""
+        obs = np.asarray(self.title.observe(view, role), dtype=np.float32)
+        return np.clip(obs, OBSERVATION_LOW, OBSERVATION_HIGH, out=obs)
 
     def empty_mask(self) -> np.ndarray:
         """A mask with no legal action (for roles that may not act)."""
         return np.zeros(self.num_actions, dtype=np.int8)
 
 
-def acting_role(title: Title, state: Any) -> str | None:
+def acting_role(title: TitleSpec, state: Any) -> str | None:
     """Who acts next when simultaneous choices are taken one at a time: the first role in
     seat order among the active ones (``None`` when nobody may act).
 
@@ -127,15 +145,44 @@ def final_rewards(result: dict[str, Any], roles: list[str], mode: str) -> dict[s
     raise ValueError(f"reward must be one of {', '.join(REWARD_MODES)}, not {mode!r}")
 
 
-def reward_bounds(title: Title, options: dict[str, Any], mode: str) -> tuple[float, float]:
-    """Bounds of :func:`final_rewards` (``score``: the title's declared score range if it has
-    ``SCORE_RANGE``, else a generous ``(-100, 200)``)."""
+def reward_bounds(title: TitleSpec, options: dict[str, Any], mode: str) -> tuple[float, float]:
+    """Bounds of :func:`final_rewards` (``score``: the title's declared ``score_range``)."""
+    if mode not in REWARD_MODES:
+        raise ValueError(f"reward must be one of {', '.join(REWARD_MODES)}, not {mode!r}")
     if mode == "rank":
         return (-1.0, 1.0)
     if mode == "win":
         return (0.0, 1.0)
-    low, high = getattr(title, "SCORE_RANGE", (-100.0, 200.0))
+    low, high = title.score_range
     return (float(low), float(high))
+
+
+def truncated_result(title: TitleSpec, state: Any) -> dict[str, Any]:
+    """The result of a game cut short (an episode limit): the standings so far, from the
+    title's ``scores``, ranked by score with ties in seat order, the leaders as winners, and
+    ``truncated: True``. Every adapter scores a truncated game with this and
+    :func:`final_rewards`, and puts it in ``info["result"]``."""
+    scores = {r: int(v) for r, v in title.scores(state).items()}
+    seats = list(title.roles(state))
+    ranking = sorted(seats, key=lambda r: (-scores[r], seats.index(r)))
+    best = scores[ranking[0]]
+    return {
+        "scores": scores,
+        "ranking": ranking,
+        "winners": [r for r in ranking if scores[r] == best],
+        "winner": ranking[0],
+        "reason": "cut short at the episode limit: scored from the standings",
+        "truncated": True,
+    }
+
+
+def observation_box(size: int) -> Any:
+    """The finite ``Box`` of an observation vector of ``size`` entries."""
+    import gymnasium
+
+    return gymnasium.spaces.Box(
+        low=OBSERVATION_LOW, high=OBSERVATION_HIGH, shape=(size,), dtype=np.float32
+    )
 
 
 def setup_options(players: int | None, options: dict[str, Any] | None) -> dict[str, Any]:

@@ -14,11 +14,25 @@
 Registered ids: ``crisis/<Title>-v0`` for every title in ``crisis.games.TITLES``
 (``crisis/TimeOfCrisis-v0``, ``crisis/RomeInCrisis-v0``).
 
-The learner's observation is ``{"observation": float32[N], "action_mask": int8[A]}``; the
-mask is also in ``info["action_mask"]``. Opponents' turns (and the learner's own turns that
-need no decision) are played inside ``step`` until the learner must choose or the game ends.
+The learner's observation is ``{"observation": float32[N], "action_mask": int8[A]}``, or
+with ``flat=True`` the bare ``float32[N]`` vector (a ``Box``, so SuperSuit's ``normalize_obs``,
+``dtype`` and ``frame_stack`` and SB3's ``VecNormalize`` apply without glue); either way the
+mask is in ``info["action_mask"]`` and ``env.action_masks()`` returns it as booleans (the
+convention of sb3-contrib's ``MaskablePPO``). Observation entries are clipped into the
+declared finite bounds (:data:`crisis.rl.encoding.OBSERVATION_HIGH`).
+
+Opponents' turns (and the learner's own turns that need no decision) are played inside
+``step`` until the learner must choose or the game ends. An opponent is a bot name
+(``get_bot``: ``random``, ``balanced``, ``heuristic``, ``ismcts:iterations=50`` ...) or a
+policy: any callable ``policy(observation, action_mask) -> action id`` on that seat's own
+observation vector and mask (self-play: wrap a trained model's ``predict``).
+
 The reward is 0 until the end, then the learner's ``final_rewards`` in the chosen mode
-(``score``, ``rank`` or ``win``). ``max_steps`` truncates after that many learner actions.
+(``score``, ``rank`` or ``win``). Every episode ends: after ``max_steps`` learner decisions
+(default: the spec's ``max_episode_steps``, which every registered id sets to
+:data:`crisis.rl.encoding.DEFAULT_MAX_STEPS`) the game is cut short, ``truncated`` is true
+and the reward is that of the standings (:func:`crisis.rl.encoding.truncated_result`, also in
+``info["result"]``), as in the PettingZoo and OpenSpiel adapters.
 
 Actions outside the mask: ``invalid_action="penalty"`` (the default) leaves the game
 unchanged and returns ``invalid_penalty`` (-1) as the reward, without ending the episode;
@@ -29,6 +43,7 @@ Gymnasium's ``check_env`` steps with unmasked samples, so the default must toler
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import gymnasium
@@ -37,14 +52,22 @@ import numpy as np
 from crisis.ai import Bot, get_bot
 from crisis.games import TITLES
 from crisis.rl.encoding import (
+    DEFAULT_MAX_STEPS,
     REWARD_MODES,
     Encoding,
     Step,
     acting_role,
     final_rewards,
+    observation_box,
     reward_bounds,
     setup_options,
+    truncated_result,
 )
+
+#: An opponent policy: (observation vector, action mask) -> catalog action id.
+OpponentPolicy = Callable[[np.ndarray, np.ndarray], Any]
+#: An opponent: a bot name for ``get_bot`` or a policy.
+Opponent = str | OpponentPolicy
 
 
 def env_id(title: str) -> str:
@@ -52,28 +75,32 @@ def env_id(title: str) -> str:
     return "crisis/" + "".join(w.capitalize() for w in title.split("_")) + "-v0"
 
 
-class CrisisEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
-    """One seat of a crisis title against bots.
+class CrisisEnv(gymnasium.Env[Any, np.int64]):
+    """One seat of a crisis title against bots or policies.
 
-    ``seat``: the learner's seat index or role name; ``opponents``: one bot spec for every
-    other seat, or a list with one per other seat in seat order (``get_bot`` names such as
-    ``random``, ``balanced``, ``ismcts:iterations=50``).
+    ``seat``: the learner's seat index or role name; ``opponents``: one opponent for every
+    other seat, or a list with one per other seat in seat order (a ``get_bot`` name such as
+    ``random``, ``balanced``, ``ismcts:iterations=50``, or a policy callable on the seat's
+    observation vector and mask); ``flat``: observations as a bare ``Box`` vector;
+    ``max_steps``: learner decisions before the game is cut short (``None``: the spec's
+    ``max_episode_steps``, else :data:`DEFAULT_MAX_STEPS`).
     """
 
-    metadata = {"render_modes": ["ansi", "human"]}
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
 
     def __init__(
         self,
         title: str = "time_of_crisis",
         players: int | None = None,
         seat: int | str = 0,
-        opponents: str | list[str] = "random",
+        opponents: Opponent | list[Opponent] = "random",
         options: dict[str, Any] | None = None,
         reward: str = "score",
         max_steps: int | None = None,
         invalid_action: str = "penalty",
         invalid_penalty: float = -1.0,
         render_mode: str | None = None,
+        flat: bool = False,
     ) -> None:
         if reward not in REWARD_MODES:
             raise ValueError(f"reward must be one of {', '.join(REWARD_MODES)}, not {reward!r}")
@@ -85,7 +112,10 @@ class CrisisEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         self.title = self.encoding.title
         self.title_name = title
         self.reward_mode = reward
+        if max_steps is not None and max_steps < 1:
+            raise ValueError(f"max_steps must be at least 1, not {max_steps}")
         self.max_steps = max_steps
+        self.flat = flat
         self.invalid_action = invalid_action
         self.invalid_penalty = invalid_penalty
         self.render_mode = render_mode
@@ -94,19 +124,27 @@ class CrisisEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         if self.role not in self.roles:
             raise ValueError(f"seat {seat!r} is not one of {self.roles}")
         others = [r for r in self.roles if r != self.role]
-        specs = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
+        single = isinstance(opponents, str) or callable(opponents)
+        specs: list[Opponent] = (
+            [opponents] * len(others) if single else list(opponents)  # type: ignore[list-item,arg-type]
+        )
         if len(specs) != len(others):
-            raise ValueError(f"give one opponent spec or {len(others)} (one per other seat)")
-        self.opponent_specs = dict(zip(others, specs, strict=True))
+            raise ValueError(f"give one opponent or {len(others)} (one per other seat)")
+        for spec in specs:
+            if isinstance(spec, str):
+                get_bot(spec, title=title)  # a bad name fails here, not at reset
+            elif not callable(spec):
+                raise ValueError(f"an opponent is a bot name or a policy callable, not {spec!r}")
+        self.opponent_specs: dict[str, Opponent] = dict(zip(others, specs, strict=True))
         self.bots: dict[str, Bot] = {}
         n, size = self.encoding.num_actions, self.encoding.observation_size
-        self.observation_space: gymnasium.spaces.Space[Any] = gymnasium.spaces.Dict(
-            {
-                "observation": gymnasium.spaces.Box(
-                    low=-np.inf, high=np.inf, shape=(size,), dtype=np.float32
-                ),
-                "action_mask": gymnasium.spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
-            }
+        mask_space = gymnasium.spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8)
+        self.observation_space: gymnasium.spaces.Space[Any] = (
+            observation_box(size)
+            if flat
+            else gymnasium.spaces.Dict(
+                {"observation": observation_box(size), "action_mask": mask_space}
+            )
         )
         self.action_space = gymnasium.spaces.Discrete(n)
         low, high = reward_bounds(self.title, self.encoding.options, reward)
@@ -115,20 +153,37 @@ class CrisisEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         self._step: Step | None = None
         self._bot_rng = random.Random(0)
         self._steps = 0
+        self._others = 0
         self.result: dict[str, Any] | None = None
 
-    def _obs(self) -> dict[str, np.ndarray]:
+    def _obs_dict(self) -> dict[str, np.ndarray]:
         if self._step is not None:
             return self._step.as_obs()
-        view = self.title.view(self.state, self.role)
-        obs = np.asarray(self.title.observe(view, self.role), dtype=np.float32)
+        obs = self.encoding.observe(self.title.view(self.state, self.role), self.role)
         return {"observation": obs, "action_mask": self.encoding.empty_mask()}
 
+    def _obs(self) -> Any:
+        d = self._obs_dict()
+        return d["observation"] if self.flat else d
+
     def _info(self) -> dict[str, Any]:
-        info: dict[str, Any] = {"action_mask": self._obs()["action_mask"]}
+        info: dict[str, Any] = {"action_mask": self._obs_dict()["action_mask"]}
         if self.result is not None:
             info["result"] = self.result
         return info
+
+    def action_masks(self) -> np.ndarray:
+        """The learner's legal actions as a boolean mask (sb3-contrib's ``MaskablePPO``
+        calls this; all False once the game is over)."""
+        return self._obs_dict()["action_mask"].astype(bool)
+
+    @property
+    def step_limit(self) -> int:
+        """Learner decisions after which the game is cut short."""
+        if self.max_steps is not None:
+            return self.max_steps
+        spec_limit = self.spec.max_episode_steps if self.spec is not None else None
+        return int(spec_limit) if spec_limit else DEFAULT_MAX_STEPS
 
     def _advance(self) -> None:
         """Let the bots play until the learner must choose or the game ends."""
@@ -144,10 +199,30 @@ class CrisisEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
             if role == self.role:
                 self._step = self.encoding.step(state, role)
                 return
+            if self._others >= self.step_limit * (len(self.roles) - 1):
+                # Opponents alone can stall too: the same limit per seat holds for them.
+                self.result = truncated_result(title, state)
+                self._step = None
+                return
+            title.apply(state, role, self._opponent_action(role))
+            self._others += 1
+
+    def _opponent_action(self, role: str) -> Any:
+        """The action of opponent ``role`` (a bot's choice, or its policy's id)."""
+        title, state = self.title, self.state
+        bot = self.bots.get(role)
+        if bot is not None:
             legal = title.actions(state, role)
-            bot = self.bots[role]
-            action = bot.choose(title.view(state, role), role, legal, self._bot_rng)
-            title.apply(state, role, action)
+            return bot.choose(title.view(state, role), role, legal, self._bot_rng)
+        policy = self.opponent_specs[role]
+        assert callable(policy)
+        step = self.encoding.step(state, role)
+        choice = int(policy(step.observation, step.mask))
+        if choice not in step.legal:
+            raise ValueError(
+                f"the policy playing {role} chose action {choice}, which is not legal now"
+            )
+        return step.legal[choice]
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -157,14 +232,17 @@ class CrisisEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         game_seed = int(self.np_random.integers(2**62))
         self._bot_rng = random.Random(int(self.np_random.integers(2**62)))
         self.bots = {
-            r: get_bot(spec, title=self.title_name) for r, spec in self.opponent_specs.items()
+            r: get_bot(spec, title=self.title_name)
+            for r, spec in self.opponent_specs.items()
+            if isinstance(spec, str)
         }
         self.state = self.title.setup(game_seed, self.encoding.options)
         self._steps = 0
+        self._others = 0
         self._advance()
         return self._obs(), self._info()
 
-    def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """Play ``action`` (a catalog id) for the learner, then the bots until its turn."""
         if self._step is None:
             raise RuntimeError("the game is over; call reset()")
@@ -178,17 +256,21 @@ class CrisisEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
                     "choose an action whose action_mask entry is 1"
                 )
             # Fresh arrays: the caller keeps what it was given at the last step.
-            obs = {k: v.copy() for k, v in self._obs().items()}
-            info = {**self._info(), "action_mask": obs["action_mask"], "invalid_action": True}
+            d = {k: v.copy() for k, v in self._obs_dict().items()}
+            info = {**self._info(), "action_mask": d["action_mask"], "invalid_action": True}
+            obs = d["observation"] if self.flat else d
             return obs, float(self.invalid_penalty), False, False, info
         self.title.apply(self.state, self.role, legal)
         self._steps += 1
         self._advance()
-        terminated = self.result is not None
+        if self.result is None and self._steps >= self.step_limit:
+            self.result = truncated_result(self.title, self.state)
+            self._step = None
+        truncated = self.result is not None and bool(self.result.get("truncated"))
+        terminated = self.result is not None and not truncated
         reward = 0.0
         if self.result is not None:
             reward = final_rewards(self.result, self.roles, self.reward_mode)[self.role]
-        truncated = not terminated and self.max_steps is not None and self._steps >= self.max_steps
         if self.render_mode == "human":
             self.render()
         return self._obs(), reward, terminated, truncated, self._info()
@@ -215,7 +297,10 @@ def register_all() -> list[str]:
         eid = env_id(title)
         if eid not in gymnasium.registry:
             gymnasium.register(
-                id=eid, entry_point="crisis.rl.gymnasium:CrisisEnv", kwargs={"title": title}
+                id=eid,
+                entry_point="crisis.rl.gymnasium:CrisisEnv",
+                kwargs={"title": title},
+                max_episode_steps=DEFAULT_MAX_STEPS,
             )
         ids.append(eid)
     return ids

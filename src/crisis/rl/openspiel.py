@@ -5,33 +5,44 @@
     import pyspiel
     import crisis.rl.openspiel  # registers crisis_<title> for every title
 
-    game = pyspiel.load_game("crisis_time_of_crisis", {"players": 2})
+    game = pyspiel.load_game("crisis_time_of_crisis(players=2,short_game=true)")
     state = game.new_initial_state()   # a chance node: the setup's shuffles come first
 
-Game parameters: ``players`` (int), ``options`` (the title's setup options as
-``key:value`` items joined by ``;``, e.g. ``"short_game:true;expansion_cards:true"``: game
-strings cannot hold commas; see :func:`options_param`), ``reward`` (``score``, ``rank`` or
-``win``, see :func:`crisis.rl.encoding.final_rewards`) and ``max_moves`` (player actions
-after which the game is cut short and scored from the standings so far: the title's
-``scores(state)``; default 4000, well above random games' lengths).
+Game parameters: ``players`` (int); one parameter per setup option of the title (its
+``info()["options"]``: a flag is a bool, a choice or a named value a string, ``""`` meaning
+the title's default), e.g. ``short_game=true``, ``market=variable``, ``dealer=blue``;
+``options`` (the same as ``key:value`` items joined by ``;``, kept for old game strings);
+``reward`` (``score``, ``rank`` or ``win``, see :func:`crisis.rl.encoding.final_rewards`);
+``max_moves`` (player actions after which the game is cut short and scored from the
+standings, :func:`crisis.rl.encoding.truncated_result`, as the Gymnasium and PettingZoo
+adapters do; 0, the default, means :data:`~crisis.rl.encoding.DEFAULT_MAX_STEPS` per player).
+The game's ``max_game_length`` is that limit and its utility bounds are the reward's
+(``score``: the title's ``score_range``).
 
 How chance works: the engine's generator has a *strict chance mode*
 (:attr:`crisis.engine.rng.Rng.chance`): every primitive draw takes its outcome from a list
 and raises :class:`~crisis.engine.rng.NeedChance` when the list is empty. To apply a player's
-action the state copies the title state and applies the action with an empty list; if a draw
-is needed, the OpenSpiel state becomes a chance node with ``n`` equally likely outcomes, and
-once one is chosen the action is retried from the saved copy with the outcomes chosen so far.
-The setup (seed 0) runs the same way, so the first nodes are the setup's shuffles. Simultaneous
-choices are taken one role at a time (:func:`crisis.rl.encoding.acting_role`).
+action the state copies the title state (the title's ``copy_state``) and applies the action
+with an empty list; if a draw is needed, the OpenSpiel state becomes a chance node with ``n``
+equally likely outcomes, and once one is chosen the action is retried from the saved copy
+with the outcomes chosen so far. The setup (seed 0) runs the same way. Simultaneous choices
+are taken one role at a time (:func:`crisis.rl.encoding.acting_role`).
 
-GameType: sequential, explicit stochastic, imperfect information, general-sum, terminal
-rewards; observation tensor = the title's ``observe`` of the player's view, observation string
-= the title's ``render``. No information-state tensor is provided.
+Information: the observation (tensor: the title's ``observe`` of the player's view; string:
+its ``render``) and a perfect-recall information state (string: the player's view now plus,
+for each of its own decisions, a digest of its whole view then and what it chose, with a digest
+of its whole view now; tensor: the
+observation, how often the player chose each action, and its last action one-hot).
+``resample_from_infostate`` draws the hidden parts with the title's ``determinize``, so
+``open_spiel.python.algorithms.ismcts.ISMCTSBot`` runs. Games pickle (by their game string)
+and states clone with the title's state copy.
 """
 
 from __future__ import annotations
 
 import json
+import random
+import sys
 from typing import Any
 
 import numpy as np
@@ -39,20 +50,24 @@ import pyspiel
 
 from crisis.engine.action import Action
 from crisis.engine.rng import NeedChance, strict_chance
-from crisis.games import TITLES
+from crisis.engine.title import TitleSpec
+from crisis.games import TITLES, get_title
+from crisis.rl import recall
 from crisis.rl.encoding import (
+    DEFAULT_MAX_STEPS,
+    OBSERVATION_HIGH,
     REWARD_MODES,
     Encoding,
     acting_role,
     final_rewards,
     reward_bounds,
+    truncated_result,
 )
 
-DEFAULT_MAX_MOVES = 4000
-#: Used when a title does not declare ``MAX_CHANCE_OUTCOMES``; a larger draw raises.
-FALLBACK_MAX_CHANCE_OUTCOMES = 64
 _SETUP = "setup"
 _GAMES: dict[str, CrisisGame] = {}
+#: Game parameters that are not setup options.
+_BASE_PARAMS = ("players", "options", "reward", "max_moves")
 
 
 def game_name(title: str) -> str:
@@ -90,56 +105,129 @@ def options_param(options: dict[str, Any]) -> str:
     return ";".join(f"{k}:{json.dumps(v)}" for k, v in options.items() if k != "players")
 
 
-def _standing(scores: dict[str, Any]) -> dict[str, Any]:
-    """A result-shaped dict from scores so far (ties ranked in seat order)."""
-    order = sorted(scores, key=lambda r: -scores[r])
-    best = scores[order[0]]
-    return {
-        "scores": scores,
-        "ranking": order,
-        "winners": [r for r in order if scores[r] == best],
-    }
+def option_params(title: TitleSpec) -> dict[str, Any]:
+    """One game parameter per setup option in ``title.info()["options"]``, with its default:
+    a list of choices or an option whose help names its default is a string (``""``: the
+    title's default), any other option a bool flag (``False``)."""
+    out: dict[str, Any] = {}
+    for name, spec in title.info().get("options", {}).items():
+        is_flag = isinstance(spec, str) and "default" not in spec.lower()
+        out[name] = False if is_flag else ""
+    return out
+
+
+def _defaults(title: str) -> dict[str, Any]:
+    base = {"players": 4, "options": "", "reward": "score", "max_moves": 0}
+    return {**base, **option_params(get_title(title))}
+
+
+def _setup_options(title: TitleSpec, params: dict[str, Any]) -> dict[str, Any]:
+    """The title's setup options from the game parameters (unset ones left out)."""
+    options = parse_options(str(params.get("options", "")))
+    for name, spec in title.info().get("options", {}).items():
+        value = params.get(name)
+        if value in (None, False, ""):
+            continue
+        if isinstance(spec, list) and value not in spec:
+            raise ValueError(f"{name} must be one of {', '.join(map(str, spec))}, not {value!r}")
+        options[name] = value
+    options["players"] = int(params["players"])
+    return options
+
+
+class TitleState:
+    """A title state held by an OpenSpiel state: deep copies use the title's ``copy_state``
+    and pickles its JSON, so clones and serialization never walk the state generically."""
+
+    __slots__ = ("title", "value")
+
+    def __init__(self, title: TitleSpec, value: Any) -> None:
+        self.title = title
+        self.value = value
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> TitleState:
+        return TitleState(self.title, self.title.copy_state(self.value))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_title_state, (self.title, self.title.to_json(self.value)))
+
+
+def _title_state(title: TitleSpec, data: bytes) -> TitleState:
+    return TitleState(title, title.from_json(data))
 
 
 class CrisisGame(pyspiel.Game):
-    """One crisis title as an OpenSpiel game (see the module docstring)."""
+    """One crisis title as an OpenSpiel game (see the module docstring); each title has its
+    subclass here, e.g. :class:`CrisisGameTimeOfCrisis`, which OpenSpiel constructs."""
 
-    def __init__(self, title: str, params: dict[str, Any] | None = None) -> None:
-        params = {**_defaults(), **(params or {})}
-        self.title_name = title
+    title_name = ""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        title = self.title_name
+        params = {**_defaults(title), **(params or {})}
+        unknown = set(params) - set(_defaults(title))
+        if unknown:
+            raise ValueError(f"unknown parameters for {game_name(title)}: {sorted(unknown)}")
         self.players = int(params["players"])
-        options = parse_options(str(params["options"]))
-        options["players"] = self.players
+        spec = get_title(title)
+        options = _setup_options(spec, params)
         self.reward_mode = str(params["reward"])
         if self.reward_mode not in REWARD_MODES:
             raise ValueError(f"reward must be one of {', '.join(REWARD_MODES)}")
-        self.max_moves = int(params["max_moves"])
+        moves = int(params["max_moves"])
+        if moves < 0:
+            raise ValueError(f"max_moves must be 0 (the default) or more, not {moves}")
+        self.max_moves = moves or DEFAULT_MAX_STEPS * self.players
         self.encoding = Encoding(title, options)
-        title_mod = self.encoding.title
-        low, high = reward_bounds(title_mod, options, self.reward_mode)
-        max_chance = int(getattr(title_mod, "MAX_CHANCE_OUTCOMES", FALLBACK_MAX_CHANCE_OUTCOMES))
-        game_type = _game_type(title, self.players)
+        self.title: TitleSpec = self.encoding.title
+        low, high = reward_bounds(self.title, options, self.reward_mode)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.encoding.num_actions,
-            max_chance_outcomes=max_chance,
+            max_chance_outcomes=self.title.max_chance_outcomes,
             num_players=self.players,
             min_utility=low,
             max_utility=high,
             utility_sum=None,
             max_game_length=self.max_moves,
         )
-        super().__init__(game_type, info, params)
-        self.roles = list(title_mod.roles(title_mod.setup(0, options)))
+        super().__init__(_game_type(title, self.players), info, params)
+        with strict_chance([]):
+            try:
+                self.title.setup(0, options)
+            except NeedChance as exc:
+                self.setup_need = exc.n
+            else:  # a title without random setup
+                self.setup_need = 0
+        probe = self.title.setup(0, options)
+        self.roles = list(self.title.roles(probe))
+        self.key = str(self)
+        _GAMES[self.key] = self
 
-    def new_initial_state(self) -> CrisisState:
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle by game string: the unpickled game is ``pyspiel.load_game`` of it."""
+        return (_load, (self.key,))
+
+    def __reduce_ex__(self, protocol: Any) -> tuple[Any, ...]:
+        return self.__reduce__()
+
+    def new_initial_state(self, *args: Any) -> CrisisState:
         """The game before setup: a chance node for the setup's first shuffle."""
         return CrisisState(self)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> CrisisObserver:
-        """The observer: the player's view as tensor (``observe``) and string (``render``)."""
+        """The observer: perfect recall (``iig_obs_type.perfect_recall``) gives the
+        information state, anything else the observation."""
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            return InfoStateObserver(self)
         return CrisisObserver(self)
+
+
+def _load(key: str) -> CrisisGame:
+    game = _GAMES.get(key) or pyspiel.load_game(key)
+    assert isinstance(game, CrisisGame)
+    return game
 
 
 class CrisisState(pyspiel.State):
@@ -147,54 +235,65 @@ class CrisisState(pyspiel.State):
 
     def __init__(self, game: CrisisGame) -> None:
         super().__init__(game)
-        # Only plain data in __dict__: OpenSpiel clones Python states with deepcopy, so the
-        # game (and the title module) are looked up by the game's string instead.
-        self._key = str(game)
-        _GAMES[self._key] = game
-        self.state: Any = None  # the title state (before the pending action at chance nodes)
-        self._pending: Any = _SETUP  # _SETUP, (role, Action) or None
+        # Only plain data in __dict__ (OpenSpiel clones by deep-copying it, serializes by
+        # pickling it): the game is looked up by its string.
+        self._key = game.key
+        self.state: TitleState | None = None
+        self._pending: Any = _SETUP  # _SETUP, (role, Action, action id) or None
         self._outcomes: list[int] = []
-        self._need = 0
+        self._need = game.setup_need
         self._moves = 0
         self._result: dict[str, Any] | None = None
-        self._try()
+        self._recall = [recall.empty() for _ in range(game.players)]
+        if not self._need:
+            self._try()
 
     @property
     def _game(self) -> CrisisGame:
-        return _GAMES[self._key]
+        return _load(self._key)
 
     @property
-    def title(self) -> Any:
-        """The title module."""
-        return _GAMES[self._key].encoding.title
+    def title(self) -> TitleSpec:
+        """The title's declaration."""
+        return self._game.title
+
+    @property
+    def title_state(self) -> Any:
+        """The title state (``None`` during the setup's draws)."""
+        return self.state.value if self.state is not None else None
 
     # -- chance machinery ------------------------------------------------------------------
 
     def _try(self) -> None:
         """Run the pending setup or action with the outcomes chosen so far."""
         outcomes = list(self._outcomes)
+        game, title = self._game, self._game.title
         try:
             if self._pending == _SETUP:
                 with strict_chance(outcomes):
-                    new = self.title.setup(0, self._game.encoding.options)
+                    new = title.setup(0, game.encoding.options)
             else:
-                role, action = self._pending
-                new = self.title.from_json(self.title.to_json(self.state))
+                role, action, _ = self._pending
+                assert self.state is not None
+                new = title.copy_state(self.state.value)
                 new.rng.chance = outcomes
-                self.title.apply(new, role, action)
+                title.apply(new, role, action)
         except NeedChance as exc:
             self._need = exc.n
             return
         new.rng.chance = []
-        self.state = new
+        if self._pending != _SETUP and self.state is not None:
+            role, _, action_id = self._pending
+            player = game.roles.index(role)
+            taken = recall.Decision(title, role, self.state.value, action_id)
+            self._recall[player] = self._recall[player].add(taken)
+        self.state = TitleState(title, new)
         self._pending = None
         self._outcomes = []
         self._need = 0
-        result = self.title.result(new)
-        if result is None and self._moves >= self._game.max_moves:
-            scores = getattr(self.title, "scores", None)
-            roles = self._game.roles
-            result = _standing(scores(new) if scores else dict.fromkeys(roles, 0))
+        result = title.result(new)
+        if result is None and self._moves >= game.max_moves:
+            result = truncated_result(title, new)
         self._result = result
 
     # -- the OpenSpiel API -------------------------------------------------------------------
@@ -205,14 +304,14 @@ class CrisisState(pyspiel.State):
             return int(pyspiel.PlayerId.CHANCE)
         if self._result is not None:
             return int(pyspiel.PlayerId.TERMINAL)
-        role = acting_role(self.title, self.state)
+        role = acting_role(self.title, self.title_state)
         if role is None:
             return int(pyspiel.PlayerId.TERMINAL)
         return self._game.roles.index(role)
 
     def _legal(self, player: int) -> dict[int, Action]:
         role = self._game.roles[player]
-        return self._game.encoding.step(self.state, role).legal
+        return self._game.encoding.step(self.title_state, role).legal
 
     def _legal_actions(self, player: int) -> list[int]:
         """The catalog ids legal for ``player``, ascending."""
@@ -235,10 +334,12 @@ class CrisisState(pyspiel.State):
             self._try()
             return
         player = self.current_player()
+        if player < 0:
+            raise ValueError("the game is over: no action applies")
         legal = self._legal(player)
         if action not in legal:
             raise ValueError(f"action {action} is not legal for player {player}")
-        self._pending = (self._game.roles[player], legal[action])
+        self._pending = (self._game.roles[player], legal[action], int(action))
         self._outcomes = []
         self._moves += 1
         self._try()
@@ -253,16 +354,41 @@ class CrisisState(pyspiel.State):
         return self._pending is None and self.current_player() == pyspiel.PlayerId.TERMINAL
 
     def returns(self) -> list[float]:
-        """Each player's reward: 0 until the end, then ``final_rewards``."""
+        """Each player's reward: 0 until the end, then ``final_rewards`` (of the standings
+        when the game was cut short)."""
         if not self.is_terminal() or self._result is None:
             return [0.0] * self._game.players
         rewards = final_rewards(self._result, self._game.roles, self._game.reward_mode)
         return [rewards[r] for r in self._game.roles]
 
+    def result(self) -> dict[str, Any] | None:
+        """The title's result once the game is over (``truncated_result`` if cut short)."""
+        return self._result if self.is_terminal() else None
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CrisisState:
+        """A state that ``player_id`` cannot tell from this one: the same information state,
+        hidden parts drawn by the title's ``determinize`` from a generator seeded with
+        ``probability_sampler()`` (a uniform number in [0, 1)). Other players' histories are
+        not knowable from here, so the copy marks them forgotten."""
+        if self.state is None or self._pending is not None:
+            raise ValueError("resample_from_infostate needs a decision or terminal node")
+        game, title = self._game, self._game.title
+        role = game.roles[player_id]
+        rng = random.Random(int(float(probability_sampler()) * 2**53))
+        determinized = title.determinize(title.view(self.state.value, role), role, rng)
+        determinized.rng.chance = []
+        copy = self.clone()
+        assert isinstance(copy, CrisisState)
+        copy.state = TitleState(title, determinized)
+        copy._recall = [
+            h if p == player_id else recall.empty(player_id) for p, h in enumerate(self._recall)
+        ]
+        return copy
+
     def __str__(self) -> str:
         if self.state is None:
             return f"setup, {len(self._outcomes)} draws so far"
-        text = self.title.render(self.title.view(self.state, None), None)
+        text = self.title.render(self.title.view(self.state.value, None), None)
         if self._pending is not None:
             text += f"\n(drawing for {self._pending[1]}: {len(self._outcomes)} draws so far)"
         return text
@@ -282,19 +408,63 @@ class CrisisObserver:
         if state.state is None:
             self.tensor.fill(0)
             return
-        title, role = state.title, self._game.roles[player]
-        self.tensor[:] = title.observe(title.view(state.state, role), role)
+        role = self._game.roles[player]
+        self.tensor[:] = self._game.encoding.observe(
+            state.title.view(state.title_state, role), role
+        )
 
     def string_from(self, state: CrisisState, player: int) -> str:
         """``player``'s view of ``state`` as text."""
         if state.state is None:
             return "setup"
         title, role = state.title, self._game.roles[player]
-        return str(title.render(title.view(state.state, role), role))
+        return str(title.render(title.view(state.title_state, role), role))
 
 
-def _defaults() -> dict[str, Any]:
-    return {"players": 4, "options": "", "reward": "score", "max_moves": DEFAULT_MAX_MOVES}
+class InfoStateObserver(CrisisObserver):
+    """PyObserver for the perfect-recall information state (see the module docstring)."""
+
+    def __init__(self, game: CrisisGame) -> None:
+        super().__init__(game)
+        n, size = game.encoding.num_actions, game.encoding.observation_size
+        self.tensor = np.zeros(size + 2 * n, np.float32)
+        self.dict = {
+            "observation": self.tensor[:size],
+            "action_counts": self.tensor[size : size + n],
+            "last_action": self.tensor[size + n :],
+        }
+
+    def set_from(self, state: CrisisState, player: int) -> None:
+        """The observation, then counts of the player's actions, then its last one-hot."""
+        obs, counts, last = (self.dict[k] for k in ("observation", "action_counts", "last_action"))
+        self.tensor.fill(0)
+        if state.state is not None:
+            role = self._game.roles[player]
+            obs[:] = self._game.encoding.observe(state.title.view(state.title_state, role), role)
+        decisions = state._recall[player].decisions()
+        for d in decisions:
+            counts[d.action] += 1
+        np.minimum(counts, OBSERVATION_HIGH, out=counts)
+        if decisions:
+            last[decisions[-1].action] = 1
+
+    def string_from(self, state: CrisisState, player: int) -> str:
+        """What ``player`` saw at each of its decisions and chose, then its view now."""
+        history = state._recall[player]
+        lines = [f"player {player} ({self._game.roles[player]})"]
+        if history.forgotten >= 0:
+            lines.append(f"history unknown to player {history.forgotten}")
+        catalog = self._game.encoding.catalog
+        for i, d in enumerate(history.decisions(), 1):
+            lines.append(f"{i}. saw {d.digest}, chose {catalog[d.action]}")
+        if state.state is None:
+            lines.append("now: setup")
+        else:
+            role = self._game.roles[player]
+            view = state.title.view(state.title_state, role)
+            lines.append(f"now: sees {recall.view_digest(view)}")
+            lines.append(state.title.render(view, role))
+        return "\n".join(lines)
 
 
 def _game_type(title: str, players: int | None = None) -> pyspiel.GameType:
@@ -309,40 +479,40 @@ def _game_type(title: str, players: int | None = None) -> pyspiel.GameType:
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=hi,
         min_num_players=lo,
-        provides_information_state_string=False,
-        provides_information_state_tensor=False,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=_defaults(),
+        parameter_specification=_defaults(title),
     )
 
 
-#: The game class registered for each title (kept here for the process's lifetime).
+def class_name(title: str) -> str:
+    """The module-level game class of ``title``: ``CrisisGame<Title>``."""
+    return "CrisisGame" + "".join(w.capitalize() for w in title.split("_"))
+
+
+#: The game class registered for each title; each is also this module's attribute of the
+#: name :func:`class_name` gives, so that pickle finds it.
 GAME_CLASSES: dict[str, type[CrisisGame]] = {}
-
-
-def _game_class(title: str) -> type[CrisisGame]:
-    """A :class:`CrisisGame` subclass for ``title`` whose constructor takes only ``params``
-    (the factory OpenSpiel calls). A class, not a closure: pyspiel keeps its factories until
-    after the interpreter has shut down, and a class is never freed there."""
-
-    def __init__(self: CrisisGame, params: dict[str, Any] | None = None) -> None:
-        CrisisGame.__init__(self, title, params)
-
-    name = "CrisisGame_" + "".join(w.capitalize() for w in title.split("_"))
-    return type(name, (CrisisGame,), {"__init__": __init__})
 
 
 def register_all() -> list[str]:
     """Register ``crisis_<title>`` for every title; returns the game names."""
     names = []
     registered = set(pyspiel.registered_names())
+    module = sys.modules[__name__]
     for title in TITLES:
-        name = game_name(title)
-        if name not in registered:
-            GAME_CLASSES[title] = _game_class(title)
-            pyspiel.register_game(_game_type(title), GAME_CLASSES[title])
-        names.append(name)
+        name = class_name(title)
+        cls = module.__dict__.get(name)
+        if cls is None:
+            cls = type(name, (CrisisGame,), {"title_name": title, "__module__": __name__})
+            cls.__qualname__ = name
+            setattr(module, name, cls)
+        GAME_CLASSES[title] = cls
+        if game_name(title) not in registered:
+            pyspiel.register_game(_game_type(title), cls)
+        names.append(game_name(title))
     return names
 
 

@@ -20,11 +20,17 @@ Observations are ``{"observation": float32[N], "action_mask": int8[A]}`` (Pettin
 convention for masked games); actions are ids into the title's action catalog (A of them).
 Rewards are 0 during play and, when the game ends, each agent's ``final_rewards`` in the
 chosen ``reward`` mode (``score``: final legacy, ``rank``: +1 first .. -1 last, ``win``: 1 for
-the winner). ``max_cycles`` truncates the game after ``max_cycles x players`` actions (no
-reward then). An action outside the mask raises ``ValueError``. The environment is not
-parallelizable (turns are long and sequential), so PettingZoo's ``max_cycles_test``, which
-needs a parallel version, does not apply; tests/rl check the truncation directly.
-"""
+the winner). Every episode ends: ``max_cycles`` (default
+:data:`crisis.rl.encoding.DEFAULT_MAX_STEPS`) cuts the game short after ``max_cycles x
+players`` actions; every agent is then truncated and rewarded from the standings
+(:func:`crisis.rl.encoding.truncated_result`, in ``infos[agent]["result"]``), as in the
+Gymnasium and OpenSpiel adapters. ``flat=True`` makes observations the bare ``float32[N]``
+vector (a finite ``Box``, so SuperSuit's ``normalize_obs``, ``dtype`` and ``frame_stack``
+apply) with the acting agent's mask in ``infos[agent]["action_mask"]``.
+
+An action outside the mask raises ``ValueError``. The environment is not parallelizable
+(turns are long and sequential), so PettingZoo's ``max_cycles_test``, which needs a parallel
+version, does not apply; tests/rl check the truncation directly."""
 
 from __future__ import annotations
 
@@ -36,12 +42,15 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from crisis.rl.encoding import (
+    DEFAULT_MAX_STEPS,
     REWARD_MODES,
     Encoding,
     Step,
     acting_role,
     final_rewards,
+    observation_box,
     setup_options,
+    truncated_result,
 )
 
 RENDER_MODES = ("human", "ansi")
@@ -58,11 +67,17 @@ class raw_env(AECEnv):
 
     ``title``: a name from ``crisis.games.TITLES``; ``players``: seats (overrides
     ``options["players"]``); ``options``: the title's setup options; ``reward``: ``score``,
-    ``rank`` or ``win``; ``max_cycles``: truncate after that many actions per player;
-    ``render_mode``: ``ansi`` (``render`` returns the text) or ``human`` (prints it).
+    ``rank`` or ``win``; ``max_cycles``: cut the game short after that many actions per
+    player; ``render_mode``: ``ansi`` (``render`` returns the text) or ``human`` (prints it);
+    ``flat``: observations as a bare ``Box`` vector, masks in ``infos``.
     """
 
-    metadata = {"render_modes": list(RENDER_MODES), "name": "crisis_v0", "is_parallelizable": False}
+    metadata = {
+        "render_modes": list(RENDER_MODES),
+        "name": "crisis_v0",
+        "is_parallelizable": False,
+        "render_fps": 4,
+    }
 
     def __init__(
         self,
@@ -70,8 +85,9 @@ class raw_env(AECEnv):
         players: int | None = None,
         options: dict[str, Any] | None = None,
         reward: str = "score",
-        max_cycles: int | None = None,
+        max_cycles: int = DEFAULT_MAX_STEPS,
         render_mode: str | None = None,
+        flat: bool = False,
     ) -> None:
         super().__init__()
         if reward not in REWARD_MODES:
@@ -81,19 +97,24 @@ class raw_env(AECEnv):
         self.encoding = Encoding(title, setup_options(players, options))
         self.title = self.encoding.title
         self.reward_mode = reward
+        if max_cycles < 1:
+            raise ValueError(f"max_cycles must be at least 1, not {max_cycles}")
         self.max_cycles = max_cycles
+        self.flat = flat
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"crisis_{title}_v0"}
         probe = self.title.setup(0, self.encoding.options)
         self.possible_agents = list(self.title.roles(probe))
         n, size = self.encoding.num_actions, self.encoding.observation_size
-        obs_space = gymnasium.spaces.Dict(
-            {
-                "observation": gymnasium.spaces.Box(
-                    low=-np.inf, high=np.inf, shape=(size,), dtype=np.float32
-                ),
-                "action_mask": gymnasium.spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
-            }
+        obs_space: gymnasium.spaces.Space[Any] = (
+            observation_box(size)
+            if flat
+            else gymnasium.spaces.Dict(
+                {
+                    "observation": observation_box(size),
+                    "action_mask": gymnasium.spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
+                }
+            )
         )
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: gymnasium.spaces.Discrete(n) for a in self.possible_agents}
@@ -135,15 +156,22 @@ class raw_env(AECEnv):
             return
         self.agent_selection = role
         self._step = self.encoding.step(self.state_, role)
+        for agent in self.agents:
+            mask = self._step.mask if agent == role else self.encoding.empty_mask()
+            self.infos[agent]["action_mask"] = mask
 
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
-        """``agent``'s observation dict; its mask is empty when it may not act."""
+    def _observe_dict(self, agent: str) -> dict[str, np.ndarray]:
         step = self._step
         if step is not None and agent == self.agent_selection:
             return step.as_obs()
-        view = self.title.view(self.state_, agent)
-        obs = np.asarray(self.title.observe(view, agent), dtype=np.float32)
+        obs = self.encoding.observe(self.title.view(self.state_, agent), agent)
         return {"observation": obs, "action_mask": self.encoding.empty_mask()}
+
+    def observe(self, agent: str) -> Any:
+        """``agent``'s observation (dict, or the bare vector when ``flat``); its mask is
+        empty when it may not act."""
+        d = self._observe_dict(agent)
+        return d["observation"] if self.flat else d
 
     def step(self, action: Any) -> None:
         """Play catalog action ``action`` for ``agent_selection``."""
@@ -174,13 +202,15 @@ class raw_env(AECEnv):
             for a in self.agents:
                 self.rewards[a] = rewards[a]
                 self.terminations[a] = True
-                self.infos[a] = {"result": result}
+                self.infos[a] = {"result": result, "action_mask": self.encoding.empty_mask()}
             self._step = None
-        elif self.max_cycles is not None and self._moves >= self.max_cycles * len(
-            self.possible_agents
-        ):
+        elif self._moves >= self.max_cycles * len(self.possible_agents):
+            result = truncated_result(self.title, self.state_)
+            rewards = final_rewards(result, self.agents, self.reward_mode)
             for a in self.agents:
+                self.rewards[a] = rewards[a]
                 self.truncations[a] = True
+                self.infos[a] = {"result": result, "action_mask": self.encoding.empty_mask()}
             self._step = None
         else:
             self._select()
