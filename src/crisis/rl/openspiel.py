@@ -8,9 +8,9 @@
     game = pyspiel.load_game("crisis_time_of_crisis(players=2,short_game=true)")
     state = game.new_initial_state()   # a chance node: the setup's shuffles come first
 
-Game parameters: ``players`` (int); one parameter per setup option of the title (its
-``info()["options"]``: a flag is a bool, a choice or a named value a string, ``""`` meaning
-the title's default), e.g. ``short_game=true``, ``market=variable``, ``dealer=blue``;
+Game parameters: ``players`` (int); one parameter per setup option of the title (as its
+``info()["options"]`` declares it: a ``bool`` is a flag, a ``choice`` or ``role`` a string,
+``""`` meaning the title's default), e.g. ``short_game=true``, ``market=variable``, ``dealer=blue``;
 ``options`` (the same as ``key:value`` items joined by ``;``, kept for old game strings);
 ``reward`` (``score``, ``rank`` or ``win``, see :func:`crisis.rl.encoding.final_rewards`);
 ``max_moves`` (player actions after which the game is cut short and scored from the
@@ -105,15 +105,17 @@ def options_param(options: dict[str, Any]) -> str:
     return ";".join(f"{k}:{json.dumps(v)}" for k, v in options.items() if k != "players")
 
 
+def _described(title: TitleSpec) -> list[dict[str, Any]]:
+    """The title's setup options as ``info()`` describes them (:mod:`crisis.engine.options`),
+    less ``data`` ones (a card set is no game parameter: pass it in ``options``)."""
+    return [o for o in title.info().get("options", []) if o["kind"] != "data"]
+
+
 def option_params(title: TitleSpec) -> dict[str, Any]:
-    """One game parameter per setup option in ``title.info()["options"]``, with its default:
-    a list of choices or an option whose help names its default is a string (``""``: the
-    title's default), any other option a bool flag (``False``)."""
-    out: dict[str, Any] = {}
-    for name, spec in title.info().get("options", {}).items():
-        is_flag = isinstance(spec, str) and "default" not in spec.lower()
-        out[name] = False if is_flag else ""
-    return out
+    """One game parameter per setup option the title describes, from its declared kind: a
+    ``bool`` is a flag (``False``), a ``choice`` or ``role`` a string (``""``: the title's
+    default)."""
+    return {o["name"]: False if o["kind"] == "bool" else "" for o in _described(title)}
 
 
 def _defaults(title: str) -> dict[str, Any]:
@@ -124,12 +126,14 @@ def _defaults(title: str) -> dict[str, Any]:
 def _setup_options(title: TitleSpec, params: dict[str, Any]) -> dict[str, Any]:
     """The title's setup options from the game parameters (unset ones left out)."""
     options = parse_options(str(params.get("options", "")))
-    for name, spec in title.info().get("options", {}).items():
+    for spec in _described(title):
+        name = spec["name"]
         value = params.get(name)
         if value in (None, False, ""):
             continue
-        if isinstance(spec, list) and value not in spec:
-            raise ValueError(f"{name} must be one of {', '.join(map(str, spec))}, not {value!r}")
+        allowed = [c["value"] for c in spec.get("choices", [])]
+        if spec["kind"] == "choice" and value not in allowed:
+            raise ValueError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
         options[name] = value
     options["players"] = int(params["players"])
     return options
