@@ -4,6 +4,8 @@
 
 import { carryToRematch, el, invites, linkBox, meta as loadMeta, myName, mySeats, rememberSeat, request, seatLink } from "./api.js";
 import { BOARDS, DEFAULT_TITLE } from "./boards/index.js";
+import { chart } from "./charts.js";
+import { logLine } from "./dice.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -332,25 +334,6 @@ function renderPrompt(s, view, actions) {
     g.label, el("span", { class: "action-note" }, g.why))));
 }
 
-const DIE_FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
-
-/** A log line with its die results drawn as dice ("rolls [3, 6]", "roll 2+5", "white 4"). */
-function logLine(line) {
-  const parts = [];
-  const re = /\[([1-6](?:, [1-6])*)\]|\b(roll )([1-6])\+([1-6])|\b(white|black) ([1-6])\b/g;
-  let at = 0;
-  for (let m = re.exec(line); m; m = re.exec(line)) {
-    parts.push(line.slice(at, m.index));
-    const die = (d) => el("span", { class: "die", title: d }, DIE_FACES[Number(d)]);
-    if (m[1]) parts.push(...m[1].split(", ").map(die));
-    else if (m[2]) parts.push(m[2], die(m[3]), "+", die(m[4]));
-    else parts.push(`${m[5]} `, die(m[6]));
-    at = m.index + m[0].length;
-  }
-  parts.push(line.slice(at));
-  return parts;
-}
-
 /** A log entry; one that names places lights them on the map while hovered, or after a
  * click (or Enter) until another entry is chosen. */
 function logEntry(line) {
@@ -462,49 +445,6 @@ async function askHint() {
   } catch (err) {
     list.replaceChildren(el("p", { class: "error" }, err.message));
   }
-}
-
-const SVGNS = "http://www.w3.org/2000/svg";
-const COLOURS = { green: "#3f8f3a", blue: "#2f62b5", yellow: "#d9a404", red: "#c03428" };
-
-/** A small line chart: one line per role over the rounds. */
-function chart(title, rounds, series, max, fmt) {
-  const w = 340, h = 150, left = 34, bottom = 20, top = 8;
-  const svg = document.createElementNS(SVGNS, "svg");
-  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
-  svg.setAttribute("class", "chart");
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", title);
-  const n = Math.max(1, rounds.length - 1);
-  const x = (i) => left + (i * (w - left - 6)) / n;
-  const y = (v) => top + (1 - v / (max || 1)) * (h - top - bottom);
-  const line = (x1, y1, x2, y2, cls) => {
-    const l = document.createElementNS(SVGNS, "line");
-    Object.entries({ x1, y1, x2, y2, class: cls }).forEach(([k, v]) => l.setAttribute(k, v));
-    svg.append(l);
-  };
-  const text = (tx, ty, s, anchor = "end") => {
-    const t = document.createElementNS(SVGNS, "text");
-    Object.entries({ x: tx, y: ty, "text-anchor": anchor, class: "chart-label" }).forEach(([k, v]) => t.setAttribute(k, v));
-    t.textContent = s;
-    svg.append(t);
-  };
-  line(left, y(0), w - 6, y(0), "axis");
-  line(left, y(max), w - 6, y(max), "grid");
-  text(left - 4, y(0) + 4, fmt(0));
-  text(left - 4, y(max) + 4, fmt(max));
-  rounds.forEach((r, i) => { if (i === 0 || i === rounds.length - 1 || i % 3 === 0) text(x(i), h - 4, r === "end" ? "end" : `R${r}`, "middle"); });
-  for (const [role, values] of Object.entries(series)) {
-    const p = document.createElementNS(SVGNS, "polyline");
-    p.setAttribute("points", values.map((v, i) => `${x(i)},${y(v)}`).join(" "));
-    p.setAttribute("class", "series");
-    p.setAttribute("stroke", COLOURS[role] || "#555");
-    const t = document.createElementNS(SVGNS, "title");
-    t.textContent = `${cap(role)}: ${values.map(fmt).join(", ")}`;
-    p.append(t);
-    svg.append(p);
-  }
-  return el("figure", { class: "chart-box" }, el("figcaption", {}, title), svg);
 }
 
 async function showReview() {

@@ -3,13 +3,13 @@
 // interface described in boards/index.js.
 
 import { el } from "../api.js";
+import { DIE_FACES as DICE } from "../dice.js";
 import { declaredVerbs, plainLabel, takesNothing, takesOne } from "../verbs.js";
 import { changedRegions, digest, Seen } from "../changes.js";
 import { legendItems } from "../counters.js";
 import { BoardMap } from "../map.js";
 
 const $ = (id) => document.getElementById(id);
-const DICE = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
 function cap(s) {
   return s ? s.charAt(0).toUpperCase() + s.slice(1) : "";

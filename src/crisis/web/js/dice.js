@@ -1,0 +1,23 @@
+// Dice as dice: the six die faces, and log lines with their results drawn as dice.
+
+import { el } from "./api.js";
+
+/** The die faces by value (index 0 unused). */
+export const DIE_FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+
+/** A log line with its die results drawn as dice ("rolls [3, 6]", "roll 2+5", "white 4"). */
+export function logLine(line) {
+  const parts = [];
+  const re = /\[([1-6](?:, [1-6])*)\]|\b(roll )([1-6])\+([1-6])|\b(white|black) ([1-6])\b/g;
+  let at = 0;
+  for (let m = re.exec(line); m; m = re.exec(line)) {
+    parts.push(line.slice(at, m.index));
+    const die = (d) => el("span", { class: "die", title: d }, DIE_FACES[Number(d)]);
+    if (m[1]) parts.push(...m[1].split(", ").map(die));
+    else if (m[2]) parts.push(m[2], die(m[3]), "+", die(m[4]));
+    else parts.push(`${m[5]} `, die(m[6]));
+    at = m.index + m[0].length;
+  }
+  parts.push(line.slice(at));
+  return parts;
+}
