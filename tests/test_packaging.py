@@ -22,7 +22,12 @@ ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
 PROJECT = PYPROJECT["project"]
 #: Distributions whose import name differs from their name.
-IMPORT_NAMES = {"open-spiel": "pyspiel", "sqlalchemy": "sqlalchemy"}
+IMPORT_NAMES = {
+    "open-spiel": "pyspiel",
+    "sqlalchemy": "sqlalchemy",
+    "stable-baselines3": "stable_baselines3",
+    "sb3-contrib": "sb3_contrib",
+}
 
 # Any top-level module outside the standard library, crisis and msgspec cannot be imported:
 # a core module that grows a third-party import fails here.

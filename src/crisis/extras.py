@@ -19,7 +19,8 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "sim": ("matplotlib", "pyarrow"),
     "ray": ("ray",),
     "rl": ("pettingzoo", "gymnasium", "pyspiel", "numpy"),
-    "train": ("torch",),
+    # Training and the examples; tinyscaler is a module SuperSuit's wrappers import.
+    "train": ("torch", "stable_baselines3", "sb3_contrib", "supersuit", "tinyscaler"),
 }
 
 
