@@ -414,3 +414,15 @@ def test_a_copy_plays_on_exactly_like_the_original() -> None:
                 role = title.active(game)[0]
                 title.apply(game, role, again.choice(title.actions(game, role)))
         assert title.to_json(twin) == title.to_json(state)
+
+
+def test_a_position_ignores_the_log_and_version_and_leaves_the_state_alone() -> None:
+    state = _midgame()
+    before = toc.to_json(state)
+    digest = fuzz.position(toc.TITLE, state)
+    assert toc.to_json(state) == before
+    state.log.append("a line")
+    state.version += 5
+    assert fuzz.position(toc.TITLE, state) == digest
+    state.players[0].legacy += 1
+    assert fuzz.position(toc.TITLE, state) != digest
