@@ -82,13 +82,20 @@ class Encoding:
                 f"{self.title_name}: legal action {action} ({key}) is not in the action catalog"
             ) from None
 
+    def legal(self, state: Any, role: str, view: dict[str, Any] | None = None) -> dict[int, Action]:
+        """``role``'s legal actions in ``state`` by catalog id. A view is built only when the
+        title's ids need one (canonical actions), so a search that asks only this is cheap."""
+        if view is None and self._canonical is not None:
+            view = self.title.view(state, role)
+        return {
+            self.action_id(view or {}, role, action): action
+            for action in self.title.actions(state, role)
+        }
+
     def step(self, state: Any, role: str) -> Step:
         """``role``'s view, legal actions by id, observation and mask in ``state``."""
-        title = self.title
-        view = title.view(state, role)
-        legal: dict[int, Action] = {}
-        for action in title.actions(state, role):
-            legal[self.action_id(view, role, action)] = action
+        view = self.title.view(state, role)
+        legal = self.legal(state, role, view)
         mask = np.zeros(self.num_actions, dtype=np.int8)
         if legal:
             mask[list(legal)] = 1

@@ -249,6 +249,8 @@ class CrisisState(pyspiel.State):
         self._moves = 0
         self._result: dict[str, Any] | None = None
         self._recall = [recall.empty() for _ in range(game.players)]
+        #: (player, the TitleState it was listed in, legal actions by id): see _legal.
+        self._legal_cache: tuple[int, TitleState | None, dict[int, Action]] | None = None
         if not self._need:
             self._try()
 
@@ -314,8 +316,15 @@ class CrisisState(pyspiel.State):
         return self._game.roles.index(role)
 
     def _legal(self, player: int) -> dict[int, Action]:
+        """``player``'s legal actions by id, kept until the state changes (OpenSpiel asks
+        for them, then applies one: one listing serves both)."""
+        cached = self._legal_cache
+        if cached is not None and cached[0] == player and cached[1] is self.state:
+            return cached[2]
         role = self._game.roles[player]
-        return self._game.encoding.step(self.title_state, role).legal
+        legal = self._game.encoding.legal(self.title_state, role)
+        self._legal_cache = (player, self.state, legal)
+        return legal
 
     def _legal_actions(self, player: int) -> list[int]:
         """The catalog ids legal for ``player``, ascending."""
