@@ -21,7 +21,7 @@ from crisis.games.time_of_crisis.combat import (
     rival_dice,
     to_hit,
 )
-from crisis.games.time_of_crisis.senate import votes_required
+from crisis.games.time_of_crisis.senate import target_open, votes_required
 from crisis.games.time_of_crisis.state import NEUTRAL
 
 
@@ -110,15 +110,14 @@ class Obs:
     def can_target(self, province: str) -> bool:
         """Whether my Place Governor may target ``province`` now."""
         prov = self.prov[province]
-        turn = self.turn
-        return (
-            prov["governor"] is not None
-            and prov["governor"] != self.me
-            and not prov["no_place_governor"]
-            and prov["pretender"] is None
-            and province not in turn["targeted"]
-            and province not in turn["recalled"]
-            and not (province == data.ITALIA and turn["was_emperor"])
+        turn = (self.turn["targeted"], self.turn["recalled"], self.turn["was_emperor"])
+        return target_open(
+            province,
+            prov["governor"],
+            prov["no_place_governor"],
+            prov["pretender"],
+            self.me,
+            turn,
         )
 
     def votes_needed(self, province: str) -> int:
@@ -186,28 +185,6 @@ class Obs:
             counters = self.barbarians_in(region).get(target, 0)
         dice = tuple(barbarian_dice(target, counters, leaders))
         return dice, counters + len(leaders), counters + len(leaders)
-
-    def battle_targets(self, a: dict[str, Any]) -> list[str]:
-        """What army ``a`` could attack where it stands (mirrors the rules' list)."""
-        region = a["region"]
-        out = [
-            f"#{b['id']}" for b in self.armies if b["region"] == region and b["owner"] != a["owner"]
-        ]
-        prov = self.prov.get(region)
-        if prov is not None:
-            if prov["militia"] and prov["governor"] != a["owner"]:
-                stacked = self.capital_army(region)
-                if stacked is None or stacked["owner"] != prov["governor"]:
-                    out.append("militia")
-            here = self.barbarians_in(region)
-            leaders = {data.BARBARIAN_LEADERS[n] for n in self.leaders_in(region)}
-            out += [t for t in data.TRIBES if here.get(t) or t in leaders]
-            out += sorted(self.rivals_in(region))
-        elif region in data.HOMELANDS:
-            tribe = self.v["tribes"][region]
-            if tribe["in_game"] and (tribe["active"] or self.leaders_in(region)):
-                out.append(region)
-        return out
 
     # -- the game's clock ------------------------------------------------------------------
     @cached_property

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from crisis.engine import rng as dice
@@ -40,18 +41,35 @@ def votes_needed(state: State, role: str, province: str) -> int:
     return votes_required(prov.support, defenders, capital_units(state, province, role))
 
 
+def target_open(
+    province: str,
+    governor: str | None,
+    closed: bool,
+    pretender: str | None,
+    role: str,
+    turn: tuple[Collection[str], Collection[str], bool],
+) -> bool:
+    """Whether ``role``'s Place Governor may target ``province``, whose ``governor`` it is,
+    ``closed`` to Place Governor or not and held by ``pretender``, given this turn's
+    (provinces targeted, provinces recalled, whether ``role`` was Emperor). Bots ask this
+    with what their view shows."""
+    targeted, recalled, was_emperor = turn
+    return (
+        governor is not None
+        and governor != role
+        and not closed
+        and pretender is None
+        and province not in targeted
+        and province not in recalled
+        and not (province == data.ITALIA and was_emperor)
+    )
+
+
 def can_target(state: State, role: str, province: str) -> bool:
     """Whether ``province`` may be the target of ``role``'s Place Governor now."""
     prov = state.provinces[province]
-    return (
-        prov.governor is not None
-        and prov.governor != role
-        and not prov.no_place_governor
-        and prov.pretender is None
-        and province not in state.turn.targeted
-        and province not in state.turn.recalled
-        and not (province == data.ITALIA and state.turn.was_emperor)
-    )
+    turn = (state.turn.targeted, state.turn.recalled, state.turn.was_emperor)
+    return target_open(province, prov.governor, prov.no_place_governor, prov.pretender, role, turn)
 
 
 def basilica_dice(state: State, role: str, province: str) -> int:
