@@ -138,7 +138,7 @@ function act(action) {
   if (!s || app.pending || !s.role) return;
   // The title says which actions throw something away, and asks first.
   const words = said(action);
-  const question = (words && words.confirm) || (app.board.confirm ? app.board.confirm(action, s.view) : null);
+  const question = words && words.confirm;
   if (question && !confirm(question)) return;
   if (send({ type: "act", role: s.role, action, version: s.version })) {
     if (app.board.acted) app.board.acted(action, s);
