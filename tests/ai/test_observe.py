@@ -7,7 +7,8 @@ import random
 
 from crisis.ai.toc.observe import Obs
 from crisis.games import time_of_crisis as toc
-from crisis.games.time_of_crisis import senate
+from crisis.games.time_of_crisis import combat, populace, senate
+from crisis.games.time_of_crisis.state import army, capital_free_for, capital_units
 from crisis.games.time_of_crisis.fuzzing import fuzz_options, fuzz_policy
 
 
@@ -38,3 +39,70 @@ def test_targets_and_votes_agree_with_the_rules() -> None:
                     assert o.votes_needed(province) == vote.need
                     checked += 1
     assert checked > 20
+
+
+def test_votes_odds_and_free_dice_agree_with_the_rules() -> None:
+    checked = 0
+    for seed in range(4, 7):
+        for state in _positions(seed)[::7]:
+            role = toc.active(state)[0]
+            o = Obs(toc.view(state, role), role)
+            for province in state.provinces:
+                for paid in (0, 1, 3, 6):
+                    mine, rules = (
+                        o.vote(province, paid),
+                        senate.vote_for(state, role, province, paid),
+                    )
+                    assert mine == rules
+                    assert mine.chance == rules.chance
+                    assert mine.automatic == rules.automatic
+                    checked += 1
+            assert o.improvement_cost == populace.improvement_cost(state)
+    assert checked > 200
+
+
+def test_capitals_and_battles_agree_with_the_rules() -> None:
+    """Units in a capital, who may enter it, and the dice and strength on both sides of every
+    battle an army could start, as the bot reads them from its view and as the rules count
+    them on the true state."""
+    battles = 0
+    for seed in range(7, 11):
+        for state in _positions(seed)[::5]:
+            role = toc.active(state)[0]
+            o = Obs(toc.view(state, role), role)
+            for province in state.provinces:
+                assert o.capital_free(province) == capital_free_for(state, province, role)
+                for who in toc.roles(state):
+                    assert o.capital_units(province, who) == capital_units(state, province, who)
+            for a in o.armies:
+                real = army(state, a["id"])
+                assert o.army_dice(a) == tuple(combat.army_targets(state, real))
+                assert o.army_capacity(a) == combat.army_capacity(state, real)
+            for action in toc.actions(state, role):
+                if action.verb != "initiate_battle":
+                    continue
+                army_id, target = action.arg
+                region = army(state, army_id).region
+                foe = combat.opponent(state, army_id, region, target)
+                dice, strength, _ = o.enemy_dice(region, target)
+                assert dice == tuple(combat.defender_targets(state, foe))
+                assert strength == combat.defender_units(state, foe)
+                battles += 1
+    assert battles > 5
+
+
+def test_a_moved_army_is_asked_about_where_the_bot_imagines_it() -> None:
+    """A bot weighing a march asks about its army in the destination, outside any capital:
+    a Militia no longer fights beside it there."""
+    for seed in range(12, 20):
+        for state in _positions(seed):
+            role = toc.active(state)[0]
+            o = Obs(toc.view(state, role), role)
+            for a in o.my_armies:
+                if not combat.stacked_militia(state, army(state, a["id"])):
+                    continue
+                moved = dict(a, capital=False)
+                assert o.army_capacity(moved) == o.army_capacity(a) - 1
+                assert len(o.army_dice(moved)) == len(o.army_dice(a)) - 1
+                return
+    raise AssertionError("no army stacked with a Militia in the sampled positions")

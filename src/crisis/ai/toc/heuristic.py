@@ -17,11 +17,12 @@ import random
 from typing import Any
 
 from crisis.ai.toc import shopping, spending
-from crisis.ai.toc.observe import NEUTRAL, Obs
+from crisis.ai.toc.observe import Obs
 from crisis.ai.toc.profiles import PROFILES, Profile
 from crisis.engine.action import Action
 from crisis.games.time_of_crisis import TITLE, data
 from crisis.games.time_of_crisis.odds import expected_hits
+from crisis.games.time_of_crisis.state import NEUTRAL
 
 TURN_CAP = 250
 

@@ -1,9 +1,11 @@
 """Reading a Time of Crisis view: the questions a bot asks of what it can see.
 
-Everything here works on the view dict (``title.view(state, role)``) and the title's static
-data (map, cards, tables), never on a state: it is all a player at the table could know. The
-numbers come from the rules' own queries (``votes_required``, ``to_hit``, ``barbarian_dice``),
-fed with what the view shows.
+Everything here starts from the view dict (``title.view(state, role)``) and the title's
+static data (map, cards, tables), never from the game's state: it is all a player at the table
+could know. The numbers come from the rules' own queries (votes, odds of a Place Governor,
+to-hit numbers, the strength of a foe, who may enter a capital), asked of :attr:`Obs.board`:
+the board rebuilt from the view by the title's ``public_board``, in which other players'
+cards and the event deck are simply empty.
 """
 
 from __future__ import annotations
@@ -11,18 +13,21 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
+import msgspec
+
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.combat import (
-    BARBARIAN,
-    FULL,
-    MILITIA,
-    REDUCED,
-    barbarian_dice,
-    rival_dice,
+    army_capacity,
+    army_targets,
+    defender_targets,
+    defender_units,
+    opponent,
     to_hit,
 )
-from crisis.games.time_of_crisis.senate import target_open, votes_required
-from crisis.games.time_of_crisis.state import NEUTRAL
+from crisis.games.time_of_crisis.determinize import public_board
+from crisis.games.time_of_crisis.populace import improvement_cost
+from crisis.games.time_of_crisis.senate import Vote, can_target, vote_for
+from crisis.games.time_of_crisis.state import Army, State, army, capital_free_for, capital_units
 
 
 class Obs:
@@ -37,6 +42,7 @@ class Obs:
         self.turn: dict[str, Any] = view["turn"]
         self.pool: dict[str, int] = self.turn["pool"]
         self.armies: list[dict[str, Any]] = view["armies"]
+        self._votes: dict[str, Vote] = {}
 
     # -- who holds what --------------------------------------------------------------------
     @cached_property
@@ -67,19 +73,11 @@ class Obs:
 
     def capital_units(self, province: str, role: str) -> int:
         """Units of ``role`` in ``province``'s capital (Militia counts for its governor)."""
-        prov = self.prov[province]
-        n = 1 if prov["militia"] and prov["governor"] == role else 0
-        a = self.capital_army(province)
-        if a is not None and a["owner"] == role:
-            n += a["full"] + a["reduced"] + sum(a["foederati"].values())
-        return n
+        return capital_units(self.board, province, role)
 
     def capital_free(self, province: str) -> bool:
         """Whether my army may enter ``province``'s capital."""
-        if self.capital_army(province) is not None:
-            return False
-        prov = self.prov[province]
-        return not (prov["militia"] and prov["governor"] != self.me)
+        return capital_free_for(self.board, province, self.me)
 
     # -- threats ---------------------------------------------------------------------------
     def barbarians_in(self, province: str) -> dict[str, int]:
@@ -106,61 +104,60 @@ class Obs:
         a = self.capital_army(province)
         return a is not None and a["owner"] != prov["governor"]
 
+    # -- the rules, asked of the board ---------------------------------------------------
+    @cached_property
+    def board(self) -> State:
+        """The board as a rules state, rebuilt from the view with nothing hidden filled in,
+        so that the bots ask the rules' own queries instead of re-deriving them."""
+        return public_board(self.v)
+
     # -- votes -----------------------------------------------------------------------------
     def can_target(self, province: str) -> bool:
         """Whether my Place Governor may target ``province`` now."""
-        prov = self.prov[province]
-        turn = (self.turn["targeted"], self.turn["recalled"], self.turn["was_emperor"])
-        return target_open(
-            province,
-            prov["governor"],
-            prov["no_place_governor"],
-            prov["pretender"],
-            self.me,
-            turn,
-        )
+        return can_target(self.board, self.me, province)
+
+    def vote(self, province: str, paid: int) -> Vote:
+        """The vote my Place Governor in ``province`` with ``paid`` dice would face now:
+        votes needed, dice (with Basilicas and Ambitus), odds and automatic success."""
+        base = self._votes.get(province)
+        if base is None:
+            base = self._votes[province] = vote_for(self.board, self.me, province, 0)
+        return base.paying(paid) if paid else base
 
     def votes_needed(self, province: str) -> int:
-        """Votes my Place Governor in ``province`` needs (RULES 6.3.2)."""
-        prov = self.prov[province]
-        gov = prov["governor"]
-        defenders = self.capital_units(province, gov) if gov not in (None, NEUTRAL) else 0
-        attackers = self.capital_units(province, self.me)
-        return votes_required(
-            prov["support"], defenders, attackers, bool(self.turn.get("princeps"))
-        )
+        """Votes my Place Governor in ``province`` needs (RULES 6.3.2), this turn's cards
+        applied."""
+        return self.vote(province, 0).need
 
     def extra_dice(self, province: str) -> int:
         """Free dice for Place Governor: Basilicas (for Italia) and a declared Ambitus."""
-        n = self.turn.get("ambitus", 0)
-        if province == data.ITALIA:
-            n += sum(1 for m in self.mine if "Basilica" in self.prov[m]["improvements"])
-        return n
+        return self.vote(province, 0).dice
+
+    @property
+    def improvement_cost(self) -> int:
+        """What an improvement costs now (Inflation included)."""
+        return improvement_cost(self.board)
 
     # -- armies ----------------------------------------------------------------------------
     def roman(self, base: int) -> int:
         """A Roman unit's to-hit number under the lasting auguries."""
         return to_hit(base, self.v.get("lasting"))
 
-    def stacked_militia(self, a: dict[str, Any]) -> bool:
-        """Whether a Militia fights alongside army ``a``."""
-        prov = self.prov.get(a["region"])
-        return bool(
-            prov is not None and a["capital"] and prov["militia"] and prov["governor"] == a["owner"]
-        )
+    def _army(self, a: dict[str, Any]) -> Army:
+        """Army ``a`` on the board, moved to where ``a`` says (a bot may ask about an army
+        it imagines elsewhere)."""
+        real = army(self.board, a["id"])
+        if real.region == a["region"] and real.capital == a["capital"]:
+            return real
+        return msgspec.structs.replace(real, region=a["region"], capital=a["capital"])
 
     def army_dice(self, a: dict[str, Any]) -> tuple[int, ...]:
         """To-hit numbers of army ``a``."""
-        dice = [self.roman(FULL)] * a["full"] + [self.roman(REDUCED)] * a["reduced"]
-        if self.stacked_militia(a):
-            dice.append(self.roman(MILITIA))
-        dice += [self.roman(BARBARIAN)] * sum(a["foederati"].values())
-        return tuple(dice)
+        return tuple(army_targets(self.board, self._army(a)))
 
     def army_capacity(self, a: dict[str, Any]) -> int:
         """Hits army ``a`` can absorb."""
-        extra = 1 if self.stacked_militia(a) else 0
-        return 2 * a["full"] + a["reduced"] + sum(a["foederati"].values()) + extra
+        return army_capacity(self.board, self._army(a))
 
     def army_size(self, a: dict[str, Any]) -> int:
         """Legions and Foederati in army ``a``."""
@@ -169,29 +166,19 @@ class Obs:
     def enemy_dice(self, region: str, target: str) -> tuple[tuple[int, ...], int, int]:
         """Dice, capacity and barbarian count of what my army would fight as ``target``
         (a tribe, a Rival Emperor, ``militia`` or ``#id``) in ``region``."""
-        if target.startswith("#"):
-            for b in self.armies:
-                if b["id"] == int(target[1:]):
-                    return self.army_dice(b), self.army_capacity(b), 0
+        if target.startswith("#") and not any(b["id"] == int(target[1:]) for b in self.armies):
             return (), 0, 0
-        if target == "militia":
-            return (self.roman(MILITIA),), 1, 0
-        if target in data.RIVAL_EMPERORS:
-            return tuple(rival_dice()), 1, 0
-        leaders = [n for n in self.leaders_in(region) if data.BARBARIAN_LEADERS[n] == target]
-        if region in data.HOMELANDS:
-            counters = self.v["tribes"][target]["active"]
-        else:
-            counters = self.barbarians_in(region).get(target, 0)
-        dice = tuple(barbarian_dice(target, counters, leaders))
-        return dice, counters + len(leaders), counters + len(leaders)
+        foe = opponent(self.board, 0, region, target)
+        strength = defender_units(self.board, foe)
+        barbarians = strength if foe.kind == "tribe" else 0
+        return tuple(defender_targets(self.board, foe)), strength, barbarians
 
     # -- the game's clock ------------------------------------------------------------------
     @cached_property
     def turns_left(self) -> float:
         """A rough count of my turns still to come, from the leading legacy."""
         opts = self.v["options"]
-        goal = 40 if opts.get("short_game") else 60
+        goal = data.SHORT_GAME_LEGACY if opts.get("short_game") else data.GAME_END_LEGACY
         lead = max(p["legacy"] for p in self.v["players"])
         if self.v.get("last_round"):
             return 0.5

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import product
 
-from crisis.ai.toc.observe import NEUTRAL, Obs
+from crisis.ai.toc.observe import Obs
 from crisis.ai.toc.profiles import Profile
 from crisis.games.time_of_crisis import data
-from crisis.games.time_of_crisis.odds import p_votes
+from crisis.games.time_of_crisis.state import NEUTRAL
 
 MAX_POINTS = 12
 SUITS = ("red", "blue", "yellow")
@@ -50,14 +50,14 @@ def senate_curve(o: Obs, prof: Profile) -> Curve:
             continue
         if name == data.ITALIA and o.emperor == o.me:
             continue
-        need = o.votes_needed(name)
         if gov == NEUTRAL and not prov["quaestor"]:
-            targets.append((need, province_value(o, name, prof)))
+            # Enough dice against a Neutral always carry the vote (ruling 16).
+            dice = max(1, o.votes_needed(name) - o.extra_dice(name))
+            targets.append((dice, province_value(o, name, prof)))
             continue
         floor = prof.italia_odds if name == data.ITALIA else prof.steal_odds
-        low = 3 if prov["quaestor"] else 2
         for dice in range(1, MAX_POINTS + 1):
-            odds = p_votes(dice, need, low)
+            odds = o.vote(name, dice).chance
             if odds >= floor:
                 targets.append((dice, odds * province_value(o, name, prof)))
                 break
@@ -88,7 +88,7 @@ def populace_curve(o: Obs, prof: Profile) -> Curve:
     """Value of Populace points: games against Mobs, improvements, support, Militia."""
     turns = o.turns_left
     options: list[tuple[int, float]] = []
-    cost = data.IMPROVEMENT_COST + (1 if o.v.get("lasting") == "inflation" else 0)
+    cost = o.improvement_cost
     for name in o.mine:
         prov = o.prov[name]
         if prov["mobs"]:

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from crisis.ai.toc.observe import NEUTRAL, Obs, path_step
+from crisis.ai.toc.observe import Obs, path_step
 from crisis.ai.toc.profiles import Profile
 from crisis.engine.action import Action
 from crisis.games.time_of_crisis import data
-from crisis.games.time_of_crisis.odds import p_votes, p_win_battle
+from crisis.games.time_of_crisis.odds import p_win_battle
+from crisis.games.time_of_crisis.state import NEUTRAL
 
 Verbs = dict[str, list[Action]]
 BOOSTS = ("flanking_maneuver", "cavalry", "spiculum")
@@ -72,18 +73,8 @@ def province_value(o: Obs, name: str, prof: Profile) -> float:
 
 
 def place_odds(o: Obs, name: str, dice: int) -> float:
-    """My chance of carrying ``name`` with ``dice`` paid dice."""
-    prov = o.prov[name]
-    need = o.votes_needed(name)
-    if o.turn.get("mobile_vulgus") and name != data.ITALIA and prov["support"] in (1, 2):
-        return 1.0
-    total = dice + o.extra_dice(name)
-    if prov["governor"] == NEUTRAL and not prov["quaestor"]:
-        return 1.0 if total >= need else p_votes(total, need, 1)
-    token = o.v.get("emperor_token")
-    if name == data.ITALIA and token and token.get("kind") == "populace":
-        need -= 2
-    return p_votes(total, need, 3 if prov["quaestor"] else 2)
+    """My chance of carrying ``name`` with ``dice`` paid dice, as the rules count the vote."""
+    return o.vote(name, dice).chance
 
 
 def plan_senate(o: Obs, verbs: Verbs, prof: Profile) -> tuple[float, Action] | None:

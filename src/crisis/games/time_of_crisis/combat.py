@@ -190,9 +190,19 @@ def militia_battle(state: State, role: str, arg: tuple[str, str]) -> None:
 
 def _battle_against(state: State, attacker: int, region: str, target: str) -> Battle:
     """A new battle of ``attacker`` (an army id or the lone Militia) against ``target``."""
+    b = opponent(state, attacker, region, target)
+    if b.kind == "army":
+        army(state, int(b.defender)).battled = True
+    return b
+
+
+def opponent(state: State, attacker: int, region: str, target: str) -> Battle:
+    """The battle ``attacker`` would fight against ``target`` (an ``#id`` army, ``militia``,
+    a tribe or a Rival Emperor) in ``region``, before anything is rolled; changes nothing.
+    :func:`defender_targets` and :func:`defender_units` read the foe's dice and strength
+    off it, which is how the bots weigh an attack."""
     if target.startswith("#"):
         d = army(state, int(target[1:]))
-        d.battled = True
         return Battle(
             attacker=attacker,
             kind="army",

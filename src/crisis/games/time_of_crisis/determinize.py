@@ -53,27 +53,54 @@ def determinize(view: dict[str, Any], role: str | None, rng: random.Random) -> S
     viewer = view.get("viewer")
     if role is not None and viewer is not None and viewer != role:
         raise ValueError(f"this view belongs to {viewer}, not {role}")
-    roles = [p["role"] for p in view["players"]]
-    current = roles.index(view["current"])
     players = [_player(entry, view, rng, mine=entry["role"] == viewer) for entry in view["players"]]
     deck = _event_deck(view, rng)
     peek = list(view.get("peek") or [])
     if view["step"] == "frumentarii" and not peek:
         peek = deck[:3]
+    return _state(view, players, deck, peek, _stacks(view, rng), rng.getrandbits(63))
+
+
+def public_board(view: dict[str, Any]) -> State:
+    """The board exactly as ``view`` shows it, with nothing hidden filled in: other players'
+    cards, the event deck and the market's face-down stacks empty, a fixed generator. It
+    answers the rules' questions about what lies in plain sight (votes, battles, capitals,
+    costs) at a fraction of :func:`determinize`'s cost; it is not a state to play on."""
+    viewer = view.get("viewer")
+    players = []
+    for entry in view["players"]:
+        out = {key: entry[key] for key in _PUBLIC_PLAYER_KEYS if key in entry}
+        mine = entry["role"] == viewer
+        for pile in ("hand", "available", "discard"):
+            out[pile] = entry[pile] if mine else []
+        players.append(out)
+    return _state(view, players, [], list(view.get("peek") or []), {}, 0)
+
+
+def _state(
+    view: dict[str, Any],
+    players: list[dict[str, Any]],
+    deck: list[str],
+    peek: list[str],
+    stacks: dict[str, list[str]],
+    seed: int,
+) -> State:
+    """The state built from ``view``'s public parts and the given hidden ones."""
+    roles = [p["role"] for p in view["players"]]
     final = view.get("result")
     raw: dict[str, Any] = {
         "options": view["options"],
-        "rng": msgspec.to_builtins(dice.new_rng(rng.getrandbits(63))),
+        "rng": msgspec.to_builtins(dice.new_rng(seed)),
         "players": players,
         "provinces": view["provinces"],
         "tribes": view["tribes"],
         "supply": view["supply"],
         "event_deck": deck,
-        "stacks": _stacks(view, rng),
+        "stacks": stacks,
         "emperor_token": view["emperor_token"],
         "peek": peek,
         "first": roles.index(view["first"]),
-        "current": current,
+        "current": roles.index(view["current"]),
         "step": view["step"],
         "stack": list(view.get("stack", [])),
         "phase": view["phase"],
@@ -189,4 +216,4 @@ def _next_army(view: dict[str, Any]) -> int:
     return max(ids, default=0) + 1
 
 
-__all__ = ["deck_cards", "determinize"]
+__all__ = ["deck_cards", "determinize", "public_board"]

@@ -90,16 +90,34 @@ def lowest_vote(state: State, province: str) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Vote:
-    """What a Place Governor paid with ``paid`` dice would face now: the votes ``need``ed,
-    the ``dice`` rolled (paid, Basilica and Ambitus), the lowest counting face, the votes
-    added without dice (a Populace Emperor's opponents in Italia), and ``automatic`` when it
-    succeeds without a roll (``"mobile_vulgus"`` or ``"neutral"``)."""
+    """What a Place Governor would face now: the votes ``need``ed, the ``free`` dice
+    (Basilicas and Ambitus) on top of the ``paid`` ones, the lowest counting face, the votes
+    added without dice (a Populace Emperor's opponents in Italia), whether Mobile Vulgus
+    carries it outright and whether the governor is a Neutral one without a Quaestor
+    (enough dice then win without a roll). :meth:`paying` asks the same vote with another
+    number of paid dice, which is how a bot weighs how many to pay."""
 
     need: int
-    dice: int
+    free: int
     low: int
     bonus: int
-    automatic: str | None
+    mobile_vulgus: bool
+    neutral: bool
+    paid: int = 0
+
+    @property
+    def dice(self) -> int:
+        """The dice rolled: paid, Basilica and Ambitus."""
+        return self.paid + self.free
+
+    @property
+    def automatic(self) -> str | None:
+        """``"mobile_vulgus"`` or ``"neutral"`` when the attempt succeeds without a roll."""
+        if self.mobile_vulgus:
+            return "mobile_vulgus"
+        if self.neutral and self.dice >= self.need:
+            return "neutral"  # Ruling 16: enough dice against a Neutral always win
+        return None
 
     @property
     def chance(self) -> float:
@@ -107,6 +125,11 @@ class Vote:
         if self.automatic:
             return 1.0
         return p_votes(self.dice, self.need - self.bonus, self.low)
+
+    def paying(self, paid: int) -> Vote:
+        """The same vote with ``paid`` dice paid."""
+        v = self
+        return Vote(v.need, v.free, v.low, v.bonus, v.mobile_vulgus, v.neutral, paid)
 
 
 def vote_for(state: State, role: str, province: str, paid: int) -> Vote:
@@ -118,15 +141,17 @@ def vote_for(state: State, role: str, province: str, paid: int) -> Vote:
     need = votes_needed(state, role, province)
     if turn.princeps:
         need = max(1, need - 2)
-    total = paid + basilica_dice(state, role, province) + turn.ambitus
     token = state.emperor_token
-    automatic = None
-    if turn.mobile_vulgus and province != data.ITALIA and prov.support in (1, 2):
-        automatic = "mobile_vulgus"
-    elif prov.governor == NEUTRAL and not prov.quaestor and total >= need:
-        automatic = "neutral"  # Ruling 16: enough dice against a Neutral always win
     bonus = 2 if province == data.ITALIA and token is not None and token.kind == "populace" else 0
-    return Vote(need, total, lowest_vote(state, province), bonus, automatic)
+    return Vote(
+        need=need,
+        free=basilica_dice(state, role, province) + turn.ambitus,
+        low=lowest_vote(state, province),
+        bonus=bonus,
+        mobile_vulgus=turn.mobile_vulgus and province != data.ITALIA and prov.support in (1, 2),
+        neutral=prov.governor == NEUTRAL and not prov.quaestor,
+        paid=paid,
+    )
 
 
 def count_votes(state: State, province: str, n: int) -> tuple[list[int], int]:
