@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from crisis.ai.explore import BotPolicy
 from crisis.engine import fuzz
 from crisis.engine.action import Action
 from crisis.engine.match import Match
@@ -28,7 +29,7 @@ from crisis.games.time_of_crisis.state import copy_state
 CHUNKS = 6
 GAMES_PER_CHUNK = 50  # 300 games in all
 PROFILE = fuzz.FuzzConfig(
-    weights=fuzzing.FUZZ_WEIGHTS, policy=fuzzing.fuzz_policy, policy_share=0.1
+    weights=fuzzing.FUZZ_WEIGHTS, policy=BotPolicy("time_of_crisis"), policy_share=0.1
 )
 # invariants.check already builds every role's view after each action; determinism (setup +
 # log rebuilds the state) has its own cheaper test below.

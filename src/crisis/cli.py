@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from crisis.ai.explore import BotPolicy
 from crisis.engine import fuzz as fuzzer
 from crisis.engine.match import Match
 from crisis.engine.rng import Seed, fresh_seed
@@ -35,14 +36,14 @@ DEFAULT_TITLE = "time_of_crisis"
 def _title_extras(
     name: str,
 ) -> tuple[fuzzer.Invariants | None, fuzzer.FuzzConfig, fuzzer.OptionsFor | None]:
-    """The title's invariants and its fuzz profile (verb weights, policy, setup variants),
-    as its declaration gives them."""
+    """The title's invariants and its fuzz profile (verb weights, setup variants) as its
+    declaration gives them, with the title's own bots playing the purposeful games."""
     title = _load_title(name)
     profile = title.fuzz
     config = fuzzer.FuzzConfig(
         end_verbs=title.ending_verbs,
         weights=dict(profile.weights),
-        policy=profile.policy,
+        policy=BotPolicy(title.name),
     )
     return title.invariants, config, profile.options
 

@@ -7,10 +7,11 @@ from collections import Counter
 
 import pytest
 
+from crisis.ai.explore import BotPolicy
 from crisis.games import get_title
 from crisis.games.time_of_crisis import determinize
 from crisis.games.time_of_crisis.determinize import deck_cards
-from crisis.games.time_of_crisis.fuzzing import fuzz_options, fuzz_policy
+from crisis.games.time_of_crisis.fuzzing import fuzz_options
 from crisis.games.time_of_crisis.invariants import check
 
 toc = get_title("time_of_crisis")
@@ -20,12 +21,13 @@ def _positions(game: int, every: int = 9):
     """States along one purposeful random game (all option sets over the games)."""
     state = toc.setup(game, fuzz_options(2 + game % 3, game))
     rnd = random.Random(game)
+    policy = BotPolicy("time_of_crisis")
     n = 0
     while toc.result(state) is None and n < 2_500:
         if n % every == 0:
             yield state
         role = toc.active(state)[0]
-        toc.apply(state, role, fuzz_policy(rnd, state, role, toc.actions(state, role)))
+        toc.apply(state, role, policy(rnd, state, role, toc.actions(state, role)))
         n += 1
     yield state
 

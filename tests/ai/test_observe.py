@@ -5,22 +5,24 @@ from __future__ import annotations
 
 import random
 
+from crisis.ai.explore import BotPolicy
 from crisis.ai.toc.observe import Obs
 from crisis.games import time_of_crisis as toc
 from crisis.games.time_of_crisis import combat, populace, senate
+from crisis.games.time_of_crisis.fuzzing import fuzz_options
 from crisis.games.time_of_crisis.state import army, capital_free_for, capital_units
-from crisis.games.time_of_crisis.fuzzing import fuzz_options, fuzz_policy
 
 
 def _positions(seed: int, steps: int = 400) -> list[toc.State]:
     state = toc.setup(seed, fuzz_options(4, seed))
     rnd = random.Random(seed)
+    policy = BotPolicy("time_of_crisis")
     out = []
     for _ in range(steps):
         if toc.result(state) is not None:
             break
         role = toc.active(state)[0]
-        toc.apply(state, role, fuzz_policy(rnd, state, role, toc.actions(state, role)))
+        toc.apply(state, role, policy(rnd, state, role, toc.actions(state, role)))
         if state.step == "actions":
             out.append(toc.copy_state(state))
     return out

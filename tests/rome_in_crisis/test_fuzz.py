@@ -9,6 +9,7 @@ from collections import Counter
 
 import pytest
 
+from crisis.ai.explore import BotPolicy
 from crisis.engine import fuzz
 from crisis.games import rome_in_crisis as ric
 from crisis.games.rome_in_crisis import fuzzing, invariants
@@ -17,7 +18,7 @@ from crisis.games.rome_in_crisis.state import State
 CHUNKS = 4
 GAMES_PER_CHUNK = 50
 PROFILE = fuzz.FuzzConfig(
-    weights=fuzzing.FUZZ_WEIGHTS, policy=fuzzing.fuzz_policy, policy_share=0.3
+    weights=fuzzing.FUZZ_WEIGHTS, policy=BotPolicy("rome_in_crisis"), policy_share=0.3
 )
 CHECKED = dataclasses.replace(PROFILE, check_views=False, verify_replay=False)
 

@@ -6,10 +6,11 @@ import random
 
 import pytest
 
+from crisis.ai.explore import BotPolicy
 from crisis.engine.action import Action
 from crisis.games import time_of_crisis as toc
 from crisis.games.time_of_crisis import catalog, observation
-from crisis.games.time_of_crisis.fuzzing import FUZZ_VARIANTS, fuzz_policy
+from crisis.games.time_of_crisis.fuzzing import FUZZ_VARIANTS
 from crisis.games.time_of_crisis.registry import RULES
 
 
@@ -18,6 +19,7 @@ def _play(options: dict, seed: int, visit) -> None:
     every decision."""
     state = toc.setup(seed, options)
     rnd = random.Random(seed)
+    policy = BotPolicy("time_of_crisis")
     purposeful = seed % 2 == 0
     for _ in range(3000):
         if toc.result(state) is not None:
@@ -26,7 +28,7 @@ def _play(options: dict, seed: int, visit) -> None:
         legal = toc.actions(state, role)
         visit(state, role, legal)
         if purposeful:
-            action = fuzz_policy(rnd, state, role, legal)
+            action = policy(rnd, state, role, legal)
         else:
             action = rnd.choice(legal)
         toc.apply(state, role, action)

@@ -2,8 +2,9 @@
 
 It plays random legal actions (see :class:`FuzzConfig`: a bias toward the verbs that close a
 phase or a turn so games finish, a uniform draw over verbs before their actions, per-verb
-weights, and optionally the title's own purposeful policy for a share of the games, which
-reaches positions random play rarely sees) and reports:
+weights, and optionally a purposeful policy for a share of the games (the command line seats
+the title's own bots, :mod:`crisis.ai.explore`), which reaches positions random play rarely
+sees) and reports:
 
 * ``crash``: ``setup``, ``active``, ``actions``, ``view``, ``apply`` or the invariants raised
   (a listed action rejected with IllegalAction counts too);
@@ -36,7 +37,10 @@ from typing import Any
 
 from crisis.engine.action import Action
 from crisis.engine.errors import IllegalAction
-from crisis.engine.title import Invariants, OptionsFor, Policy, Title, TitleSpec
+from crisis.engine.title import Invariants, OptionsFor, Title, TitleSpec
+
+#: A purposeful player for the fuzzer: (random, state, role, legal actions) -> action.
+Policy = Callable[[random.Random, Any, str, list[Action]], Action]
 
 
 @dataclass(frozen=True)
@@ -48,7 +52,7 @@ class FuzzConfig:
     end_bias: float = 0.1  # chance of picking among the legal end verbs when there are any
     verb_first: float = 0.75  # chance of picking a verb uniformly, then one of its actions
     weights: dict[str, float] = field(default_factory=dict)  # verb weights (default 1)
-    policy: Policy | None = None  # a title's purposeful policy (reaches deeper positions)
+    policy: Policy | None = None  # a purposeful player (the title's bots: crisis.ai.explore)
     policy_share: float = 0.5  # share of the games played by ``policy`` when it is given
     max_actions: int = 20_000
     check_views: bool = True  # call view() for the acting role before every action

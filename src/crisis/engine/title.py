@@ -35,8 +35,6 @@ from crisis.engine.rng import Seed
 
 #: A title's invariants: the broken ones in a state, as sentences (empty: all hold).
 Invariants = Callable[[Any], list[str]]
-#: A playing policy for the fuzzer: (random, state, role, legal actions) -> action.
-Policy = Callable[[random.Random, Any, str, list[Action]], Action]
 #: Setup options for (players, game index): a title's cycle of variants.
 OptionsFor = Callable[[int, int], dict[str, Any]]
 #: Actions in words: (state, role, legal actions) -> one dict per action.
@@ -134,12 +132,12 @@ class Title(Protocol):
 
 @dataclass(frozen=True)
 class FuzzProfile:
-    """How the fuzzer and simulations exercise a title: verb ``weights`` for random play,
-    a purposeful ``policy`` that reaches deeper positions, and the cycle of setup variants
-    (``options``)."""
+    """How the fuzzer and simulations exercise a title: verb ``weights`` for random play and
+    the cycle of setup variants (``options``). The fuzzer's purposeful games are played by
+    the title's own bots (:class:`crisis.ai.explore.BotPolicy`), not by a policy declared
+    here."""
 
     weights: dict[str, float] = field(default_factory=dict)
-    policy: Policy | None = None
     options: OptionsFor | None = None
 
 

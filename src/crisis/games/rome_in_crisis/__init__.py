@@ -65,7 +65,6 @@ TITLE = TitleSpec(
     invariants=invariants.check,
     fuzz=FuzzProfile(
         weights=fuzzing.FUZZ_WEIGHTS,
-        policy=fuzzing.fuzz_policy,
         options=fuzzing.fuzz_options,
     ),
 )

@@ -67,7 +67,6 @@ TITLE = TitleSpec(
     invariants=invariants.check_game,
     fuzz=FuzzProfile(
         weights=fuzzing.FUZZ_WEIGHTS,
-        policy=fuzzing.fuzz_policy,
         options=fuzzing.fuzz_options,
     ),
 )
