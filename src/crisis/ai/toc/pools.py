@@ -15,6 +15,8 @@ from itertools import product
 from crisis.ai.toc.observe import Obs
 from crisis.ai.toc.profiles import Profile
 from crisis.games.time_of_crisis import data
+from crisis.games.time_of_crisis.military import add_legion_cost
+from crisis.games.time_of_crisis.populace import GAMES_COST, support_cost
 from crisis.games.time_of_crisis.state import NEUTRAL
 
 MAX_POINTS = 12
@@ -92,17 +94,17 @@ def populace_curve(o: Obs, prof: Profile) -> Curve:
     for name in o.mine:
         prov = o.prov[name]
         if prov["mobs"]:
-            options.append((2, 5.0 if prov["mobs"] >= prov["support"] - 1 else 1.5))
+            options.append((GAMES_COST, 5.0 if prov["mobs"] >= prov["support"] - 1 else 1.5))
         blocked = prov["mobs"] or any(prov["active"].values()) or o.leaders_in(name)
         if not blocked:
             for _ in range(len(data.IMPROVEMENTS) - len(prov["improvements"])):
                 options.append((cost, prof.build_weight * 0.9 * turns))
         if name != data.ITALIA:
-            for support in range(prov["support"], 4):
+            for support in range(prov["support"], data.SUPPORT_MAX):
                 value = prof.support_weight * (1.0 + 0.25 * min(turns, 6)) - 0.3 * (
                     support - prov["support"]
                 )
-                options.append((support + 1, value))
+                options.append((support_cost(support), value))
     return _curve(options)
 
 
@@ -130,10 +132,10 @@ def military_curve(o: Obs, prof: Profile) -> Curve:
     for a in armies:
         if a["reduced"]:
             options.append((a["reduced"], 1.5 * a["reduced"]))
-        size = o.army_size(a)
+        size, legions = o.army_size(a), a["full"] + a["reduced"]
         while size < prof.army_goal:
-            size += 1
-            options.append((size, 1.2))
+            options.append((add_legion_cost(legions), 1.2))
+            size, legions = size + 1, legions + 1
     if not armies and o.p["generals_ready"]:
         options.append((1, 1.0))
     return _curve(options)

@@ -15,6 +15,7 @@ from crisis.ai.toc.profiles import Profile
 from crisis.engine.action import Action
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.odds import p_win_battle
+from crisis.games.time_of_crisis.senate import mobile_vulgus_carries
 from crisis.games.time_of_crisis.state import NEUTRAL
 
 Verbs = dict[str, list[Action]]
@@ -103,8 +104,7 @@ def plan_senate(o: Obs, verbs: Verbs, prof: Profile) -> tuple[float, Action] | N
         return value, Action("princeps_senatus")
     if (
         find(verbs, "mobile_vulgus")
-        and name != data.ITALIA
-        and prov["support"] in (1, 2)
+        and mobile_vulgus_carries(name, prov["support"])
         and not (prov["governor"] == NEUTRAL and dice >= o.votes_needed(name))
     ):
         return value, Action("mobile_vulgus")

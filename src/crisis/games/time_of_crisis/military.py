@@ -37,6 +37,11 @@ def spend(state: State, suit: str, amount: int) -> None:
     pool[suit] -= amount
 
 
+def add_legion_cost(legions: int) -> int:
+    """Military points to add a Legion to an army of ``legions``: its new count (RULES 6.3.1)."""
+    return legions + 1
+
+
 def leave_capital(state: State, a: Army) -> None:
     """Move an army out of its capital; a Castra marker does not follow it."""
     a.capital = False
@@ -104,7 +109,7 @@ def _list_military(state: State, role: str) -> list[Action]:
     for a in state.armies:
         if a.owner != role:
             continue
-        if room and a.region in mine and red >= a.legions + 1:
+        if room and a.region in mine and red >= add_legion_cost(a.legions):
             out.append(Action("add_legion", a.id))
         if a.reduced and red:
             out.append(Action("train_legion", a.id))
@@ -155,7 +160,7 @@ def create_army(state: State, role: str, province: str) -> None:
 def add_legion(state: State, role: str, army_id: int) -> None:
     """Pay the army's new legion count in Military points to add a full-strength Legion."""
     a = army(state, army_id)
-    spend(state, "red", a.legions + 1)
+    spend(state, "red", add_legion_cost(a.legions))
     a.full += 1
     log(state, f"{role} adds a legion to army {a.id} in {a.region} ({a.legions})")
 

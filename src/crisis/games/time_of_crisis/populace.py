@@ -24,6 +24,12 @@ def improvement_cost(state: State) -> int:
     return data.IMPROVEMENT_COST + (1 if state.lasting == "inflation" else 0)
 
 
+def support_cost(support: int) -> int:
+    """Populace points to raise a province's support from ``support``: the next space's
+    value (RULES 6.3.3)."""
+    return support + 1
+
+
 def can_build_in(state: State, role: str, province: str) -> bool:
     """No Mob, active barbarian, barbarian leader, Rival Emperor or enemy army in the capital."""
     prov = state.provinces[province]
@@ -60,7 +66,11 @@ def _list_populace(state: State, role: str) -> list[Action]:
     militia_left = militia_on_map(state) < data.MILITIA
     for name in governed(state, role):
         prov = state.provinces[name]
-        if name != data.ITALIA and prov.support < SUPPORT_MAX and yellow >= prov.support + 1:
+        if (
+            name != data.ITALIA
+            and prov.support < SUPPORT_MAX
+            and yellow >= support_cost(prov.support)
+        ):
             out.append(Action("increase_support", name))
         if yellow >= MILITIA_COST:
             if militia_left and not prov.militia and militia_welcome(state, role, name):
@@ -85,7 +95,7 @@ def raise_support(state: State, province: str) -> None:
 def increase_support(state: State, role: str, province: str) -> None:
     """Pay the next space's value in Populace points to raise support by one."""
     prov = state.provinces[province]
-    spend(state, "yellow", prov.support + 1)
+    spend(state, "yellow", support_cost(prov.support))
     raise_support(state, province)
     log(state, f"{role} raises support in {province} to {prov.support}")
 

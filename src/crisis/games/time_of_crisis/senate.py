@@ -132,6 +132,12 @@ class Vote:
         return Vote(v.need, v.free, v.low, v.bonus, v.mobile_vulgus, v.neutral, paid)
 
 
+def mobile_vulgus_carries(province: str, support: int) -> bool:
+    """Whether Mobile Vulgus wins a Place Governor in ``province`` at ``support`` without a
+    vote: any province but Italia at support 1 or 2 (expansion card)."""
+    return province != data.ITALIA and support in (1, 2)
+
+
 def vote_for(state: State, role: str, province: str, paid: int) -> Vote:
     """The vote ``role`` would face placing a Governor in ``province`` with ``paid`` dice,
     with this turn's cards applied (Ambitus, Princeps Senatus, Mobile Vulgus); changes
@@ -148,7 +154,7 @@ def vote_for(state: State, role: str, province: str, paid: int) -> Vote:
         free=basilica_dice(state, role, province) + turn.ambitus,
         low=lowest_vote(state, province),
         bonus=bonus,
-        mobile_vulgus=turn.mobile_vulgus and province != data.ITALIA and prov.support in (1, 2),
+        mobile_vulgus=turn.mobile_vulgus and mobile_vulgus_carries(province, prov.support),
         neutral=prov.governor == NEUTRAL and not prov.quaestor,
         paid=paid,
     )
