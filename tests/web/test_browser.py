@@ -28,7 +28,7 @@ pytestmark = pytest.mark.skipif(
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("web") / "web.db"
     port = free_port()
-    proc = start_server(f"sqlite:///{db}", port, "--bot-delay", "0")
+    proc = start_server(f"sqlite:///{db}", port, "--bot-delay", "0", "--allow-seed")
     try:
         yield f"http://127.0.0.1:{port}"
     finally:

@@ -1,0 +1,120 @@
+// The prompt: what the step asks, the title's words for each action (label, cost, note),
+// the buttons and menus that take them, the header and the "your turn" banner.
+
+import { el } from "./api.js";
+import { $, announce, app, cap, send } from "./shared.js";
+
+// -- acting ------------------------------------------------------------------------------------
+export function act(action) {
+  const s = app.latest;
+  if (!s || app.pending || !s.role) return;
+  // The title says which actions throw something away, and asks first.
+  const words = said(action);
+  const question = words && words.confirm;
+  if (question && !confirm(question)) return;
+  if (send({ type: "act", role: s.role, action, version: s.version })) {
+    if (app.board.acted) app.board.acted(action, s);
+    app.pending = true;
+    closeMenu();
+    app.render();
+  }
+}
+
+/** The title's own words for an action (label, cost, note) when the server sent them. */
+export function said(a) {
+  const s = app.latest;
+  if (!s || !s.labels || !s.labels.length || s.labels.length !== s.actions.length) return null;
+  const key = JSON.stringify(a);
+  const i = s.actions.findIndex((x) => JSON.stringify(x) === key);
+  return i >= 0 ? s.labels[i] : null;
+}
+
+/** A button for an action: the label, and the cost and note on a second line. */
+export function actionButton(a, view, cls) {
+  const w = said(a);
+  const text = w ? w.label : app.board.label(a, view);
+  const small = w ? [w.cost, w.note].filter(Boolean).join(" · ") : "";
+  return el("button", { class: cls, onclick: () => act(a), title: small || undefined },
+    text, small ? el("span", { class: "action-note" }, small) : null);
+}
+
+/** A menu of actions at the click. One action is taken at once unless `careful` (an action
+ * that loses something is always chosen from a labelled menu). */
+export function openMenu(title, actions, ev, careful = false) {
+  if (actions.length === 1 && !careful) {
+    act(actions[0]);
+    return;
+  }
+  const menu = $("menu");
+  menu.replaceChildren(el("div", { class: "menu-title" }, title));
+  for (const a of actions) {
+    const b = actionButton(a, app.latest && app.latest.view, "");
+    b.setAttribute("role", "menuitem");
+    menu.append(b);
+  }
+  menu.append(el("button", { onclick: closeMenu }, "Cancel"));
+  menu.classList.remove("hidden");
+  const x = Math.min(ev.clientX || 20, window.innerWidth - menu.offsetWidth - 8);
+  const y = Math.min(ev.clientY || 20, window.innerHeight - menu.offsetHeight - 8);
+  menu.style.left = `${Math.max(4, x)}px`;
+  menu.style.top = `${Math.max(4, y)}px`;
+}
+
+export function closeMenu() {
+  $("menu").classList.add("hidden");
+}
+
+
+export function renderHeader(s, view, actions) {
+  // The header names who must act now, so that it never disagrees with the banner.
+  const acting = view.active && view.active.length ? ` · to act: ${view.active.map(cap).join(", ")}` : "";
+  $("round").textContent = s.table.result || view.result ? "Game over" : `${app.board.status(view)}${acting}`;
+  const mine = actions.length > 0;
+  const notice = $("notice");
+  notice.classList.toggle("hidden", !mine);
+  notice.textContent = mine ? `Your turn (${s.role}): ${view.prompt}` : "";
+  document.title = `${mine ? "● Your turn · " : ""}${app.board.name}`;
+  if (mine && !app.wasMyTurn) announce(`${cap(s.role)}: ${view.prompt}`);
+  app.wasMyTurn = mine;
+}
+
+export function renderPrompt(s, view, actions) {
+  const result = s.table.result || view.result;
+  if (result) {
+    const scores = Object.entries(result.scores || {}).map(([r, n]) => `${r} ${n}`).join(", ");
+    $("prompt").textContent = result.winner
+      ? `Game over: ${cap(result.winner)} wins (${result.reason})`
+      : `Game over: ${cap(result.resigned)} resigned`;
+    $("who").textContent = `${app.board.scoreName}: ${scores}`;
+  } else if (actions.length) {
+    $("prompt").textContent = view.prompt;
+    $("who").textContent = `You play ${s.role}.`;
+  } else {
+    const waiting = view.active.map(cap).join(", ") || "nobody";
+    $("prompt").textContent = app.pending ? "Sending…" : `Waiting for ${waiting}`;
+    $("who").textContent = s.role ? `You play ${s.role}.` : app.roles.length ? "Your hand is covered." : "You are watching.";
+  }
+  // buttons for what the board does not offer as a click on itself; the list has everything
+  const buttons = $("buttons");
+  buttons.replaceChildren();
+  for (const a of actions) {
+    if (app.board.button(a, view)) buttons.append(actionButton(a, view, a[0] === "undo" ? "" : "primary"));
+  }
+  $("hint").classList.toggle("hidden", !actions.length);
+  if (app.hintFor !== `${s.role}:${s.version}`) $("hint-list").replaceChildren();
+  $("action-count").textContent = String(actions.length);
+  // On a small screen the map's regions are small: a short list of actions opens as buttons.
+  const few = actions.length && actions.length <= 8 && window.matchMedia("(max-width: 900px)").matches;
+  if (few && app.listOpenedFor !== s.version) {
+    $("all-actions").open = true;
+    app.listOpenedFor = s.version;
+  }
+  $("action-list").replaceChildren(...actions.map((a) => actionButton(a, view, "")));
+  // What more influence would allow, greyed, with what it needs (from the title).
+  const greyed = actions.length && s.unavailable ? s.unavailable : [];
+  $("unavailable").classList.toggle("hidden", !greyed.length);
+  $("unavailable-count").textContent = String(greyed.length);
+  $("unavailable-list").replaceChildren(...greyed.map((g) => el("button", { disabled: true, title: g.why },
+    g.label, el("span", { class: "action-note" }, g.why))));
+}
+

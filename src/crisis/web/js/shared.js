@@ -1,0 +1,78 @@
+// What every part of the table page shares: the page's state (`app`), the socket's send,
+// short helpers and the passing notices (toast, the turn's sound and notification).
+
+export const $ = (id) => document.getElementById(id);
+export const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+
+export const app = {
+  meta: null,
+  title: null, // the table's title ("time_of_crisis"), known from the first state
+  board: null, // that title's board module
+  ctx: null, // what the board gets: {meta, info, title, act, openMenu}
+  ws: null,
+  roles: [], // seats this browser plays here (hotseat: several)
+  latest: null, // the last `state` message
+  pending: false, // an action is on its way
+  shown: null, // hotseat: whose hand is uncovered
+  wasMyTurn: false,
+  retry: 0,
+  replay: null, // {step, steps, role} while replaying
+  log: null, // every log line so far
+  notesRole: null, // whose private note the Notes box holds
+  notesSaved: "", // that note as last loaded or saved
+  hintFor: null, // "role:version" the hint list answers
+  chat: [], // the table's chat messages, oldest first
+  reviewed: null, // the table whose review is drawn
+  lit: [], // the regions of the log entry chosen (lit on the map)
+  listOpenedFor: null, // the state version whose short action list was opened (phones)
+  render: () => {}, // redraws the page from `latest` (set by table.js)
+};
+
+export function cap(s) {
+  return s ? s.charAt(0).toUpperCase() + s.slice(1) : "";
+}
+
+export function send(msg) {
+  if (!app.ws || app.ws.readyState !== WebSocket.OPEN) {
+    toast("Not connected; reconnecting…");
+    return false;
+  }
+  app.ws.send(JSON.stringify(msg));
+  return true;
+}
+
+// -- notices -----------------------------------------------------------------------------------
+let toastTimer = null;
+export function toast(text) {
+  const t = $("toast");
+  t.textContent = text;
+  t.classList.remove("hidden");
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => t.classList.add("hidden"), 4000);
+}
+
+let audio = null;
+
+/** Sound needs a click first: the page resumes it on any click. */
+export function wakeAudio() {
+  if (audio && audio.state === "suspended") audio.resume();
+}
+
+export function announce(text) {
+  if (document.hidden && "Notification" in window && Notification.permission === "granted") {
+    new Notification(`${app.board ? app.board.name : "crisis"}: your turn`, { body: text });
+  }
+  try {
+    if (!audio) audio = new AudioContext();
+    if (audio.state !== "running") return;
+    const o = audio.createOscillator();
+    const g = audio.createGain();
+    o.frequency.value = 660;
+    g.gain.value = 0.05;
+    o.connect(g).connect(audio.destination);
+    o.start();
+    o.stop(audio.currentTime + 0.15);
+  } catch {
+    // no sound available
+  }
+}
