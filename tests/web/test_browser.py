@@ -49,8 +49,10 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-def _page(browser: Any, width: int = 1400, height: int = 950) -> tuple[Any, list[str]]:
-    page = browser.new_page(viewport={"width": width, "height": height})
+def _page(
+    browser: Any, width: int = 1400, height: int = 950, **context: Any
+) -> tuple[Any, list[str]]:
+    page = browser.new_page(viewport={"width": width, "height": height}, **context)
     problems: list[str] = []
     page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
     page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)

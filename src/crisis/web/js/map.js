@@ -7,6 +7,10 @@ import * as C from "./counters.js";
 
 const { svg, SIZE } = C;
 const GAP = 3;
+/** On screen, a counter is drawn at least this tall (px) while the map is small (a phone's
+ * whole map), and anything that can be clicked on the map answers over at least TAP px. */
+const MIN_PX = 22;
+const TAP = 44;
 
 /** Draws the board into an <svg> and keeps its zoom; `draw` may be called before the base
  * map has loaded (it draws again once it has). */
@@ -17,6 +21,7 @@ export class BoardMap {
     this.places = new Map(); // region -> {label: [x, y], tray: [x, y, w]}
     this.last = null;
     this.lit = new Set();
+    this.scale = 1; // counters' size on the map (1: as drawn; more on a small map)
     this.ready = this.load();
   }
 
@@ -43,6 +48,8 @@ export class BoardMap {
     }
     this.applyViewBox();
     this.gestures();
+    // a new width (a phone turned, a window resized) may call for other counter sizes
+    new ResizeObserver(() => this.applyViewBox()).observe(this.root);
     if (this.last) this.draw(...this.last);
   }
 
@@ -126,7 +133,8 @@ export class BoardMap {
     const prov = view.provinces[name];
     const tribe = view.tribes[name];
     const [tx, ty, tw] = this.places.get(name).tray;
-    const tray = new Tray(this.pieces, tx, ty, tw);
+    const k = this.scale;
+    const tray = new Tray(this.pieces, tx, ty, tw * Math.min(k, 1.6), k);
     const foe = (key, node) => {
       if (o.foes && o.foes.has(key) && selectedArmy && selectedArmy.region === name) {
         node.classList.add("target", "foe");
@@ -174,6 +182,13 @@ export class BoardMap {
   }
 
   clickable(node, key, label, fn) {
+    // on a touch screen or a narrow one, a transparent square over the counter: at least
+    // TAP px on screen to a finger
+    if (window.matchMedia("(max-width: 900px), (pointer: coarse)").matches) {
+      const w = Number(node.dataset.w || SIZE);
+      const side = Math.max(w, TAP / (this.pxPerUnit() * this.scale));
+      node.append(svg("rect", { class: "hit", x: (w - side) / 2, y: (SIZE - side) / 2, width: side, height: side }));
+    }
     node.dataset.key = key;
     node.setAttribute("tabindex", "0");
     node.setAttribute("role", "button");
@@ -210,6 +225,20 @@ export class BoardMap {
     const { x, y, w, h } = this.vb;
     this.root.setAttribute("viewBox", `${x.toFixed(1)} ${y.toFixed(1)} ${w.toFixed(1)} ${h.toFixed(1)}`);
     this.root.classList.toggle("zoomed", w < this.full.w - 1);
+    // Counters keep a readable size on a small map: drawn larger until zooming in makes
+    // them big enough (in steps, so that a pinch does not redraw on every move).
+    const k = Math.ceil(4 * Math.min(2.6, Math.max(1, MIN_PX / (SIZE * this.pxPerUnit())))) / 4;
+    if (k !== this.scale) {
+      this.scale = k;
+      this.root.style.setProperty("--counter-scale", String(k));
+      if (this.last) this.draw(...this.last);
+    }
+  }
+
+  /** Screen pixels per map unit now. */
+  pxPerUnit() {
+    const width = this.root.clientWidth || this.root.getBoundingClientRect().width || this.full.w;
+    return width / this.vb.w;
   }
 
   /** Zoom by `factor` (>1: closer) keeping the map point under (px, py) (client px) still. */
@@ -309,19 +338,22 @@ function kindOf(path) {
 
 /** Counters left to right from a region's tray corner, wrapping at its width. */
 class Tray {
-  constructor(layer, x, y, width) {
-    Object.assign(this, { layer, x0: x, x, y, width, nodes: [] });
+  constructor(layer, x, y, width, k = 1) {
+    Object.assign(this, { layer, x0: x, x, y, width, k, nodes: [] });
   }
 
   add([node, w]) {
-    if (this.x + w > this.x0 + this.width && this.x > this.x0) {
+    const k = this.k;
+    if (this.x + w * k > this.x0 + this.width && this.x > this.x0) {
       this.x = this.x0;
-      this.y += SIZE + GAP;
+      this.y += (SIZE + GAP) * k;
     }
-    node.setAttribute("transform", `translate(${this.x.toFixed(1)},${this.y.toFixed(1)})`);
+    const scale = k === 1 ? "" : ` scale(${k})`;
+    node.setAttribute("transform", `translate(${this.x.toFixed(1)},${this.y.toFixed(1)})${scale}`);
+    node.dataset.w = String(w);
     this.layer.append(node);
     this.nodes.push(node);
-    this.x += w + GAP;
+    this.x += (w + GAP) * k;
     return node;
   }
 }

@@ -102,14 +102,18 @@ export function renderPrompt(s, view, actions) {
   }
   $("hint").classList.toggle("hidden", !actions.length);
   if (app.hintFor !== `${s.role}:${s.version}`) $("hint-list").replaceChildren();
-  $("action-count").textContent = String(actions.length);
+  // The actions taken on the board (map, cards, armies) also as a folded list of buttons,
+  // for the keyboard and small screens; those with a big button above are not repeated.
+  const elsewhere = actions.filter((a) => !app.board.button(a, view));
+  $("all-actions").classList.toggle("hidden", !elsewhere.length);
+  $("action-count").textContent = String(elsewhere.length);
   // On a small screen the map's regions are small: a short list of actions opens as buttons.
-  const few = actions.length && actions.length <= 8 && window.matchMedia("(max-width: 900px)").matches;
+  const few = elsewhere.length && elsewhere.length <= 8 && window.matchMedia("(max-width: 900px)").matches;
   if (few && app.listOpenedFor !== s.version) {
     $("all-actions").open = true;
     app.listOpenedFor = s.version;
   }
-  $("action-list").replaceChildren(...actions.map((a) => actionButton(a, view, "")));
+  $("action-list").replaceChildren(...elsewhere.map((a) => actionButton(a, view, "")));
   // What more influence would allow, greyed, with what it needs (from the title).
   const greyed = actions.length && s.unavailable ? s.unavailable : [];
   $("unavailable").classList.toggle("hidden", !greyed.length);

@@ -12,7 +12,7 @@ import { renderChat, sendChat } from "./chat.js";
 import { curtain } from "./curtain.js";
 import { renderLog } from "./log.js";
 import { renderNotes, setupNotes } from "./notes.js";
-import { act, actionButton, closeMenu, openMenu, renderHeader, renderPrompt } from "./prompt.js";
+import { act, actionButton, closeMenu, openMenu, renderHeader, renderPrompt, said } from "./prompt.js";
 import { setupReplay } from "./replay.js";
 import { goRematch, renderTable, setupSeats } from "./seats.js";
 import { $, app, send, tableId, toast, wakeAudio } from "./shared.js";
@@ -116,7 +116,7 @@ function chooseBoard(s) {
   app.title = title;
   app.board = BOARDS[title];
   const info = (app.meta.titles && app.meta.titles[title]) || app.meta;
-  app.ctx = { meta: app.meta, info, title, act, openMenu, button: actionButton };
+  app.ctx = { meta: app.meta, info, title, act, openMenu, said, button: actionButton };
   document.body.dataset.title = title;
   document.querySelectorAll("[data-titles]").forEach((node) => {
     node.classList.toggle("hidden", !node.dataset.titles.split(" ").includes(title));

@@ -6,11 +6,12 @@
 //   label(action, view)    a readable label for an action [verb, arg]
 //   heading(line)  whether a log line starts a turn (drawn bold)
 //   button(action, view)   whether the action gets a button under the prompt (the others
-//                  are clicked on the board; "All legal actions" lists every action anyway)
+//                  are clicked on the board; the folded list under the prompt holds them)
 //   status(view)   the header line ("Round 3 · Blue's turn · actions")
 //   options(table, view)   words for the table card's options line
 //   render(ctx, s, view, actions)   draws the title's parts of the page
-// ctx is {meta, info, title, act(action), openMenu(title, actions, event)}.
+// ctx is {meta, info, title, act(action), openMenu(title, actions, event, careful),
+// said(action): the title's words for it, button(action, view, cls)}.
 // Elements with data-titles="a b" are shown only for those titles.
 
 import { board as romeInCrisis } from "./rome_in_crisis.js";

@@ -111,7 +111,7 @@ export const board = {
   heading: (line) => line.startsWith("--"),
 
   /** Whether an action gets a button under the prompt (the others are clicked on the map,
-   * on a card or on an army; "All legal actions" lists them all anyway). */
+   * on a card or on an army; the folded list under the prompt holds those). */
   button(a, view) {
     const p = places(a, view.armies || []);
     const elsewhere = p.regions.length || p.armies.length || p.cards.length || p.slots.length;
@@ -269,14 +269,20 @@ function renderMap(ctx, s, view, actions) {
       return;
     }
     const hits = actions.filter((a) => places(a, armies).regions.includes(key));
-    ctx.openMenu(key, hits, ev);
+    // An action the title adds a note to (the odds of a vote, what is lost) is chosen from
+    // the menu that shows the note, never by one click.
+    const noted = hits.some((a) => {
+      const w = ctx.said(a);
+      return Boolean(w && w.note);
+    });
+    ctx.openMenu(key, hits, ev, noted);
   };
   MAP.draw(view, META, { targets: targetsFor(actions, armies), selected: UI.selected, dests, foes, changed: changes(s, view), pick });
   renderArmyPanel(ctx, view, actions, pick);
 }
 
 /** Under the prompt: a button per army that can act (select it: its moves and attacks glow
- * on the map), and the selected army's actions as buttons too (keyboard and small screens). */
+ * on the map, and are taken there: each action has one place). */
 function renderArmyPanel(ctx, view, actions, pick) {
   const panel = $("army-panel");
   const ids = [...new Set((view.armies || []).map((a) => a.id))].filter((id) => armyActions(actions, id).length);
@@ -295,8 +301,12 @@ function renderArmyPanel(ctx, view, actions, pick) {
     }, `Army ${id} · ${where(id)}`)));
   const parts = [row];
   if (UI.selected !== null) {
-    parts.push(el("p", { class: "muted small" }, `Army ${UI.selected}: its destinations and targets glow on the map; click one, or choose here.`));
-    parts.push(el("div", { class: "buttons army-acts" }, ...armyActions(actions, UI.selected).map((a) => ctx.button(a, view, ""))));
+    const { dests, foes } = reach(actions, UI.selected);
+    const said = [];
+    if (dests.size) said.push(`march to a glowing region (${dests.size})`);
+    if (foes.size) said.push(`attack a glowing counter (${foes.size})`);
+    parts.push(el("p", { class: "muted small army-help", role: "status" },
+      `Army ${UI.selected} selected: on the map, ${said.join(" or ")}.`));
   }
   const had = panel.contains(document.activeElement) ? document.activeElement.textContent : null;
   panel.replaceChildren(...parts);

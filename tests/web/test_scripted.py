@@ -1,0 +1,181 @@
+"""The table in scripted positions (tests/web/scripted.py): a battle fought by clicking the
+map, counters a finger can use on a phone, and a screenshot of every kind of step at both
+sizes (``test-artifacts/step-*.png``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .scripted import Table, plan
+from .test_browser import ARTIFACTS, _page, browser, pytestmark, server
+
+__all__ = ["browser", "pytestmark", "server"]
+
+LAPTOP = (1440, 900)
+PHONE = (390, 844)
+
+
+def _open(page: Any, table: Table, *, role: str = "green") -> None:
+    """Show the table as ``role`` at its present position, drawn and settled."""
+    page.goto(table.link(role))
+    page.wait_for_selector("#map .counter", timeout=20_000)
+    page.wait_for_selector("#log li")
+    version = table.state(role)["version"]
+    for _ in range(100):
+        if page.evaluate("document.getElementById('prompt').textContent") not in ("Loading…", ""):
+            break
+        page.wait_for_timeout(50)
+    page.wait_for_timeout(250)  # the map draws once its SVG has loaded
+    assert version == table.state(role)["version"]
+
+
+def _shot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def _attack_on_the_map(page: Any, table: Table) -> None:
+    """Play the planned attack by clicking: the army, then its glowing foe."""
+    role, action = table.next_action()
+    assert role == "green" and action.verb == "initiate_battle"
+    army, foe = action.arg
+    page.locator(f'#map .counter.army.target[data-army="{army}"]').click()
+    glowing = page.locator(f'#map .counter.foe[data-key="foe:{foe}"]')
+    glowing.wait_for()
+    assert "Attack" in (glowing.get_attribute("aria-label") or "")
+    glowing.click()
+    page.wait_for_selector("#battle:not(.hidden) .dice", timeout=10_000)
+    table.synced()
+
+
+def test_an_army_attacks_the_glowing_foe_on_the_map(server: str, browser: Any) -> None:
+    table = Table(server, plan()).create()
+    table.advance("battle")
+    page, problems = _page(browser, *LAPTOP)
+    _open(page, table)
+    before = table.state("green")
+    _, action = table.next_action()
+    army, foe = action.arg
+    assert page.locator("#map .counter.foe").count() == 0  # nothing glows red before a pick
+    page.locator(f'#map .counter.army.target[data-army="{army}"]').click()
+    assert page.locator("#map .counter.army.selected").get_attribute("data-army") == str(army)
+    foes = page.eval_on_selector_all("#map .counter.foe", "ns => ns.map(n => n.dataset.key)")
+    assert f"foe:{foe}" in foes
+    # The army panel only selects: its actions are on the map, not repeated as buttons.
+    assert page.locator("#army-panel button:not(.army-pick)").count() == 0
+    assert "attack a glowing counter" in page.locator("#army-panel").inner_text()
+    page.locator(f'#map .counter.foe[data-key="foe:{foe}"]').click()
+    page.wait_for_selector("#battle:not(.hidden) .dice", timeout=10_000)
+    after = table.state("green")
+    assert after["version"] > before["version"]
+    assert after["view"]["battle"] is not None and after["view"]["battle"]["attacker"] == army
+    assert "attacker rolls" in "\n".join(after["view"]["log"][-6:])
+    assert page.locator("#log li", has_text="attacker rolls").count() >= 1
+    assert page.locator("#log li .die").count() >= 1  # dice drawn as dice in the log
+    assert not problems, problems
+
+
+def test_counters_are_readable_and_tappable_on_a_phone(server: str, browser: Any) -> None:
+    table = Table(server, plan()).create()
+    table.advance("battle")
+    page, problems = _page(browser, *PHONE, has_touch=True)
+    _open(page, table)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0] + 10
+    map_box = page.locator("#map").bounding_box()
+    assert map_box is not None and map_box["width"] <= PHONE[0]
+    # The prompt sits above the map and never over it.
+    prompt = page.locator(".prompt-card").bounding_box()
+    assert prompt is not None and prompt["y"] + prompt["height"] <= map_box["y"] + 1
+    # Every counter is drawn at least 20 px tall (the whole map is 390 px wide).
+    heights = page.eval_on_selector_all(
+        "#map .counter > .face:first-of-type, #map .counter > rect:first-of-type",
+        "ns => ns.map(n => n.getBoundingClientRect().height)",
+    )
+    assert heights and min(heights) >= 19.5, sorted(heights)[:5]
+    # What can be tapped answers over at least 44 px.
+    for node in page.locator("#map .counter.target").all():
+        box = node.bounding_box()
+        assert box is not None and box["width"] >= 43.5 and box["height"] >= 43.5, box
+    # A tap on the army and a tap on its glowing foe fight the battle.
+    _, action = table.next_action()
+    army, foe = action.arg
+    page.locator(f'#map .counter.army.target[data-army="{army}"]').tap()
+    target = page.locator(f'#map .counter.foe[data-key="foe:{foe}"]')
+    box = target.bounding_box()
+    assert box is not None and box["height"] >= 43.5
+    target.tap()
+    page.wait_for_selector("#battle:not(.hidden) .dice", timeout=10_000)
+    assert not problems, problems
+
+
+def test_a_screenshot_of_every_kind_of_step(server: str, browser: Any) -> None:
+    """Governor (with its odds), invasion, buy, support check, battle with dice, game end and
+    replay, at 1440x900 and 390x844: ``test-artifacts/step-<kind>-<laptop|phone>.png``."""
+    table = Table(server, plan()).create()
+    moments = table.plan.moments
+    pages = {}
+    problems: list[str] = []
+    for size, tag in ((LAPTOP, "laptop"), (PHONE, "phone")):
+        page, seen = _page(browser, *size, has_touch=size == PHONE)
+        page.emulate_media(reduced_motion="reduce")
+        pages[tag] = page
+        problems = seen if tag == "laptop" else problems + seen
+    order = sorted(("invasion", "governor", "buy", "support", "battle"), key=moments.__getitem__)
+    for kind in order:
+        table.advance(kind)
+        for tag, page in pages.items():
+            _open(page, table)
+            if kind == "invasion":
+                line = page.locator("#log li", has_text=" invade ").last
+                line.scroll_into_view_if_needed()
+                line.click()  # lights the province on the map
+                assert page.locator("#map path.area.lit").count() >= 1
+            if kind == "support":
+                line = page.locator("#log li", has_text="support drops to").last
+                line.scroll_into_view_if_needed()
+                line.click()
+            if kind == "governor":
+                words = table.state("green")
+                province = next(a[1][0] for a in words["actions"] if a[0] == "place_governor")
+                page.locator(f'#map path.area.target[data-region="{province}"]').dispatch_event(
+                    "click"
+                )
+                menu = page.locator("#menu:not(.hidden)")
+                menu.wait_for()
+                assert "votes needed" in menu.inner_text()
+            if kind == "buy":
+                assert page.locator("#market .cardface .price").count() >= 9
+                assert page.locator("#market button.cardface.target").count() >= 1
+                page.locator(".market-card").scroll_into_view_if_needed()
+            if kind == "battle" and tag == "laptop":
+                _attack_on_the_map(page, table)
+            if kind == "battle" and tag == "phone":
+                page.wait_for_selector("#battle:not(.hidden) .dice")
+                page.locator("#battle").scroll_into_view_if_needed()
+            if kind not in ("invasion", "support", "governor", "battle", "buy"):
+                page.evaluate("window.scrollTo(0, 0)")
+            _shot(page, f"step-{kind}-{tag}")
+            page.keyboard.press("Escape")
+    table.advance("end")
+    for tag, page in pages.items():
+        _open(page, table)
+        assert "wins" in page.locator("#prompt").inner_text()
+        page.wait_for_selector("#review-card:not(.hidden) svg.chart", timeout=20_000)
+        page.evaluate("window.scrollTo(0, 0)")
+        _shot(page, f"step-end-{tag}")
+        page.click("#replay")
+        page.wait_for_selector("#replay-label:has-text('step 0')")
+        step = moments["battle"] + 1  # the replay of the battle, dice and all
+        page.evaluate(
+            """(n) => { const r = document.getElementById('replay-step');
+                 r.value = String(n); r.dispatchEvent(new Event('change')); }""",
+            step,
+        )
+        page.wait_for_selector(f"#replay-label:has-text('step {step} of')")
+        page.wait_for_timeout(250)
+        assert "attacks" in page.locator("#replay-label").inner_text()
+        page.evaluate("window.scrollTo(0, 0)")
+        _shot(page, f"step-replay-{tag}")
+    for page in pages.values():
+        page.close()
+    assert not problems, problems
