@@ -16,7 +16,9 @@ PHONE = (390, 844)
 
 
 def _open(page: Any, table: Table, *, role: str = "green") -> None:
-    """Show the table as ``role`` at its present position, drawn and settled."""
+    """Show the table as ``role`` at its present position, drawn and settled (a fresh load:
+    the same address with a new hash would not reload the page)."""
+    page.goto("about:blank")
     page.goto(table.link(role))
     page.wait_for_selector("#map .counter", timeout=20_000)
     page.wait_for_selector("#log li")
@@ -32,6 +34,21 @@ def _open(page: Any, table: Table, *, role: str = "green") -> None:
 def _shot(page: Any, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def _best_vote(state: dict[str, Any]) -> str:
+    """The province where green's Place Governor has the best odds (the title's note)."""
+
+    def odds(note: str | None) -> float:
+        text = (note or "").split(": ")[-1]
+        return float(text.split("%")[0].split()[-1]) if "%" in text else 0.0
+
+    choices = [
+        (odds(words["note"]), action[1][0])
+        for action, words in zip(state["actions"], state["labels"], strict=True)
+        if action[0] == "place_governor"
+    ]
+    return max(choices)[1]
 
 
 def _attack_on_the_map(page: Any, table: Table) -> None:
@@ -135,11 +152,13 @@ def test_a_screenshot_of_every_kind_of_step(server: str, browser: Any) -> None:
                 line.scroll_into_view_if_needed()
                 line.click()
             if kind == "governor":
-                words = table.state("green")
-                province = next(a[1][0] for a in words["actions"] if a[0] == "place_governor")
-                page.locator(f'#map path.area.target[data-region="{province}"]').dispatch_event(
-                    "click"
-                )
+                province = _best_vote(table.state("green"))
+                page.locator("#map").scroll_into_view_if_needed()
+                region = page.locator(f'#map path.area.target[data-region="{province}"]')
+                box = region.bounding_box()
+                assert box is not None
+                x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+                region.dispatch_event("click", {"clientX": x, "clientY": y})
                 menu = page.locator("#menu:not(.hidden)")
                 menu.wait_for()
                 assert "votes needed" in menu.inner_text()

@@ -36,7 +36,7 @@ export class BoardMap {
     for (const child of [...base.children]) g.append(document.importNode(child, true));
     this.labels = svg("g", { class: "labels" });
     this.pieces = svg("g", { class: "pieces" });
-    this.root.replaceChildren(g, this.labels, this.pieces);
+    this.root.replaceChildren(g, this.pieces, this.labels); // names over the counters
     for (const path of g.querySelectorAll("path.area")) {
       const name = path.dataset.region;
       const [lx, ly] = path.dataset.label.split(" ").map(Number);
