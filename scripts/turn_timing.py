@@ -25,8 +25,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from crisis.server.loadtest import free_port, start_server  # noqa: E402
 from tests.web.scripted import Table, plan  # noqa: E402
+
+from crisis.server.loadtest import free_port, start_server  # noqa: E402
 
 CARD_BOX = {"play_card": "#hand", "buy": "#market", "choose_card": "#piles", "trash": "#piles"}
 
@@ -180,7 +181,9 @@ def main() -> None:
     print(f"one own turn: {len(turn)} actions ({', '.join(verbs)})")
     print(f"clicks: {clicker.clicks}   seconds (page and server, no thinking): {seconds:.2f}")
     total = sum(v for k, v in sizes.items() if k in ("html", "js", "css", "svg"))
-    print("first load, bytes transferred: " + ", ".join(f"{k} {v}" for k, v in sorted(sizes.items())))
+    print(
+        "first load, bytes transferred: " + ", ".join(f"{k} {v}" for k, v in sorted(sizes.items()))
+    )
     print(f"HTML+JS+CSS+SVG: {total} bytes ({total / 1024:.0f} KiB)")
 
 

@@ -322,6 +322,9 @@ def test_rome_in_crisis_from_the_lobby_to_many_decisions(server: str, browser: A
     assert page.locator(".method-card").is_visible()
     assert page.locator(".provisional").is_visible()  # the view's provisional_data
     assert page.locator(".ric-player").count() == 3
+    # The log sits beside the board, in view without scrolling, as in Time of Crisis.
+    box = page.locator(".log-card").bounding_box()
+    assert box is not None and box["y"] < 900 and box["x"] > 700
     _shot(page, "ric-01-first-turn")
     rng = random.Random(11)
     clicked: list[str] = []

@@ -10,7 +10,7 @@ from typing import Any
 
 from crisis.engine.action import Action
 from crisis.games.rome_in_crisis import data
-from crisis.games.rome_in_crisis.state import State, card_name, face
+from crisis.games.rome_in_crisis.state import State, card_name, face, player, value
 
 #: Verbs whose label does not depend on the argument.
 _PHRASES = {"done": "Done", "pass": "Pass", "keep": "Keep the present office"}
@@ -68,11 +68,55 @@ def label(state: State, action: Action) -> str:
     return verb.replace("_", " ") + ("" if arg is None else f" {arg}")
 
 
-def note(state: State, action: Action) -> str | None:
-    """What the choice is up against, where the label alone does not say."""
-    from crisis.games.rome_in_crisis.crises import total
+def _outcome(state: State, crisis: str, strength: int) -> str:
+    """What an Emperor's ``strength`` does to ``crisis``, by the rules' own discard."""
+    from crisis.games.rome_in_crisis.crises import best_sum, total
+
+    whole = total(state, crisis)
+    gone = best_sum([value(state, c) for c in state.crises[crisis]], strength)
+    if gone >= whole:
+        return f"strength {strength} solves it"
+    if gone == 0:
+        return f"strength {strength} discards nothing from it"
+    return f"strength {strength} discards cards worth {gone} of its {whole}; it survives"
+
+
+def _emperor_strength(state: State, role: str, crisis: str, *, with_hand: bool) -> int:
+    """The Emperor's strength against ``crisis``: the cards on him, his ability, and (with
+    ``with_hand``) every card in ``role``'s hand that he may play against it."""
+    from crisis.games.rome_in_crisis import abilities
+    from crisis.games.rome_in_crisis.crises import applies
+
+    emp = state.emperor
+    if emp is None:
+        return 0
+    strength = sum(value(state, c) for c in state.played_on[emp])
+    if with_hand:
+        hand = player(state, role).hand
+        strength += sum(value(state, c) for c in hand if applies(state, c, crisis))
+    return max(0, strength + abilities.crisis_modifier(face(state, emp), crisis))
+
+
+def note(state: State, action: Action, role: str | None = None) -> str | None:
+    """What the choice is up against, where the label alone does not say, and for the
+    Emperor's choices what they will do."""
+    from crisis.games.rome_in_crisis.crises import applies, total
 
     verb, arg = action.verb, action.arg
+    if verb == "address" and role is not None and str(arg) in state.crises:
+        crisis = str(arg)
+        cards = state.crises[crisis]
+        matching = [c for c in player(state, role).hand if applies(state, c, crisis)]
+        strength = _emperor_strength(state, role, crisis, with_hand=True)
+        holding = (
+            f"you hold {len(matching)} matching card(s) or Gold"
+            if matching
+            else "you hold no matching card or Gold"
+        )
+        return (
+            f"strength {total(state, crisis)} in {len(cards)} card(s); {holding}: "
+            f"at best {_outcome(state, crisis, strength)}"
+        )
     if verb in ("address", "legatus") and str(arg) in state.crises:
         cards = state.crises[str(arg)]
         return f"strength {total(state, str(arg))} in {len(cards)} card(s)"
@@ -81,10 +125,21 @@ def note(state: State, action: Action) -> str | None:
         held = next((o for o, h in state.offices.items() if h == arg), None)
         rating = ", ".join(f"{_METHODS[m]} {f.rating(m)}" for m in data.METHODS)
         return rating + (f"; gives up the {_office(state, held)}" if held else "")
+    facing = state.address.crisis if state.address else None
+    if state.step != "emperor_cards" or role is None or facing is None:
+        return None
+    if facing not in state.crises:
+        return None
+    if verb == "done":
+        strength = _emperor_strength(state, role, facing, with_hand=False)
+        return f"stop playing cards: {_outcome(state, facing, strength)}"
+    if verb == "play":
+        strength = _emperor_strength(state, role, facing, with_hand=False)
+        return f"then strength {strength + value(state, str(arg))}"
     return None
 
 
 def describe(state: State, role: str, actions: list[Action]) -> list[dict[str, Any]]:
     """One entry per action, in order: its ``label``, ``cost`` (none in this game) and
     ``note``. Clients show these instead of building labels of their own."""
-    return [{"label": label(state, a), "cost": None, "note": note(state, a)} for a in actions]
+    return [{"label": label(state, a), "cost": None, "note": note(state, a, role)} for a in actions]

@@ -1,0 +1,41 @@
+"""Rome in Crisis's actions in words: a choice says what it will do before it is made."""
+
+from __future__ import annotations
+
+from crisis.games import rome_in_crisis as ric
+from crisis.games.rome_in_crisis.scripting import set_hand
+
+from .helpers import play
+from .test_crises import emperor_facing
+
+
+def _notes(state: ric.State, role: str = "green") -> dict[str, str]:
+    legal = ric.actions(state, role)
+    words = ric.TITLE.describe(state, role, legal)  # type: ignore[misc]
+    return {w["label"]: w["note"] for w in words}
+
+
+def test_addressing_a_crisis_without_matching_cards_says_so() -> None:
+    """Gordian II's Gold 2 and no Persians card in hand: against the Persians 5 nothing goes;
+    against the Goths 2 the Gold solves it."""
+    state = emperor_facing(
+        {"goths": ["goths_2a"], "persians": ["persians_5a"]}, ["gold_2a"], cand="gordian2"
+    )
+    notes = _notes(state)
+    persians = notes["Address the Persians crisis"]
+    assert "you hold no matching card or Gold" in persians
+    assert "discards nothing" in persians
+    assert "solves it" in notes["Address the Goths crisis"]
+
+
+def test_the_emperors_cards_say_the_strength_they_make() -> None:
+    """One crisis: the Emperor addresses it at once and chooses his cards."""
+    state = emperor_facing({"goths": ["goths_3b", "goths_6a"]}, [], cand="gordian2")
+    set_hand(state, "green", ["goths_4a"])
+    assert state.step == "emperor_cards"
+    notes = _notes(state)
+    assert notes["Done"] == "stop playing cards: strength 0 discards nothing from it"
+    played = next(label for label in notes if label.startswith("Play"))
+    assert notes[played] == "then strength 4"
+    play(state, "green", "play", "goths_4a")
+    assert _notes(state)["Done"].endswith("strength 4 discards cards worth 3 of its 9; it survives")
