@@ -203,7 +203,7 @@ function reach(actions, id) {
 
 /** Changes since this seat last acted (or said "seen"), and the note above the map. */
 function changes(s, view) {
-  const role = s.role && !s.replay ? s.role : null;
+  const role = s.role && !s.replay && !view.result ? s.role : null;
   const note = $("changes");
   if (!role) {
     note.classList.add("hidden");
