@@ -10,6 +10,7 @@ action to its catalog entry.
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass
 from typing import Any
 
@@ -104,7 +105,12 @@ class Encoding:
     def observe(self, view: dict[str, Any], role: str) -> np.ndarray:
         """``role``'s observation vector from ``view``, as float32 clipped into
         [:data:`OBSERVATION_LOW`, :data:`OBSERVATION_HIGH`]."""
-        obs = np.asarray(self.title.observe(view, role), dtype=np.float32)
+        raw = self.title.observe(view, role)
+        if isinstance(raw, array) and raw.typecode == "d":
+            # The title's own buffer of doubles: one cast in C, not one per entry.
+            obs = np.frombuffer(raw, dtype=np.float64).astype(np.float32)
+        else:
+            obs = np.asarray(raw, dtype=np.float32)
         return np.clip(obs, OBSERVATION_LOW, OBSERVATION_HIGH, out=obs)
 
     def empty_mask(self) -> np.ndarray:

@@ -283,7 +283,7 @@ class CrisisState(pyspiel.State):
                 assert self.state is not None
                 new = title.copy_state(self.state.value)
                 new.rng.chance = outcomes
-                title.apply(new, role, action)
+                title.perform(new, role, action)  # listed by _legal
         except NeedChance as exc:
             self._need = exc.n
             return
