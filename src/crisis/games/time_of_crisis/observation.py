@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from array import array
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.catalog import ARMY_SLOTS
@@ -244,7 +244,7 @@ _SUPPLY_IX = {c: _SUPPLY0 + i for c, i in _CARD.items()}
 _IMPROVEMENT = {x: i for i, x in enumerate(data.IMPROVEMENTS)}
 
 
-def _count_into(out: memoryview, ix: dict[str, int], items: list[str]) -> None:
+def _count_into(out: memoryview[float], ix: dict[str, int], items: list[str]) -> None:
     """Write how often each item occurs at its place (places start at zero)."""
     if items:
         for c in set(items):
@@ -258,7 +258,7 @@ def observe(view: dict[str, Any], role: str) -> array[float]:
     way to store a Python number in the buffer). Only the view is read, so the vector holds
     nothing ``role`` may not see."""
     buf = _ZEROS[:]
-    out = memoryview(buf)
+    out = cast("memoryview[float]", memoryview(buf))
     players = view["players"]
     seats = [p["role"] for p in players]
     me = seats.index(role) if role in seats else 0
@@ -372,7 +372,7 @@ _ACTIVE_IX = {t: _PF[f"active={t}"] for t in data.TRIBES}
 _INACTIVE_IX = {t: _PF[f"inactive={t}"] for t in data.TRIBES}
 
 
-def _provinces(view: dict[str, Any], rel: dict[str, int], out: memoryview) -> None:
+def _provinces(view: dict[str, Any], rel: dict[str, int], out: memoryview[float]) -> None:
     """Each province's block; every field is zero unless written (most are)."""
     occupy = view["occupy"]
     turn = view["turn"]
@@ -422,7 +422,7 @@ _REGION0 = _AF[f"region={data.REGIONS[0]}"]
 _CAPITAL = _AF["capital"]
 
 
-def _armies(view: dict[str, Any], rel: dict[str, int], out: memoryview) -> None:
+def _armies(view: dict[str, Any], rel: dict[str, int], out: memoryview[float]) -> None:
     """Each army's block, by owner (seats from the observer) and slot (ascending ids)."""
     token = view["emperor_token"]
     token_army = token["army"] if token and token["kind"] == "military" else None
@@ -456,7 +456,7 @@ def _armies(view: dict[str, Any], rel: dict[str, int], out: memoryview) -> None:
         )
 
 
-def _battle(view: dict[str, Any], rel: dict[str, int], out: memoryview) -> None:
+def _battle(view: dict[str, Any], rel: dict[str, int], out: memoryview[float]) -> None:
     """The battle in progress, if any."""
     b = view["battle"]
     if b is None:
