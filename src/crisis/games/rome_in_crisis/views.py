@@ -10,24 +10,25 @@ from typing import Any
 
 import msgspec
 
-from crisis.games.rome_in_crisis import abilities, data
+from crisis.games.rome_in_crisis import data
 from crisis.games.rome_in_crisis.draft import open_offices
+from crisis.games.rome_in_crisis.printed import printed
 from crisis.games.rome_in_crisis.registry import RULES
-from crisis.games.rome_in_crisis.state import State, card_name, face
+from crisis.games.rome_in_crisis.state import State, card_name
 
 
 def card(state: State, cid: str) -> dict[str, Any]:
     """One card as drawn on the table."""
-    c = state.cards.influence.get(cid)
-    if c is None:
+    entry = printed(state.cards).influence.get(cid)
+    if entry is None:
         return {"id": cid, "kind": "candidate", "name": card_name(state, cid),
                 "side": state.faces.get(cid, "a").upper()}  # fmt: skip
-    return {"id": cid, "kind": "influence", "suit": c.suit, "value": c.value,
-            "name": card_name(state, cid)}  # fmt: skip
+    return dict(entry)
 
 
 def _cards(state: State, ids: list[str]) -> list[dict[str, Any]]:
-    return [card(state, c) for c in ids]
+    influence = printed(state.cards).influence
+    return [dict(influence[c]) if c in influence else card(state, c) for c in ids]
 
 
 def _places(state: State, owners: dict[str, str]) -> dict[str, str]:
@@ -45,43 +46,39 @@ def _candidate(
 ) -> dict[str, Any]:
     from crisis.games.rome_in_crisis.election import worth
 
-    f = face(state, cid)
+    name, side, other, ratings, ability, text = printed(state.cards).faces[
+        cid, state.faces.get(cid, "a")
+    ]
     where = places.get(cid, "deck")
-    entry: dict[str, Any] = {
+    method = state.method if where == "play" else None
+    return {
         "id": cid,
-        "name": f.name,
-        "side": state.faces.get(cid, "a").upper(),
-        "other_side": (
-            state.cards.candidates[cid].b
-            if state.faces.get(cid) != "b"
-            else state.cards.candidates[cid].a
-        ).name,
-        "ratings": {m: f.rating(m) for m in data.METHODS},
-        "ability": f.ability,
-        "ability_text": abilities.describe(f),
+        "name": name,
+        "side": side,
+        "other_side": other,
+        "ratings": dict(ratings),
+        "ability": ability,
+        "ability_text": text,
         "where": where,
         "owner": owners.get(cid),
         "office": held.get(cid),
         "cards": _cards(state, state.played_on.get(cid, [])),
-        "worth": None,
+        "worth": worth(state, cid, method) if method is not None else None,
     }
-    if where == "play" and state.method is not None:
-        entry["worth"] = worth(state, cid, state.method)
-    return entry
 
 
 def _crises(state: State) -> list[dict[str, Any]]:
-    from crisis.games.rome_in_crisis.crises import ranked, total
+    from crisis.games.rome_in_crisis.crises import standings
 
     return [
         {
             "type": k,
             "letter": data.LETTERS[k],
             "cards": _cards(state, state.crises[k]),
-            "total": total(state, k),
+            "total": strength,
             "rank": i + 1,
         }
-        for i, k in enumerate(ranked(state))
+        for i, (k, strength) in enumerate(standings(state))
     ]
 
 
@@ -97,7 +94,8 @@ def _names(state: State, mine: str | None) -> dict[str, str]:
         seen += state.players[[p.role for p in state.players].index(mine)].hand
         if mine in state.chosen:
             seen.append(state.chosen[mine])
-    return {c: card_name(state, c) for c in sorted(set(seen)) if c in state.cards.influence}
+    names = printed(state.cards).names
+    return {c: names[c] for c in sorted(set(seen)) if c in names}
 
 
 def view(state: State, role: str | None, active: list[str]) -> dict[str, Any]:
