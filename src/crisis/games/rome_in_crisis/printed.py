@@ -22,11 +22,12 @@ class Printed:
 
     ``names``: each influence card's name ("Goths 4").
     ``influence``: each influence card's view entry (callers copy it).
+    ``influence_order``: each influence card's place in id order (the observation's).
     ``faces``: for each candidate and side ("a"/"b"), the static part of his view entry:
     name, side shown, the other side's name, ratings by method, ability and its text.
     """
 
-    __slots__ = ("faces", "influence", "names")
+    __slots__ = ("faces", "influence", "influence_order", "names")
 
     def __init__(self, cards: CardSet) -> None:
         self.names: dict[str, str] = {
@@ -36,6 +37,7 @@ class Printed:
             cid: {"id": cid, "kind": "influence", "suit": c.suit, "value": c.value}
             for cid, c in cards.influence.items()
         }
+        self.influence_order = {cid: i for i, cid in enumerate(sorted(cards.influence))}
         for cid, entry in self.influence.items():
             entry["name"] = self.names[cid]
         self.faces: dict[tuple[str, str], tuple[str, str, str, dict[str, int], str, str]] = {}
