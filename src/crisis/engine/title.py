@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -177,7 +177,7 @@ class TitleSpec:
     max_chance_outcomes: int = 64
     describe: Describe | None = None
     unavailable: Callable[[Any, str], list[dict[str, Any]]] | None = None
-    canonical_action: Callable[[dict[str, Any], str, Action], Action] | None = None
+    canonical_action: Callable[[Mapping[str, Any], str, Action], Action] | None = None
     actual_action: Callable[[dict[str, Any], str, Action], Action] | None = None
     load_cards: Callable[[Path], Any] | None = None
     invariants: Invariants | None = None

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from array import array
 from functools import cache
+from struct import Struct
 from typing import Any, cast
 
 from crisis.games.time_of_crisis import data
@@ -233,6 +234,11 @@ _TURN0 = _IX[f"turn.{_TURN_FIELDS[0]}"]
 _BATTLE0 = _IX["battle.present"]
 _BF = {f: i for i, f in enumerate(_BATTLE_FIELDS)}
 _SIZE = len(_IX)
+#: Runs of consecutive fields written in one step (``struct`` converts each number once).
+_PLAYER = Struct(f"{len(_PLAYER_FIELDS)}d")
+_TURN = Struct(f"{len(_TURN_FIELDS)}d")
+_ARMY = Struct("9d")  # capital .. battle_defender
+_BATTLE = Struct("11d")  # hits_on_defender .. winner=defender
 #: The zero vector each observation starts from (copied, never written).
 _ZEROS = array("d", bytes(8 * _SIZE))
 # Absolute places of the blocks indexed by a name, so that filling one is one lookup.
@@ -246,9 +252,8 @@ _IMPROVEMENT = {x: i for i, x in enumerate(data.IMPROVEMENTS)}
 
 def _count_into(out: memoryview[float], ix: dict[str, int], items: list[str]) -> None:
     """Write how often each item occurs at its place (places start at zero)."""
-    if items:
-        for c in set(items):
-            out[ix[c]] = items.count(c)
+    for c in set(items):
+        out[ix[c]] = items.count(c)
 
 
 def observe(view: dict[str, Any], role: str) -> array[float]:
@@ -274,7 +279,8 @@ def observe(view: dict[str, Any], role: str) -> array[float]:
     out[_PHASE0 + PHASES.index(view["phase"])] = 1.0
     if view["lasting"] is not None:
         out[_LASTING0 + _EVENT[view["lasting"]]] = 1.0
-    _count_into(out, _DRAWN_IX, view["events_drawn"])
+    if view["events_drawn"]:
+        _count_into(out, _DRAWN_IX, view["events_drawn"])
     active = view["active"]
     pretenders = view["pretenders"]
     choosing = view["choosing"]
@@ -282,40 +288,43 @@ def observe(view: dict[str, Any], role: str) -> array[float]:
         r = p["role"]
         i = rel[r]
         b = _SEAT0[i]
-        buf[b : b + len(_PLAYER_FIELDS)] = array(
-            "d",
-            [
-                1.0,
-                r in active,
-                r == view["current"],
-                r == view["first"],
-                r == view["emperor"],
-                r in pretenders,
-                p["legacy"] / 10,
-                p["emperor_turns"],
-                p["turns"] / 10,
-                p["hand_count"],
-                p["available_count"],
-                p["discard_count"],
-                p["governors_ready"],
-                p["generals_ready"],
-                len(p["trophies"]),
-                p["ludi"],
-                choosing.get(r, 0),
-            ],
+        _PLAYER.pack_into(
+            buf,
+            8 * b,
+            1.0,
+            r in active,
+            r == view["current"],
+            r == view["first"],
+            r == view["emperor"],
+            r in pretenders,
+            p["legacy"] / 10,
+            p["emperor_turns"],
+            p["turns"] / 10,
+            p["hand_count"],
+            p["available_count"],
+            p["discard_count"],
+            p["governors_ready"],
+            p["generals_ready"],
+            len(p["trophies"]),
+            p["ludi"],
+            choosing.get(r, 0),
         )
         for c in p["governors_unclaimed"]:
             out[_GOV0[i] + _COST[c]] += 1.0
         for c in p["generals_unclaimed"]:
             out[_GEN0[i] + _COST[c]] += 1.0
-        _count_into(out, _BOUGHT_IX[i], p["bought"])
-        _count_into(out, _TRASHED_IX[i], p["trashed"])
+        if p["bought"]:
+            _count_into(out, _BOUGHT_IX[i], p["bought"])
+        if p["trashed"]:
+            _count_into(out, _TRASHED_IX[i], p["trashed"])
         if r == role:
             for pile in ("hand", "available", "discard"):
-                _count_into(out, _OWN_IX[pile], p.get(pile, []))
+                if p.get(pile):
+                    _count_into(out, _OWN_IX[pile], p[pile])
     turn = view["turn"]
     for pile in ("played", "events"):
-        _count_into(out, _OWN_IX[pile], turn[pile])
+        if turn[pile]:
+            _count_into(out, _OWN_IX[pile], turn[pile])
     for i, e in enumerate(view["peek"][:FRUMENTARII_PEEK]):
         out[_PEEK0 + i * _N_EVENTS + _EVENT[e]] = 1.0
     _provinces(view, rel, out)
@@ -340,24 +349,23 @@ def observe(view: dict[str, Any], role: str) -> array[float]:
         out[_TOKEN0 + _TOKEN[token["kind"]]] = 1.0
     pool = turn["pool"]
     discounts = turn["discounts"]
-    buf[_TURN0 : _TURN0 + len(_TURN_FIELDS)] = array(
-        "d",
-        [
-            *(pool[s] for s in data.SUITS),
-            turn["bought"],
-            turn["political"],
-            *(s in discounts for s in data.SUITS),
-            turn["damnatio"] is not None,
-            turn["flanking"],
-            turn["cavalry"],
-            turn["spiculum"],
-            turn["princeps"],
-            turn["ambitus"],
-            turn["mobile_vulgus"],
-            turn["triumph"],
-            turn["battle_legacy"],
-            turn["was_emperor"],
-        ],
+    _TURN.pack_into(
+        buf,
+        8 * _TURN0,
+        *(pool[s] for s in data.SUITS),
+        turn["bought"],
+        turn["political"],
+        *(s in discounts for s in data.SUITS),
+        turn["damnatio"] is not None,
+        turn["flanking"],
+        turn["cavalry"],
+        turn["spiculum"],
+        turn["princeps"],
+        turn["ambitus"],
+        turn["mobile_vulgus"],
+        turn["triumph"],
+        turn["battle_legacy"],
+        turn["was_emperor"],
     )
     _battle(view, rel, out)
     return buf
@@ -439,20 +447,18 @@ def _armies(view: dict[str, Any], rel: dict[str, int], out: memoryview[float]) -
         b = _ARMY0[rel[owner]][k]
         out[b] = 1.0
         out[b + _REGION0 + _REGION[a["region"]]] = 1.0
-        c = b + _CAPITAL
-        out[c : c + 9] = array(
-            "d",
-            [
-                a["capital"],
-                a["full"],
-                a["reduced"],
-                sum(a["foederati"].values()),
-                a["castra"],
-                a["battled"],
-                a["id"] == token_army,
-                a["id"] == attacker,
-                defender is not None and a["id"] == int(defender),
-            ],
+        _ARMY.pack_into(
+            out,
+            8 * (b + _CAPITAL),
+            a["capital"],
+            a["full"],
+            a["reduced"],
+            sum(a["foederati"].values()),
+            a["castra"],
+            a["battled"],
+            a["id"] == token_army,
+            a["id"] == attacker,
+            defender is not None and a["id"] == int(defender),
         )
 
 
@@ -471,22 +477,20 @@ def _battle(view: dict[str, Any], rel: dict[str, int], out: memoryview[float]) -
         out[o + f[f"defender_tribe={b['defender']}"]] = 1.0
     if b["defender_owner"] in rel:
         out[o + f[f"defender_seat{rel[b['defender_owner']]}"]] = 1.0
-    first = o + f["hits_on_defender"]
-    out[first : first + 11] = array(
-        "d",
-        [
-            b["hits_on_defender"],
-            b["hits_on_attacker"],
-            b["attacker_rolls"].count(6),
-            b["defender_rolls"].count(6),
-            b["to_allocate_attacker"],
-            b["to_allocate_defender"],
-            b["flanking"],
-            b["cavalry"],
-            b["spiculum"],
-            b["winner"] == "attacker",
-            b["winner"] == "defender",
-        ],
+    _BATTLE.pack_into(
+        out,
+        8 * (o + f["hits_on_defender"]),
+        b["hits_on_defender"],
+        b["hits_on_attacker"],
+        b["attacker_rolls"].count(6),
+        b["defender_rolls"].count(6),
+        b["to_allocate_attacker"],
+        b["to_allocate_defender"],
+        b["flanking"],
+        b["cavalry"],
+        b["spiculum"],
+        b["winner"] == "attacker",
+        b["winner"] == "defender",
     )
     reward = view["reward"]
     if reward:
