@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -109,8 +109,9 @@ class Title(Protocol):
         """The length of :meth:`observe`'s vector for games with ``options``."""
         ...
 
-    def observe(self, view: dict[str, Any], role: str) -> list[float]:
-        """``role``'s view as a fixed-size vector of numbers (mostly 0/1 and small counts).
+    def observe(self, view: dict[str, Any], role: str) -> Sequence[float]:
+        """``role``'s view as a fixed-size vector of numbers (mostly 0/1 and small counts):
+        a list, or an ``array("d")`` whose buffer the research adapters take in one step.
         It reads only the view, so it can never leak hidden information."""
         ...
 
@@ -161,7 +162,7 @@ class TitleSpec:
     copy_state: Callable[[Any], Any]
     action_catalog: Callable[..., list[Action]]
     observation_size: Callable[..., int]
-    observe: Callable[[dict[str, Any], str], list[float]]
+    observe: Callable[[dict[str, Any], str], Sequence[float]]
     determinize: Callable[[dict[str, Any], str | None, random.Random], Any]
     info: Callable[[], dict[str, Any]]
     render: Callable[[dict[str, Any], str | None], str]
@@ -174,7 +175,7 @@ class TitleSpec:
     max_chance_outcomes: int = 64
     describe: Describe | None = None
     unavailable: Callable[[Any, str], list[dict[str, Any]]] | None = None
-    canonical_action: Callable[[dict[str, Any], str, Action], Action] | None = None
+    canonical_action: Callable[[Mapping[str, Any], str, Action], Action] | None = None
     actual_action: Callable[[dict[str, Any], str, Action], Action] | None = None
     load_cards: Callable[[Path], Any] | None = None
     invariants: Invariants | None = None
@@ -195,6 +196,15 @@ class TitleSpec:
     def NAME(self) -> str:
         """The title's id (the same as :attr:`name`)."""
         return self.name
+
+    def perform(self, state: Any, role: str, action: Action) -> None:
+        """Apply ``action`` for ``role`` when it is known to be legal: one of
+        ``actions(state, role)`` listed for this very state. The trusted fast path of
+        searches and the research adapters: the same handlers, hooks and automatic steps as
+        ``apply`` (one rules implementation), without listing the legal actions again to
+        check. Anything not so listed is undefined behaviour: untrusted input goes through
+        ``apply``."""
+        self.machine.perform(state, role, action)
 
     @property
     def ending_verbs(self) -> frozenset[str]:

@@ -10,6 +10,8 @@ action to its catalog entry.
 
 from __future__ import annotations
 
+from array import array
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,6 +41,31 @@ OBSERVATION_HIGH = 64.0
 def available_titles() -> list[str]:
     """The titles the research adapters can run (every registered title)."""
     return list(TITLES)
+
+
+class LazyView(Mapping[str, Any]):
+    """``role``'s view of ``state``, built on the first read (a title's canonical form of an
+    action reads the view for some actions only)."""
+
+    __slots__ = ("_role", "_state", "_title", "_view")
+
+    def __init__(self, title: TitleSpec, state: Any, role: str) -> None:
+        self._title, self._state, self._role = title, state, role
+        self._view: dict[str, Any] | None = None
+
+    def _built(self) -> dict[str, Any]:
+        if self._view is None:
+            self._view = self._title.view(self._state, self._role)
+        return self._view
+
+    def __getitem__(self, key: str) -> Any:
+        return self._built()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._built())
+
+    def __len__(self) -> int:
+        return len(self._built())
 
 
 @dataclass
@@ -72,7 +99,7 @@ class Encoding:
         self.observation_size = self.title.observation_size(self.options)
         self._canonical = self.title.canonical_action
 
-    def action_id(self, view: dict[str, Any], role: str, action: Action) -> int:
+    def action_id(self, view: Mapping[str, Any], role: str, action: Action) -> int:
         """The catalog id of ``action`` (legal for ``role`` where it sees ``view``)."""
         key = self._canonical(view, role, action) if self._canonical else action
         try:
@@ -82,14 +109,16 @@ class Encoding:
                 f"{self.title_name}: legal action {action} ({key}) is not in the action catalog"
             ) from None
 
-    def legal(self, state: Any, role: str, view: dict[str, Any] | None = None) -> dict[int, Action]:
-        """``role``'s legal actions in ``state`` by catalog id. A view is built only when the
-        title's ids need one (canonical actions), so a search that asks only this is cheap."""
-        if view is None and self._canonical is not None:
-            view = self.title.view(state, role)
+    def legal(
+        self, state: Any, role: str, view: Mapping[str, Any] | None = None
+    ) -> dict[int, Action]:
+        """``role``'s legal actions in ``state`` by catalog id. Without ``view``, one is
+        built only if the title's canonical form of some action reads it (TOC's army
+        actions), so a search that asks only this is cheap."""
+        if view is None:
+            view = LazyView(self.title, state, role) if self._canonical is not None else {}
         return {
-            self.action_id(view or {}, role, action): action
-            for action in self.title.actions(state, role)
+            self.action_id(view, role, action): action for action in self.title.actions(state, role)
         }
 
     def step(self, state: Any, role: str) -> Step:
@@ -104,7 +133,12 @@ class Encoding:
     def observe(self, view: dict[str, Any], role: str) -> np.ndarray:
         """``role``'s observation vector from ``view``, as float32 clipped into
         [:data:`OBSERVATION_LOW`, :data:`OBSERVATION_HIGH`]."""
-        obs = np.asarray(self.title.observe(view, role), dtype=np.float32)
+        raw = self.title.observe(view, role)
+        if isinstance(raw, array) and raw.typecode == "d":
+            # The title's own buffer of doubles: one cast in C, not one per entry.
+            obs = np.frombuffer(raw, dtype=np.float64).astype(np.float32)
+        else:
+            obs = np.asarray(raw, dtype=np.float32)
         return np.clip(obs, OBSERVATION_LOW, OBSERVATION_HIGH, out=obs)
 
     def empty_mask(self) -> np.ndarray:

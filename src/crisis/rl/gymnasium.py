@@ -260,7 +260,7 @@ class CrisisEnv(gymnasium.Env[Any, np.int64]):
             info = {**self._info(), "action_mask": d["action_mask"], "invalid_action": True}
             obs = d["observation"] if self.flat else d
             return obs, float(self.invalid_penalty), False, False, info
-        self.title.apply(self.state, self.role, legal)
+        self.title.perform(self.state, self.role, legal)  # listed for this state
         self._steps += 1
         self._advance()
         if self.result is None and self._steps >= self.step_limit:

@@ -251,6 +251,8 @@ class CrisisState(pyspiel.State):
         self._recall = [recall.empty() for _ in range(game.players)]
         #: (player, the TitleState it was listed in, legal actions by id): see _legal.
         self._legal_cache: tuple[int, TitleState | None, dict[int, Action]] | None = None
+        #: (the TitleState, who acts there): OpenSpiel asks many times per position.
+        self._player_cache: tuple[TitleState | None, int] | None = None
         if not self._need:
             self._try()
 
@@ -283,7 +285,7 @@ class CrisisState(pyspiel.State):
                 assert self.state is not None
                 new = title.copy_state(self.state.value)
                 new.rng.chance = outcomes
-                title.apply(new, role, action)
+                title.perform(new, role, action)  # listed by _legal
         except NeedChance as exc:
             self._need = exc.n
             return
@@ -310,10 +312,14 @@ class CrisisState(pyspiel.State):
             return int(pyspiel.PlayerId.CHANCE)
         if self._result is not None:
             return int(pyspiel.PlayerId.TERMINAL)
-        role = acting_role(self.title, self.title_state)
-        if role is None:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return self._game.roles.index(role)
+        cached = self._player_cache
+        if cached is not None and cached[0] is self.state:
+            return cached[1]
+        game = self._game
+        role = acting_role(game.title, self.title_state)
+        player = int(pyspiel.PlayerId.TERMINAL) if role is None else game.roles.index(role)
+        self._player_cache = (self.state, player)
+        return player
 
     def _legal(self, player: int) -> dict[int, Action]:
         """``player``'s legal actions by id, kept until the state changes (OpenSpiel asks

@@ -193,7 +193,7 @@ class raw_env(AECEnv):
                 "choose an action whose action_mask entry is 1"
             )
         self._cumulative_rewards[agent] = 0.0
-        self.title.apply(self.state_, agent, legal)
+        self.title.perform(self.state_, agent, legal)  # listed for this state
         self._moves += 1
         self._clear_rewards()
         result = self.title.result(self.state_)

@@ -34,9 +34,16 @@ def total(state: State, crisis: str) -> int:
     return sum(value(state, c) for c in state.crises.get(crisis, []))
 
 
+def standings(state: State) -> list[tuple[str, int]]:
+    """Crisis types present with their strength, top-ranked first (ties: Goths, Persians,
+    Palmyra, SPQR)."""
+    totals = [(k, total(state, k)) for k in state.crises]
+    return sorted(totals, key=lambda kt: (-kt[1], data.CRISES.index(kt[0])))
+
+
 def ranked(state: State) -> list[str]:
-    """Crisis types present, top-ranked first (ties: Goths, Persians, Palmyra, SPQR)."""
-    return sorted(state.crises, key=lambda k: (-total(state, k), data.CRISES.index(k)))
+    """Crisis types present, top-ranked first (see :func:`standings`)."""
+    return [k for k, _ in standings(state)]
 
 
 def attach_gold(state: State) -> None:

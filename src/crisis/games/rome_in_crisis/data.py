@@ -205,6 +205,12 @@ def card_set(cards: dict[str, Any] | None) -> CardSet:
     return DEFAULT if cards is None else validate(cards)
 
 
+def interned(cards: CardSet) -> CardSet:
+    """:data:`DEFAULT` itself when ``cards`` equals it (a decoded game's set), else ``cards``:
+    games then share one object, and texts derived from it are computed once."""
+    return DEFAULT if cards is DEFAULT or cards == DEFAULT else cards
+
+
 def provisional(cards: CardSet = DEFAULT) -> list[str]:
     """Ids of the entries tagged RECONSTRUCTED (shown by views and docs)."""
     return list(cards.provisional)

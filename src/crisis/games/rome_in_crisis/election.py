@@ -44,7 +44,12 @@ def worth(state: State, cand: str, method: str) -> int:
     f = face(state, cand)
     office = office_of(state, cand)
     bonus = state.cards.offices[office].bonus[method] if office else 0
-    cards = sum(value(state, c) for c in state.played_on[cand] if counts(state, c, method))
+    influence, matching = state.cards.influence, COUNTS_IN[method]  # as counts() reads them
+    cards = 0
+    for c in state.played_on[cand]:
+        card = influence[c]
+        if card.suit in matching:
+            cards += card.value
     return f.rating(method) + bonus + abilities.election_bonus(f, method) + cards
 
 

@@ -7,10 +7,12 @@ only a view, so it cannot leak hidden cards.
 
 from __future__ import annotations
 
-from typing import Any
+from array import array
+from typing import Any, cast
 
 from crisis.engine.action import Action
 from crisis.games.rome_in_crisis import data
+from crisis.games.rome_in_crisis.printed import printed
 from crisis.games.rome_in_crisis.registry import RULES
 from crisis.games.rome_in_crisis.rules import parse_options
 from crisis.games.rome_in_crisis.state import ROLES
@@ -53,66 +55,85 @@ def action_catalog(options: dict[str, Any] | None = None) -> list[Action]:
     return RULES.catalog(domains(options), {})
 
 
+#: Where each block of the observation starts: the header (step, method, active, dealer,
+#: counts), the seats from the viewer's, the crises, the Emperor's or Legatus's address, then
+#: one block per influence card and one per candidate (their numbers depend on the card set).
+_HEADER = len(STEPS) + len(data.METHODS) + 1 + _SEATS + 4
+_SEAT_FIELDS = 6
+_CRISES0 = _HEADER + _SEATS * _SEAT_FIELDS
+_ADDRESS0 = _CRISES0 + len(data.CRISES) * 3
+_CARDS0 = _ADDRESS0 + 2 + len(data.CRISES) + 2
+_PER_CAND = 1 + len(_CAND_PLACES) + 1 + _SEATS + len(data.OFFICES) + 1
+_ZEROS: dict[int, array[float]] = {}
+
+
 def observation_size(options: dict[str, Any] | None = None) -> int:
     """The length of :func:`observe`'s vector."""
     _, cards = parse_options(options)
-    per_card = len(_PLACES)
-    per_cand = 1 + len(_CAND_PLACES) + 1 + _SEATS + len(data.OFFICES) + 1
-    header = len(STEPS) + len(data.METHODS) + 1 + _SEATS + 4
-    seats = _SEATS * 6
-    crisis = len(data.CRISES) * 3 + 2 + len(data.CRISES) + 2
-    return (
-        header + seats + crisis + per_card * len(cards.influence) + per_cand * len(cards.candidates)
-    )
+    return _CARDS0 + len(_PLACES) * len(cards.influence) + _PER_CAND * len(cards.candidates)
 
 
-def _onehot(n: int, i: int | None) -> list[float]:
-    out = [0.0] * n
-    if i is not None and 0 <= i < n:
-        out[i] = 1.0
-    return out
+def _card_set(options: dict[str, Any]) -> data.CardSet:
+    """The card set of a view's options (the default one without a look at the rest)."""
+    return data.DEFAULT if options.get("cards") is None else parse_options(options)[1]
 
 
-def observe(view: dict[str, Any], role: str) -> list[float]:
-    """``role``'s view as a fixed-length vector (seats relative to the viewer)."""
-    _, cards = parse_options(view["options"])
-    seats = [p["role"] for p in view["players"]]
+def observe(view: dict[str, Any], role: str) -> array[float]:
+    """``role``'s view as a fixed-length vector of doubles (seats relative to the viewer),
+    an ``array`` the adapters take in one step; only its non-zero entries are written."""
+    cards = _card_set(view["options"])
+    order = printed(cards).influence_order
+    size = _CARDS0 + len(_PLACES) * len(order) + _PER_CAND * len(view["candidates"])
+    if size not in _ZEROS:
+        _ZEROS[size] = array("d", bytes(8 * size))
+    buf = _ZEROS[size][:]
+    out = cast("memoryview[float]", memoryview(buf))
+    players = view["players"]
+    seats = [p["role"] for p in players]
     me = seats.index(role)
     n = len(seats)
-
-    def rel(r: str | None) -> int | None:
-        return None if r is None else (seats.index(r) - me) % n
-
-    vec: list[float] = []
-    vec += _onehot(len(STEPS), STEPS.index(view["step"]) if view["step"] in STEPS else None)
-    vec += _onehot(
-        len(data.METHODS), data.METHODS.index(view["method"]) if view["method"] else None
-    )
-    vec.append(1.0 if role in view["active"] else 0.0)
-    vec += _onehot(_SEATS, rel(view["dealer"]))
-    vec += [view["turn"] / 20, view["removals"] / 2, view["deck_count"] / 58,
-            view["discard_count"] / 58]  # fmt: skip
+    rel = {r: (i - me) % n for i, r in enumerate(seats)}
+    if view["step"] in STEPS:
+        out[STEPS.index(view["step"])] = 1.0
+    at = len(STEPS)
+    if view["method"]:
+        out[at + data.METHODS.index(view["method"])] = 1.0
+    at += len(data.METHODS)
+    out[at] = role in view["active"]
+    out[at + 1 + rel[view["dealer"]]] = 1.0
+    at += 1 + _SEATS
+    counts = [view["turn"] / 20, view["removals"] / 2, view["deck_count"] / 58]
+    out[at : at + 4] = array("d", [*counts, view["discard_count"] / 58])
     auction = view["auction"] or {}
-    for k in range(_SEATS):
-        p = view["players"][(me + k) % n] if k < n else None
-        if p is None:
-            vec += [0.0] * 6
-            continue
+    dropped, nominees = auction.get("dropped", []), auction.get("nominees", {})
+    for k in range(n):
+        p = players[(me + k) % n]
         r = p["role"]
-        vec += [p["vp"] / 20, p["hand_count"] / 10, len(p["candidates"]) / 4,
-                1.0 if p["chosen"] else 0.0, 1.0 if r in auction.get("dropped", []) else 0.0,
-                1.0 if r in auction.get("nominees", {}) else 0.0]  # fmt: skip
-    ranks = {c["type"]: c for c in view["crises"]}
-    for kind in data.CRISES:
-        c = ranks.get(kind)
-        vec += [c["total"] / 30, len(c["cards"]) / 10, c["rank"] / 4] if c else [0.0] * 3
-    address = view["address"] or {}
-    vec += _onehot(2, ("emperor", "legatus").index(address["who"]) if address else None)
-    crisis = address.get("crisis")
-    vec += _onehot(len(data.CRISES), data.CRISES.index(crisis) if crisis else None)
-    vec += [address.get("total", 0) / 30, address.get("target", 0) / 30]
+        at = _HEADER + k * _SEAT_FIELDS
+        out[at : at + _SEAT_FIELDS] = array("d", [p["vp"] / 20, p["hand_count"] / 10,
+            len(p["candidates"]) / 4, p["chosen"], r in dropped, r in nominees])  # fmt: skip
+    for c in view["crises"]:
+        at = _CRISES0 + 3 * data.CRISES.index(c["type"])
+        out[at : at + 3] = array("d", [c["total"] / 30, len(c["cards"]) / 10, c["rank"] / 4])
+    address = view["address"]
+    if address:
+        out[_ADDRESS0 + ("emperor", "legatus").index(address["who"])] = 1.0
+        if address.get("crisis"):
+            out[_ADDRESS0 + 2 + data.CRISES.index(address["crisis"])] = 1.0
+        at = _ADDRESS0 + 2 + len(data.CRISES)
+        out[at] = address.get("total", 0) / 30
+        out[at + 1] = address.get("target", 0) / 30
+    _influence(view, set(players[me]["candidates"]), order, out)
+    _candidates(view, rel, _CARDS0 + len(_PLACES) * len(order), out)
+    return buf
+
+
+def _influence(
+    view: dict[str, Any], mine: set[str], order: dict[str, int], out: memoryview[float]
+) -> None:
+    """Where the viewer (whose candidates are ``mine``) sees each influence card (``order``:
+    each card's block)."""
     where: dict[str, int] = {}
-    mine = set(view["players"][me]["candidates"])
     for c in view["hand"] or []:
         where[c] = 0
     for cand, on in view["played_on"].items():
@@ -129,18 +150,26 @@ def observe(view: dict[str, Any], role: str) -> list[float]:
         where[c] = 6
     if view.get("my_crisis_card"):
         where[view["my_crisis_card"]] = 7
-    for c in sorted(cards.influence):
-        vec += _onehot(len(_PLACES), where.get(c))
+    for c, w in where.items():
+        i = order.get(c)
+        if i is not None:
+            out[_CARDS0 + len(_PLACES) * i + w] = 1.0
+
+
+def _candidates(view: dict[str, Any], rel: dict[str, int], at: int, out: memoryview[float]) -> None:
+    """Each candidate's side, place, office, owner (from the viewer's seat) and worth."""
     offices = {o["holder"]: o["id"] for o in view["offices"] if o["holder"]}
+    emperor = view["emperor"]
     for entry in view["candidates"]:
-        vec.append(1.0 if entry["side"] == "B" else 0.0)
+        out[at] = entry["side"] == "B"
         place = entry["where"]
-        vec += _onehot(
-            len(_CAND_PLACES), _CAND_PLACES.index(place) if place in _CAND_PLACES else None
-        )
-        vec.append(1.0 if entry["id"] == view["emperor"] else 0.0)
-        vec += _onehot(_SEATS, rel(entry["owner"]))
+        if place in _CAND_PLACES:
+            out[at + 1 + _CAND_PLACES.index(place)] = 1.0
+        out[at + 1 + len(_CAND_PLACES)] = entry["id"] == emperor
+        if entry["owner"] is not None:
+            out[at + 2 + len(_CAND_PLACES) + rel[entry["owner"]]] = 1.0
         office = offices.get(entry["id"])
-        vec += _onehot(len(data.OFFICES), data.OFFICES.index(office) if office else None)
-        vec.append((entry["worth"] or 0) / 20)
-    return vec
+        if office:
+            out[at + 2 + len(_CAND_PLACES) + _SEATS + data.OFFICES.index(office)] = 1.0
+        out[at + _PER_CAND - 1] = (entry["worth"] or 0) / 20
+        at += _PER_CAND

@@ -10,24 +10,28 @@ from typing import Any
 
 import msgspec
 
-from crisis.games.rome_in_crisis import abilities, data
+from crisis.games.rome_in_crisis import data
+from crisis.games.rome_in_crisis.crises import standings
 from crisis.games.rome_in_crisis.draft import open_offices
+from crisis.games.rome_in_crisis.election import leader, worth, worths
+from crisis.games.rome_in_crisis.printed import Printed, printed
 from crisis.games.rome_in_crisis.registry import RULES
-from crisis.games.rome_in_crisis.state import State, card_name, face
+from crisis.games.rome_in_crisis.state import State, card_name
 
 
 def card(state: State, cid: str) -> dict[str, Any]:
     """One card as drawn on the table."""
-    c = state.cards.influence.get(cid)
-    if c is None:
+    entry = printed(state.cards).influence.get(cid)
+    if entry is None:
         return {"id": cid, "kind": "candidate", "name": card_name(state, cid),
                 "side": state.faces.get(cid, "a").upper()}  # fmt: skip
-    return {"id": cid, "kind": "influence", "suit": c.suit, "value": c.value,
-            "name": card_name(state, cid)}  # fmt: skip
+    return dict(entry)
 
 
-def _cards(state: State, ids: list[str]) -> list[dict[str, Any]]:
-    return [card(state, c) for c in ids]
+def _cards(state: State, pr: Printed, ids: list[str]) -> list[dict[str, Any]]:
+    """Cards as :func:`card` draws them (``pr``: the game's printed texts)."""
+    influence = pr.influence
+    return [dict(influence[c]) if c in influence else card(state, c) for c in ids]
 
 
 def _places(state: State, owners: dict[str, str]) -> dict[str, str]:
@@ -40,52 +44,50 @@ def _places(state: State, owners: dict[str, str]) -> dict[str, str]:
     return out
 
 
-def _candidate(
-    state: State, cid: str, owners: dict[str, str], held: dict[str, str], places: dict[str, str]
-) -> dict[str, Any]:
-    from crisis.games.rome_in_crisis.election import worth
+def _candidates(state: State, pr: Printed, owners: dict[str, str]) -> list[dict[str, Any]]:
+    """Every candidate card: its face (texts from ``pr``), where it lies, who owns it, his
+    office, the cards on him and, in play once a method is chosen, his worth."""
+    places = _places(state, owners)
+    held = {h: o for o, h in state.offices.items() if h is not None}
+    faces, played_on, method = state.faces, state.played_on, state.method
+    out = []
+    for cid in state.cards.candidates:
+        name, side, other, ratings, ability, text = pr.faces[cid, faces.get(cid, "a")]
+        where = places.get(cid, "deck")
+        counted = method if where == "play" else None
+        out.append(
+            {
+                "id": cid,
+                "name": name,
+                "side": side,
+                "other_side": other,
+                "ratings": dict(ratings),
+                "ability": ability,
+                "ability_text": text,
+                "where": where,
+                "owner": owners.get(cid),
+                "office": held.get(cid),
+                "cards": _cards(state, pr, played_on[cid]) if cid in played_on else [],
+                "worth": worth(state, cid, counted) if counted is not None else None,
+            }
+        )
+    return out
 
-    f = face(state, cid)
-    where = places.get(cid, "deck")
-    entry: dict[str, Any] = {
-        "id": cid,
-        "name": f.name,
-        "side": state.faces.get(cid, "a").upper(),
-        "other_side": (
-            state.cards.candidates[cid].b
-            if state.faces.get(cid) != "b"
-            else state.cards.candidates[cid].a
-        ).name,
-        "ratings": {m: f.rating(m) for m in data.METHODS},
-        "ability": f.ability,
-        "ability_text": abilities.describe(f),
-        "where": where,
-        "owner": owners.get(cid),
-        "office": held.get(cid),
-        "cards": _cards(state, state.played_on.get(cid, [])),
-        "worth": None,
-    }
-    if where == "play" and state.method is not None:
-        entry["worth"] = worth(state, cid, state.method)
-    return entry
 
-
-def _crises(state: State) -> list[dict[str, Any]]:
-    from crisis.games.rome_in_crisis.crises import ranked, total
-
+def _crises(state: State, pr: Printed) -> list[dict[str, Any]]:
     return [
         {
             "type": k,
             "letter": data.LETTERS[k],
-            "cards": _cards(state, state.crises[k]),
-            "total": total(state, k),
+            "cards": _cards(state, pr, state.crises[k]),
+            "total": strength,
             "rank": i + 1,
         }
-        for i, k in enumerate(ranked(state))
+        for i, (k, strength) in enumerate(standings(state))
     ]
 
 
-def _names(state: State, mine: str | None) -> dict[str, str]:
+def _names(state: State, pr: Printed, mine: str | None) -> dict[str, str]:
     """Printed names of the influence cards ``mine`` can see (never of a hidden one)."""
     seen = [*state.discard, *state.revealed, *state.loose_gold]
     seen += [c for cards in (*state.played_on.values(), *state.crises.values()) for c in cards]
@@ -97,7 +99,8 @@ def _names(state: State, mine: str | None) -> dict[str, str]:
         seen += state.players[[p.role for p in state.players].index(mine)].hand
         if mine in state.chosen:
             seen.append(state.chosen[mine])
-    return {c: card_name(state, c) for c in sorted(set(seen)) if c in state.cards.influence}
+    names = pr.names
+    return {c: names[c] for c in sorted(set(seen)) if c in names}
 
 
 def view(state: State, role: str | None, active: list[str]) -> dict[str, Any]:
@@ -105,8 +108,7 @@ def view(state: State, role: str | None, active: list[str]) -> dict[str, Any]:
     seats = [p.role for p in state.players]
     mine = role if role in seats else None
     owners = {c: p.role for p in state.players for c in p.candidates}
-    places = _places(state, owners)
-    held = {h: o for o, h in state.offices.items() if h is not None}
+    pr = printed(state.cards)
     players = []
     for p in state.players:
         entry: dict[str, Any] = {
@@ -127,8 +129,6 @@ def view(state: State, role: str | None, active: list[str]) -> dict[str, Any]:
         and state.step in ("nominate", "bidding")
         and state.method
     ):
-        from crisis.games.rome_in_crisis.election import leader, worths
-
         auction["worths"] = worths(state)
         auction["leader"] = leader(state)
     address = msgspec.to_builtins(state.address) if state.address else None
@@ -153,7 +153,7 @@ def view(state: State, role: str | None, active: list[str]) -> dict[str, Any]:
         "hand": sorted(state.players[seats.index(mine)].hand) if mine else None,
         "my_crisis_card": state.chosen.get(mine) if mine else None,
         "scores": {p.role: p.vp for p in state.players},
-        "candidates": [_candidate(state, c, owners, held, places) for c in state.cards.candidates],
+        "candidates": _candidates(state, pr, owners),
         "faces": dict(state.faces),
         "played_on": {c: list(v) for c, v in state.played_on.items()},
         "offices": [
@@ -168,11 +168,11 @@ def view(state: State, role: str | None, active: list[str]) -> dict[str, Any]:
             for o in state.offices
         ],
         "open_offices": open_offices(state) if state.step == "setup_draft" else [],
-        "card_names": _names(state, mine),
-        "crises": _crises(state),
+        "card_names": _names(state, pr, mine),
+        "crises": _crises(state, pr),
         "crisis_cards": {k: list(v) for k, v in state.crises.items()},
-        "loose_gold": _cards(state, state.loose_gold),
-        "revealed": _cards(state, state.revealed),
+        "loose_gold": _cards(state, pr, state.loose_gold),
+        "revealed": _cards(state, pr, state.revealed),
         "pool": list(state.pool),
         "deck_count": len(state.deck),
         "discard": sorted(state.discard),

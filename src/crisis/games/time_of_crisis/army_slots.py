@@ -11,6 +11,7 @@ translate one way and the other, from the actor's view alone.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from crisis.engine.action import Action
@@ -28,13 +29,31 @@ _ARMY_VERBS = frozenset(
 )
 
 
-def _army_slots(view: dict[str, Any], role: str) -> dict[int, str]:
+#: The last view's slots: (its armies list, its players list, role, slots). Every army
+#: action listed in one position reads the same view, so the slots are worked out once.
+_last: tuple[Any, Any, str, dict[int, str]] | None = None
+
+
+def _army_slots(view: Mapping[str, Any], role: str) -> dict[int, str]:
     """Army id -> its canonical name for ``role`` (``"@k"`` own, ``"@o:k"`` another's)."""
-    seats = [p["role"] for p in view["players"]]
+    global _last
+    armies, players = view["armies"], view["players"]
+    last = _last
+    if last is not None and last[0] is armies and last[1] is players and last[2] == role:
+        return last[3]
+    slots = _slots(armies, players, role)
+    _last = (armies, players, role, slots)
+    return slots
+
+
+def _slots(
+    armies: list[dict[str, Any]], players: list[dict[str, Any]], role: str
+) -> dict[int, str]:
+    seats = [p["role"] for p in players]
     me = seats.index(role)
     count: dict[str, int] = {}
     out: dict[int, str] = {}
-    for a in sorted(view["armies"], key=lambda a: a["id"]):
+    for a in sorted(armies, key=lambda a: a["id"]):
         owner = a["owner"]
         k = count.get(owner, 0)
         count[owner] = k + 1
@@ -43,7 +62,7 @@ def _army_slots(view: dict[str, Any], role: str) -> dict[int, str]:
     return out
 
 
-def canonical_action(view: dict[str, Any], role: str, action: Action) -> Action:
+def canonical_action(view: Mapping[str, Any], role: str, action: Action) -> Action:
     """The catalog entry of ``action``, legal for ``role`` where ``role`` sees ``view``:
     army ids become slots and Frumentarii's order becomes peek positions."""
     verb, arg = action

@@ -9,8 +9,10 @@ so it cannot leak what the role may not see.
 
 from __future__ import annotations
 
+from array import array
 from functools import cache
-from typing import Any
+from struct import Struct
+from typing import Any, cast
 
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.catalog import ARMY_SLOTS
@@ -232,12 +234,36 @@ _TURN0 = _IX[f"turn.{_TURN_FIELDS[0]}"]
 _BATTLE0 = _IX["battle.present"]
 _BF = {f: i for i, f in enumerate(_BATTLE_FIELDS)}
 _SIZE = len(_IX)
+#: Runs of consecutive fields written in one step (``struct`` converts each number once).
+_PLAYER = Struct(f"{len(_PLAYER_FIELDS)}d")
+_TURN = Struct(f"{len(_TURN_FIELDS)}d")
+_ARMY = Struct("9d")  # capital .. battle_defender
+_BATTLE = Struct("11d")  # hits_on_defender .. winner=defender
+#: The zero vector each observation starts from (copied, never written).
+_ZEROS = array("d", bytes(8 * _SIZE))
+# Absolute places of the blocks indexed by a name, so that filling one is one lookup.
+_DRAWN_IX = {e: _DRAWN0 + i for e, i in _EVENT.items()}
+_BOUGHT_IX = [{c: b + i for c, i in _CARD.items()} for b in _BOUGHT0]
+_TRASHED_IX = [{c: b + i for c, i in _CARD.items()} for b in _TRASHED0]
+_OWN_IX = {p: {c: b + i for c, i in _CARD.items()} for p, b in _OWN0.items()}
+_SUPPLY_IX = {c: _SUPPLY0 + i for c, i in _CARD.items()}
+_IMPROVEMENT = {x: i for i, x in enumerate(data.IMPROVEMENTS)}
 
 
-def observe(view: dict[str, Any], role: str) -> list[float]:
-    """``role``'s view as a fixed-size vector (layout: :func:`observation_fields`). Only the
-    view is read, so the vector holds nothing ``role`` may not see."""
-    out = [0.0] * _SIZE
+def _count_into(out: memoryview[float], ix: dict[str, int], items: list[str]) -> None:
+    """Write how often each item occurs at its place (places start at zero)."""
+    for c in set(items):
+        out[ix[c]] = items.count(c)
+
+
+def observe(view: dict[str, Any], role: str) -> array[float]:
+    """``role``'s view as a fixed-size vector of doubles (layout: :func:`observation_fields`),
+    an ``array`` whose buffer the adapters take without converting entry by entry. Entries
+    start at zero and only the others are written (through a ``memoryview``, the cheapest
+    way to store a Python number in the buffer). Only the view is read, so the vector holds
+    nothing ``role`` may not see."""
+    buf = _ZEROS[:]
+    out = cast("memoryview[float]", memoryview(buf))
     players = view["players"]
     seats = [p["role"] for p in players]
     me = seats.index(role) if role in seats else 0
@@ -245,16 +271,16 @@ def observe(view: dict[str, Any], role: str) -> list[float]:
     order = [seats[(me + i) % n] for i in range(n)]
     rel = {r: i for i, r in enumerate(order)}
     out[0] = view["round"] / 10
-    out[1] = float(view["event_deck_count"])
-    out[2] = float(view["last_round"])
-    out[3] = float(view["result"] is not None)
-    out[4] = float(n)
+    out[1] = view["event_deck_count"]
+    out[2] = view["last_round"]
+    out[3] = view["result"] is not None
+    out[4] = n
     out[_STEP0 + STEPS.index(view["step"])] = 1.0
     out[_PHASE0 + PHASES.index(view["phase"])] = 1.0
     if view["lasting"] is not None:
         out[_LASTING0 + _EVENT[view["lasting"]]] = 1.0
-    for e in view["events_drawn"]:
-        out[_DRAWN0 + _EVENT[e]] += 1.0
+    if view["events_drawn"]:
+        _count_into(out, _DRAWN_IX, view["events_drawn"])
     active = view["active"]
     pretenders = view["pretenders"]
     choosing = view["choosing"]
@@ -262,59 +288,60 @@ def observe(view: dict[str, Any], role: str) -> list[float]:
         r = p["role"]
         i = rel[r]
         b = _SEAT0[i]
-        out[b : b + len(_PLAYER_FIELDS)] = [
+        _PLAYER.pack_into(
+            buf,
+            8 * b,
             1.0,
-            float(r in active),
-            float(r == view["current"]),
-            float(r == view["first"]),
-            float(r == view["emperor"]),
-            float(r in pretenders),
+            r in active,
+            r == view["current"],
+            r == view["first"],
+            r == view["emperor"],
+            r in pretenders,
             p["legacy"] / 10,
-            float(p["emperor_turns"]),
+            p["emperor_turns"],
             p["turns"] / 10,
-            float(p["hand_count"]),
-            float(p["available_count"]),
-            float(p["discard_count"]),
-            float(p["governors_ready"]),
-            float(p["generals_ready"]),
-            float(len(p["trophies"])),
-            float(p["ludi"]),
-            float(choosing.get(r, 0)),
-        ]
+            p["hand_count"],
+            p["available_count"],
+            p["discard_count"],
+            p["governors_ready"],
+            p["generals_ready"],
+            len(p["trophies"]),
+            p["ludi"],
+            choosing.get(r, 0),
+        )
         for c in p["governors_unclaimed"]:
             out[_GOV0[i] + _COST[c]] += 1.0
         for c in p["generals_unclaimed"]:
             out[_GEN0[i] + _COST[c]] += 1.0
-        for c in p["bought"]:
-            out[_BOUGHT0[i] + _CARD[c]] += 1.0
-        for c in p["trashed"]:
-            out[_TRASHED0[i] + _CARD[c]] += 1.0
+        if p["bought"]:
+            _count_into(out, _BOUGHT_IX[i], p["bought"])
+        if p["trashed"]:
+            _count_into(out, _TRASHED_IX[i], p["trashed"])
         if r == role:
             for pile in ("hand", "available", "discard"):
-                base = _OWN0[pile]
-                for c in p.get(pile, ()):
-                    out[base + _CARD[c]] += 1.0
+                if p.get(pile):
+                    _count_into(out, _OWN_IX[pile], p[pile])
     turn = view["turn"]
     for pile in ("played", "events"):
-        base = _OWN0[pile]
-        for c in turn[pile]:
-            out[base + _CARD[c]] += 1.0
+        if turn[pile]:
+            _count_into(out, _OWN_IX[pile], turn[pile])
     for i, e in enumerate(view["peek"][:FRUMENTARII_PEEK]):
         out[_PEEK0 + i * _N_EVENTS + _EVENT[e]] = 1.0
     _provinces(view, rel, out)
     for t, tr in view["tribes"].items():
         b = _TRIBE0[t]
-        out[b] = float(tr["active"])
-        out[b + 1] = float(tr["inactive"])
-        out[b + 2] = float(tr["in_game"])
+        out[b] = tr["active"]
+        out[b + 1] = tr["inactive"]
+        out[b + 2] = tr["in_game"]
     for where in view["leaders"].values():
         out[_LEADERS0 + _REGION[where]] += 1.0
     _armies(view, rel, out)
     for c, k in view["supply"].items():
-        out[_SUPPLY0 + _CARD[c]] = float(k)
+        if k:
+            out[_SUPPLY_IX[c]] = k
     for s, m in view["market"].items():
         j = _CATEGORY[s]
-        out[_MCOUNT0 + j] = float(m["count"])
+        out[_MCOUNT0 + j] = m["count"]
         if m["top"] is not None:
             out[_MTOP0 + j * _N_CARDS + _CARD[m["top"]]] = 1.0
     token = view["emperor_token"]
@@ -322,55 +349,69 @@ def observe(view: dict[str, Any], role: str) -> list[float]:
         out[_TOKEN0 + _TOKEN[token["kind"]]] = 1.0
     pool = turn["pool"]
     discounts = turn["discounts"]
-    out[_TURN0 : _TURN0 + len(_TURN_FIELDS)] = [
-        *(float(pool[s]) for s in data.SUITS),
-        float(turn["bought"]),
-        float(turn["political"]),
-        *(float(s in discounts) for s in data.SUITS),
-        float(turn["damnatio"] is not None),
-        float(turn["flanking"]),
-        float(turn["cavalry"]),
-        float(turn["spiculum"]),
-        float(turn["princeps"]),
-        float(turn["ambitus"]),
-        float(turn["mobile_vulgus"]),
-        float(turn["triumph"]),
-        float(turn["battle_legacy"]),
-        float(turn["was_emperor"]),
-    ]
+    _TURN.pack_into(
+        buf,
+        8 * _TURN0,
+        *(pool[s] for s in data.SUITS),
+        turn["bought"],
+        turn["political"],
+        *(s in discounts for s in data.SUITS),
+        turn["damnatio"] is not None,
+        turn["flanking"],
+        turn["cavalry"],
+        turn["spiculum"],
+        turn["princeps"],
+        turn["ambitus"],
+        turn["mobile_vulgus"],
+        turn["triumph"],
+        turn["battle_legacy"],
+        turn["was_emperor"],
+    )
     _battle(view, rel, out)
-    return out
+    return buf
 
 
-def _provinces(view: dict[str, Any], rel: dict[str, int], out: list[float]) -> None:
+_NEUTRAL = _PF["governor=neutral"]
+_SUPPORT, _MOBS, _MILITIA = _PF["support"], _PF["mobs"], _PF["militia"]
+_IMPROVEMENT0 = _PF[f"improvement={data.IMPROVEMENTS[0]}"]
+_QUAESTOR, _PRETENDER0 = _PF["quaestor"], _PF["pretender=seat0"]
+_SEAT_OF_POWER, _NO_PLACE = _PF["seat_of_power"], _PF["no_place_governor"]
+_ACTIVE_IX = {t: _PF[f"active={t}"] for t in data.TRIBES}
+_INACTIVE_IX = {t: _PF[f"inactive={t}"] for t in data.TRIBES}
+
+
+def _provinces(view: dict[str, Any], rel: dict[str, int], out: memoryview[float]) -> None:
+    """Each province's block; every field is zero unless written (most are)."""
     occupy = view["occupy"]
     turn = view["turn"]
     f = _PF
-    neutral, support, mobs, militia = f["governor=neutral"], f["support"], f["mobs"], f["militia"]
-    improvement = f[f"improvement={data.IMPROVEMENTS[0]}"]
-    pretender = f["pretender=seat0"]
-    act0, ina0 = f[f"active={data.TRIBES[0]}"], f[f"inactive={data.TRIBES[0]}"]
     for name, prov in view["provinces"].items():
         b = _PROV0[name]
         gov = prov["governor"]
         if gov == NEUTRAL:
-            out[b + neutral] = 1.0
+            out[b + _NEUTRAL] = 1.0
         elif gov in rel:
             out[b + rel[gov]] = 1.0
-        out[b + support] = float(prov["support"])
-        out[b + mobs] = float(prov["mobs"])
-        out[b + militia] = float(prov["militia"])
+        if prov["support"]:
+            out[b + _SUPPORT] = prov["support"]
+        if prov["mobs"]:
+            out[b + _MOBS] = prov["mobs"]
+        if prov["militia"]:
+            out[b + _MILITIA] = 1.0
         for x in prov["improvements"]:
-            out[b + improvement + data.IMPROVEMENTS.index(x)] = 1.0
-        out[b + f["quaestor"]] = float(prov["quaestor"])
+            out[b + _IMPROVEMENT0 + _IMPROVEMENT[x]] = 1.0
+        if prov["quaestor"]:
+            out[b + _QUAESTOR] = 1.0
         if prov["pretender"] in rel:
-            out[b + pretender + rel[prov["pretender"]]] = 1.0
-        out[b + f["seat_of_power"]] = float(prov["seat"])
-        out[b + f["no_place_governor"]] = float(prov["no_place_governor"])
+            out[b + _PRETENDER0 + rel[prov["pretender"]]] = 1.0
+        if prov["seat"]:
+            out[b + _SEAT_OF_POWER] = 1.0
+        if prov["no_place_governor"]:
+            out[b + _NO_PLACE] = 1.0
         for t, k in prov["active"].items():
-            out[b + act0 + _TRIBE[t]] = float(k)
+            out[b + _ACTIVE_IX[t]] = k
         for t, k in prov["inactive"].items():
-            out[b + ina0 + _TRIBE[t]] = float(k)
+            out[b + _INACTIVE_IX[t]] = k
         if name == occupy:
             out[b + f["occupy"]] = 1.0
     for name, where in view["leaders"].items():
@@ -385,16 +426,18 @@ def _provinces(view: dict[str, Any], rel: dict[str, int], out: list[float]) -> N
         out[_PROV0[name] + f["recalled"]] = 1.0
 
 
-def _armies(view: dict[str, Any], rel: dict[str, int], out: list[float]) -> None:
+_REGION0 = _AF[f"region={data.REGIONS[0]}"]
+_CAPITAL = _AF["capital"]
+
+
+def _armies(view: dict[str, Any], rel: dict[str, int], out: memoryview[float]) -> None:
+    """Each army's block, by owner (seats from the observer) and slot (ascending ids)."""
     token = view["emperor_token"]
     token_army = token["army"] if token and token["kind"] == "military" else None
     battle = view["battle"]
     attacker = battle["attacker"] if battle else None
     defender = battle["defender"] if battle and battle["kind"] == "army" else None
     count: dict[str, int] = {}
-    f = _AF
-    region0 = f[f"region={data.REGIONS[0]}"]
-    capital = f["capital"]
     for a in sorted(view["armies"], key=lambda a: a["id"]):
         owner = a["owner"]
         k = count.get(owner, 0)
@@ -403,21 +446,24 @@ def _armies(view: dict[str, Any], rel: dict[str, int], out: list[float]) -> None
             continue
         b = _ARMY0[rel[owner]][k]
         out[b] = 1.0
-        out[b + region0 + _REGION[a["region"]]] = 1.0
-        out[b + capital : b + capital + 9] = [
-            float(a["capital"]),
-            float(a["full"]),
-            float(a["reduced"]),
-            float(sum(a["foederati"].values())),
-            float(a["castra"]),
-            float(a["battled"]),
-            float(a["id"] == token_army),
-            float(a["id"] == attacker),
-            float(defender is not None and a["id"] == int(defender)),
-        ]
+        out[b + _REGION0 + _REGION[a["region"]]] = 1.0
+        _ARMY.pack_into(
+            out,
+            8 * (b + _CAPITAL),
+            a["capital"],
+            a["full"],
+            a["reduced"],
+            sum(a["foederati"].values()),
+            a["castra"],
+            a["battled"],
+            a["id"] == token_army,
+            a["id"] == attacker,
+            defender is not None and a["id"] == int(defender),
+        )
 
 
-def _battle(view: dict[str, Any], rel: dict[str, int], out: list[float]) -> None:
+def _battle(view: dict[str, Any], rel: dict[str, int], out: memoryview[float]) -> None:
+    """The battle in progress, if any."""
     b = view["battle"]
     if b is None:
         return
@@ -431,20 +477,21 @@ def _battle(view: dict[str, Any], rel: dict[str, int], out: list[float]) -> None
         out[o + f[f"defender_tribe={b['defender']}"]] = 1.0
     if b["defender_owner"] in rel:
         out[o + f[f"defender_seat{rel[b['defender_owner']]}"]] = 1.0
-    first = f["hits_on_defender"]
-    out[o + first : o + first + 11] = [
-        float(b["hits_on_defender"]),
-        float(b["hits_on_attacker"]),
-        float(b["attacker_rolls"].count(6)),
-        float(b["defender_rolls"].count(6)),
-        float(b["to_allocate_attacker"]),
-        float(b["to_allocate_defender"]),
-        float(b["flanking"]),
-        float(b["cavalry"]),
-        float(b["spiculum"]),
-        float(b["winner"] == "attacker"),
-        float(b["winner"] == "defender"),
-    ]
+    _BATTLE.pack_into(
+        out,
+        8 * (o + f["hits_on_defender"]),
+        b["hits_on_defender"],
+        b["hits_on_attacker"],
+        b["attacker_rolls"].count(6),
+        b["defender_rolls"].count(6),
+        b["to_allocate_attacker"],
+        b["to_allocate_defender"],
+        b["flanking"],
+        b["cavalry"],
+        b["spiculum"],
+        b["winner"] == "attacker",
+        b["winner"] == "defender",
+    )
     reward = view["reward"]
     if reward:
         for x in reward["options"]:
