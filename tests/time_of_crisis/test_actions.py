@@ -314,6 +314,8 @@ def test_place_governor_against_neutral_with_enough_dice_rolls_nothing() -> None
     assert aeg.governor == "green" and aeg.support == 1
     assert s.provinces["Italia"].support == 7  # one Neutral province fewer
     assert player(s, "green").governors_ready == 0
+    assert any("2 votes without a roll" in line for line in s.log)
+    assert not any("rolls []" in line for line in s.log)
 
 
 def test_place_governor_ones_count_against_neutral() -> None:

@@ -203,7 +203,8 @@ def place_governor_attempt(state: State, role: str, province: str, n: int) -> bo
     else:
         rolls, votes = count_votes(state, province, vote.dice)
         votes += vote.bonus
-    log(state, f"{role} seeks {province}: {need} votes needed, rolls {rolls} = {votes} votes")
+    counted = f"rolls {rolls} = {votes} votes" if rolls else f"{votes} votes without a roll"
+    log(state, f"{role} seeks {province}: {need} votes needed, {counted}")
     damnatio = None
     if province == data.ITALIA:
         damnatio, turn.damnatio = turn.damnatio, None
