@@ -30,8 +30,8 @@ are taken one role at a time (:func:`crisis.rl.encoding.acting_role`).
 
 Information: the observation (tensor: the title's ``observe`` of the player's view; string:
 its ``render``) and a perfect-recall information state (string: the player's view now plus,
-for each of its own decisions, a digest of its whole view then and what it chose, with a digest
-of its whole view now; tensor: the
+for each of its own decisions, a digest of its whole view then, the log counted by its length
+since the log only grows, and what it chose, with a digest of its whole view now; tensor: the
 observation, how often the player chose each action, and its last action one-hot).
 ``resample_from_infostate`` draws the hidden parts with the title's ``determinize``, so
 ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` runs. Games pickle (by their game string)
@@ -141,13 +141,22 @@ def _setup_options(title: TitleSpec, params: dict[str, Any]) -> dict[str, Any]:
 
 class TitleState:
     """A title state held by an OpenSpiel state: deep copies use the title's ``copy_state``
-    and pickles its JSON, so clones and serialization never walk the state generically."""
+    and pickles its JSON, so clones and serialization never walk the state generically.
+    Never changed once made (clones share it), so its recall snapshot is made at most once."""
 
-    __slots__ = ("title", "value")
+    __slots__ = ("_snapshot", "title", "value")
 
     def __init__(self, title: TitleSpec, value: Any) -> None:
         self.title = title
         self.value = value
+        self._snapshot: tuple[bytes, int] | None = None
+
+    def snapshot(self) -> tuple[bytes, int]:
+        """:func:`crisis.rl.recall.snapshot` of the state, made once (a search may take
+        several decisions from one position)."""
+        if self._snapshot is None:
+            self._snapshot = recall.snapshot(self.title, self.value)
+        return self._snapshot
 
     def __deepcopy__(self, memo: dict[int, Any]) -> TitleState:
         return TitleState(self.title, self.title.copy_state(self.value))
@@ -293,7 +302,7 @@ class CrisisState(pyspiel.State):
         if self._pending != _SETUP and self.state is not None:
             role, _, action_id = self._pending
             player = game.roles.index(role)
-            taken = recall.Decision(title, role, self.state.value, action_id)
+            taken = recall.Decision(title, role, self.state.snapshot(), action_id)
             self._recall[player] = self._recall[player].add(taken)
         self.state = TitleState(title, new)
         self._pending = None
