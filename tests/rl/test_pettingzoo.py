@@ -89,3 +89,35 @@ def test_reward_modes() -> None:
             mask = e.observe(e.agent_selection)["action_mask"]
             e.step(rnd.choice(np.flatnonzero(mask).tolist()))
         assert check(dict(e.rewards)), (mode, e.rewards)
+
+
+def test_order_enforcing_matches_pettingzoos_wrapper() -> None:
+    """``env()``'s wrapper refuses what PettingZoo's refuses before ``reset`` and plays a
+    seeded game exactly as the stock ``OrderEnforcingWrapper`` does."""
+    from pettingzoo.utils import wrappers
+
+    ours = env(title="time_of_crisis", players=3)
+    stock = wrappers.OrderEnforcingWrapper(raw_env(title="time_of_crisis", players=3))
+    assert isinstance(ours, wrappers.OrderEnforcingWrapper)
+    assert str(ours) == str(stock) == "crisis_time_of_crisis_v0"
+    for name in ("agents", "rewards", "terminations", "agent_selection", "num_agents"):
+        with pytest.raises(AttributeError, match="before reset"):
+            getattr(ours, name)
+    with pytest.raises(AttributeError, match="private"):
+        ours._moves  # noqa: B018
+    ours.reset(seed=3)
+    stock.reset(seed=3)
+    rng = random.Random(3)
+    for steps, (a, b) in enumerate(zip(ours.agent_iter(), stock.agent_iter(), strict=False)):
+        assert a == b
+        got, want = ours.last(), stock.last()
+        assert np.array_equal(got[0]["observation"], want[0]["observation"])
+        assert np.array_equal(got[0]["action_mask"], want[0]["action_mask"])
+        assert got[1:4] == want[1:4]
+        assert ours.num_agents == stock.num_agents
+        assert ours.rewards == stock.rewards and ours.infos.keys() == stock.infos.keys()
+        if got[2] or got[3] or steps >= 400:
+            break
+        action = rng.choice(np.flatnonzero(got[0]["action_mask"]).tolist())
+        ours.step(action)
+        stock.step(action)

@@ -40,6 +40,7 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 from crisis.rl.encoding import (
     DEFAULT_MAX_STEPS,
@@ -59,7 +60,49 @@ RENDER_MODES = ("human", "ansi")
 def env(**kwargs: Any) -> AECEnv:
     """The AEC environment wrapped in PettingZoo's order-enforcing wrapper (the usual
     entry point); arguments as :class:`raw_env`."""
-    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+    return OrderEnforcing(raw_env(**kwargs))
+
+
+def _forwarded(name: str) -> property:
+    """The wrapped environment's attribute ``name``, refused before ``reset`` as
+    PettingZoo's wrapper refuses it."""
+
+    def get(self: OrderEnforcing) -> Any:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+
+    get.__doc__ = f"The environment's ``{name}`` (after ``reset``)."
+    return property(get)
+
+
+class OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's ``OrderEnforcingWrapper`` with the same checks, whose per-step
+    attributes are properties: the stock wrapper reaches them through two ``__getattr__``
+    calls each, about ten times a step, which cost about a tenth of a step here."""
+
+    rewards = _forwarded("rewards")
+    terminations = _forwarded("terminations")
+    truncations = _forwarded("truncations")
+    infos = _forwarded("infos")
+    agent_selection = _forwarded("agent_selection")
+    agents = _forwarded("agents")
+    _cumulative_rewards = _forwarded("_cumulative_rewards")
+
+    @property
+    def num_agents(self) -> int:
+        """How many agents are still in the game (after ``reset``)."""
+        return len(self.agents)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The acting agent's observation, reward, ends and info, as PettingZoo's
+        ``last`` (observing before ``reset`` is an error)."""
+        if observe and not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def __str__(self) -> str:
+        return str(self.env)
 
 
 class raw_env(AECEnv):
