@@ -99,7 +99,7 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):
         ``last`` (observing before ``reset`` is an error)."""
         if observe and not self._has_reset:
             EnvLogger.error_observe_before_reset()
-        return self.env.last(observe)  # type: ignore[no-any-return]
+        return self.env.last(observe)
 
     def __str__(self) -> str:
         return str(self.env)
