@@ -176,6 +176,10 @@ class TitleSpec:
     describe: Describe | None = None
     unavailable: Callable[[Any, str], list[dict[str, Any]]] | None = None
     canonical_action: Callable[[Mapping[str, Any], str, Action], Action] | None = None
+    #: ``role``'s view less the parts ``observe`` and ``canonical_action`` never read (text
+    #: for people, derived conveniences): every key it has is the view's, with the view's
+    #: value, so it shows nothing more. The research adapters build it on every step.
+    observed_view: Callable[[Any, str], dict[str, Any]] | None = None
     actual_action: Callable[[dict[str, Any], str, Action], Action] | None = None
     load_cards: Callable[[Path], Any] | None = None
     invariants: Invariants | None = None

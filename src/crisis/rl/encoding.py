@@ -11,7 +11,7 @@ action to its catalog entry.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,18 +44,19 @@ def available_titles() -> list[str]:
 
 
 class LazyView(Mapping[str, Any]):
-    """``role``'s view of ``state``, built on the first read (a title's canonical form of an
-    action reads the view for some actions only)."""
+    """``role``'s view of ``state`` from ``build`` (a title's ``observed_view`` or ``view``),
+    built on the first read (a title's canonical form of an action reads the view for some
+    actions only)."""
 
-    __slots__ = ("_role", "_state", "_title", "_view")
+    __slots__ = ("_build", "_role", "_state", "_view")
 
-    def __init__(self, title: TitleSpec, state: Any, role: str) -> None:
-        self._title, self._state, self._role = title, state, role
+    def __init__(self, build: Callable[[Any, str], dict[str, Any]], state: Any, role: str) -> None:
+        self._build, self._state, self._role = build, state, role
         self._view: dict[str, Any] | None = None
 
     def _built(self) -> dict[str, Any]:
         if self._view is None:
-            self._view = self._title.view(self._state, self._role)
+            self._view = self._build(self._state, self._role)
         return self._view
 
     def __getitem__(self, key: str) -> Any:
@@ -70,7 +71,8 @@ class LazyView(Mapping[str, Any]):
 
 @dataclass
 class Step:
-    """One role's decision point: its view, its legal actions by catalog id, and arrays."""
+    """One role's decision point: its view (as ``observe`` reads it: the title's
+    ``observed_view``), its legal actions by catalog id, and arrays."""
 
     view: dict[str, Any]
     legal: dict[int, Action]
@@ -98,6 +100,7 @@ class Encoding:
         self.num_actions = len(self.catalog)
         self.observation_size = self.title.observation_size(self.options)
         self._canonical = self.title.canonical_action
+        self._observed_view = self.title.observed_view or self.title.view
 
     def action_id(self, view: Mapping[str, Any], role: str, action: Action) -> int:
         """The catalog id of ``action`` (legal for ``role`` where it sees ``view``)."""
@@ -116,14 +119,20 @@ class Encoding:
         built only if the title's canonical form of some action reads it (TOC's army
         actions), so a search that asks only this is cheap."""
         if view is None:
-            view = LazyView(self.title, state, role) if self._canonical is not None else {}
+            view = LazyView(self._observed_view, state, role) if self._canonical is not None else {}
         return {
             self.action_id(view, role, action): action for action in self.title.actions(state, role)
         }
 
+    def observed_view(self, state: Any, role: str) -> dict[str, Any]:
+        """``role``'s view for the observation: the title's ``observed_view`` (the view less
+        what ``observe`` never reads) where it declares one, else the whole view."""
+        return self._observed_view(state, role)
+
     def step(self, state: Any, role: str) -> Step:
-        """``role``'s view, legal actions by id, observation and mask in ``state``."""
-        view = self.title.view(state, role)
+        """``role``'s view (as :meth:`observed_view`), legal actions by id, observation and
+        mask in ``state``."""
+        view = self._observed_view(state, role)
         legal = self.legal(state, role, view)
         mask = np.zeros(self.num_actions, dtype=np.int8)
         if legal:

@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from crisis.engine.action import Action
-from crisis.games.rome_in_crisis import abilities, data
+from crisis.games.rome_in_crisis import data
 from crisis.games.rome_in_crisis.draft import snake
+from crisis.games.rome_in_crisis.printed import printed
 from crisis.games.rome_in_crisis.registry import automatic, decision, handles
 from crisis.games.rome_in_crisis.state import (
     Auction,
@@ -39,18 +40,26 @@ def counts(state: State, card: str, method: str) -> bool:
     return suit(state, card) in COUNTS_IN[method]
 
 
-def worth(state: State, cand: str, method: str) -> int:
-    """Rating + office bonus + ability bonus + matching cards on him, for ``method``."""
-    f = face(state, cand)
-    office = office_of(state, cand)
-    bonus = state.cards.offices[office].bonus[method] if office else 0
-    influence, matching = state.cards.influence, COUNTS_IN[method]  # as counts() reads them
-    cards = 0
+#: :func:`worth`'s ``office`` when the caller has not looked it up.
+_LOOK_UP = "?"
+
+
+def worth(state: State, cand: str, method: str, office: str | None = _LOOK_UP) -> int:
+    """Rating + office bonus + ability bonus + matching cards on him, for ``method``.
+
+    ``office``: the office he holds, if the caller already knows it (a view asks for every
+    candidate in play and finds every holder at once)."""
+    cards = state.cards
+    base = printed(cards).worth_base[cand, state.faces.get(cand, "a")][method]
+    if office == _LOOK_UP:
+        office = office_of(state, cand)
+    bonus = cards.offices[office].bonus[method] if office else 0
+    influence, matching = cards.influence, COUNTS_IN[method]  # as counts() reads them
     for c in state.played_on[cand]:
         card = influence[c]
         if card.suit in matching:
-            cards += card.value
-    return f.rating(method) + bonus + abilities.election_bonus(f, method) + cards
+            bonus += card.value
+    return base + bonus
 
 
 def _chooser(state: State) -> list[str]:

@@ -23,11 +23,14 @@ class Printed:
     ``names``: each influence card's name ("Goths 4").
     ``influence``: each influence card's view entry (callers copy it).
     ``influence_order``: each influence card's place in id order (the observation's).
-    ``faces``: for each candidate and side ("a"/"b"), the static part of his view entry:
-    name, side shown, the other side's name, ratings by method, ability and its text.
+    ``faces``: for each candidate and side ("a"/"b"), his view entry while he lies in the
+    deck: name, side shown, the other side's name, ratings by method, ability and its text,
+    and no place, owner, office, cards or worth (callers copy it, and its ratings).
+    ``worth_base``: for each candidate and side, what the face itself makes him worth in
+    each election method: its rating plus its ability's election bonus.
     """
 
-    __slots__ = ("faces", "influence", "influence_order", "names")
+    __slots__ = ("faces", "influence", "influence_order", "names", "worth_base")
 
     def __init__(self, cards: CardSet) -> None:
         self.names: dict[str, str] = {
@@ -40,13 +43,30 @@ class Printed:
         self.influence_order = {cid: i for i, cid in enumerate(sorted(cards.influence))}
         for cid, entry in self.influence.items():
             entry["name"] = self.names[cid]
-        self.faces: dict[tuple[str, str], tuple[str, str, str, dict[str, int], str, str]] = {}
+        self.faces: dict[tuple[str, str], dict[str, Any]] = {}
+        self.worth_base: dict[tuple[str, str], dict[str, int]] = {}
         for cid, cand in cards.candidates.items():
             for side in ("a", "b"):
                 f, other = (cand.b, cand.a) if side == "b" else (cand.a, cand.b)
                 ratings = {m: f.rating(m) for m in data.METHODS}
                 text = abilities.describe(f)
-                self.faces[cid, side] = (f.name, side.upper(), other.name, ratings, f.ability, text)
+                self.faces[cid, side] = {
+                    "id": cid,
+                    "name": f.name,
+                    "side": side.upper(),
+                    "other_side": other.name,
+                    "ratings": ratings,
+                    "ability": f.ability,
+                    "ability_text": text,
+                    "where": "deck",
+                    "owner": None,
+                    "office": None,
+                    "cards": [],
+                    "worth": None,
+                }
+                self.worth_base[cid, side] = {
+                    m: ratings[m] + abilities.election_bonus(f, m) for m in data.METHODS
+                }
 
 
 _KEPT: dict[int, tuple[CardSet, Printed]] = {}

@@ -110,6 +110,11 @@ def view(state: State, role: str | None) -> dict[str, Any]:
     return views.view(state, role, active(state))
 
 
+def observed_view(state: State, role: str) -> dict[str, Any]:
+    """``role``'s view less what the observation never reads (``views.LEAN_OMITS``)."""
+    return views.view(state, role, active(state), lean=True)
+
+
 def result(state: State) -> dict[str, Any] | None:
     """Scores, ranking and winners once the game is over, else ``None``."""
     return succession.result(state)

@@ -52,25 +52,19 @@ def _candidates(state: State, pr: Printed, owners: dict[str, str]) -> list[dict[
     faces, played_on, method = state.faces, state.played_on, state.method
     out = []
     for cid in state.cards.candidates:
-        name, side, other, ratings, ability, text = pr.faces[cid, faces.get(cid, "a")]
-        where = places.get(cid, "deck")
-        counted = method if where == "play" else None
-        out.append(
-            {
-                "id": cid,
-                "name": name,
-                "side": side,
-                "other_side": other,
-                "ratings": dict(ratings),
-                "ability": ability,
-                "ability_text": text,
-                "where": where,
-                "owner": owners.get(cid),
-                "office": held.get(cid),
-                "cards": _cards(state, pr, played_on[cid]) if cid in played_on else [],
-                "worth": worth(state, cid, counted) if counted is not None else None,
-            }
-        )
+        entry = pr.faces[cid, faces.get(cid, "a")].copy()
+        entry["ratings"] = entry["ratings"].copy()
+        entry["cards"] = _cards(state, pr, played_on[cid]) if cid in played_on else []
+        where = places.get(cid)
+        if where is not None:  # not in the deck
+            entry["where"] = where
+            entry["owner"] = owners.get(cid)
+        office = held.get(cid)
+        if office is not None:
+            entry["office"] = office
+        if where == "play" and method is not None:
+            entry["worth"] = worth(state, cid, method, office)
+        out.append(entry)
     return out
 
 
@@ -103,8 +97,16 @@ def _names(state: State, pr: Printed, mine: str | None) -> dict[str, str]:
     return {c: names[c] for c in sorted(set(seen)) if c in names}
 
 
-def view(state: State, role: str | None, active: list[str]) -> dict[str, Any]:
-    """The view of ``role`` (``None``: an observer); ``active`` is who may act now."""
+#: What a lean view (``view(..., lean=True)``) leaves out.
+LEAN_OMITS = frozenset({"prompt", "card_names", "log"})
+
+
+def view(state: State, role: str | None, active: list[str], lean: bool = False) -> dict[str, Any]:
+    """The view of ``role`` (``None``: an observer); ``active`` is who may act now.
+
+    ``lean``: leave out the parts the observation vector never reads (:data:`LEAN_OMITS`:
+    the prompt's text, the names of the visible cards, the log), so that a learner's every
+    step does not pay for them; the rest is the same dict."""
     seats = [p.role for p in state.players]
     mine = role if role in seats else None
     owners = {c: p.role for p in state.players for c in p.candidates}
@@ -133,8 +135,7 @@ def view(state: State, role: str | None, active: list[str]) -> dict[str, Any]:
         auction["leader"] = leader(state)
     address = msgspec.to_builtins(state.address) if state.address else None
     options = msgspec.to_builtins(state.options)
-    prompt = RULES.prompt(state.step)
-    return {
+    out = {
         "title": "rome_in_crisis",
         "options": options,
         "provisional_data": list(state.cards.provisional),
@@ -142,7 +143,6 @@ def view(state: State, role: str | None, active: list[str]) -> dict[str, Any]:
         "active": list(active),
         "step": state.step,
         "stack": list(state.stack),
-        "prompt": prompt,
         "turn": state.turn,
         "version": state.version,
         "reveals": state.reveals,
@@ -168,7 +168,6 @@ def view(state: State, role: str | None, active: list[str]) -> dict[str, Any]:
             for o in state.offices
         ],
         "open_offices": open_offices(state) if state.step == "setup_draft" else [],
-        "card_names": _names(state, pr, mine),
         "crises": _crises(state, pr),
         "crisis_cards": {k: list(v) for k, v in state.crises.items()},
         "loose_gold": _cards(state, pr, state.loose_gold),
@@ -189,6 +188,11 @@ def view(state: State, role: str | None, active: list[str]) -> dict[str, Any]:
         "address": address,
         "emperor": state.emperor,
         "last_emperor": state.last_emperor,
-        "log": list(state.log),
         "result": state.final,
     }
+    if lean:
+        return out
+    out["prompt"] = RULES.prompt(state.step)
+    out["card_names"] = _names(state, pr, mine)
+    out["log"] = list(state.log)
+    return out

@@ -23,6 +23,7 @@ from crisis.games.time_of_crisis.rules import (
     checkpoint,
     from_json,
     info,
+    observed_view,
     result,
     roles,
     scores,
@@ -63,6 +64,7 @@ TITLE = TitleSpec(
     describe=describe,
     unavailable=unavailable,
     canonical_action=canonical_action,
+    observed_view=observed_view,
     actual_action=actual_action,
     invariants=invariants.check_game,
     fuzz=FuzzProfile(

@@ -17,6 +17,8 @@ from crisis.games.time_of_crisis.registry import RULES
 from crisis.games.time_of_crisis.state import State, current_role, emperor, pretenders
 
 _PROVISIONAL = bool(data.provisional())  # static data: computed once, not on every view
+#: What a lean view (``view(..., lean=True)``) leaves out.
+LEAN_OMITS = frozenset({"prompt", "log", "prices"})
 
 
 def _player_view(state: State, index: int, viewer: str | None) -> dict[str, Any]:
@@ -46,11 +48,15 @@ def _player_view(state: State, index: int, viewer: str | None) -> dict[str, Any]
 
 
 # Ruling 31 (docs/rulings.md): other players' piles are shown as counts only.
-def view(state: State, role: str | None, active: list[str]) -> dict[str, Any]:
-    """What ``role`` may see; ``None`` is an observer and sees only the public part."""
+def view(state: State, role: str | None, active: list[str], lean: bool = False) -> dict[str, Any]:
+    """What ``role`` may see; ``None`` is an observer and sees only the public part.
+
+    ``lean``: leave out the parts the observation vector never reads (:data:`LEAN_OMITS`:
+    the prompt's text, the log, this player's prices), so that a learner's every step does
+    not pay for them; the rest is the same dict."""
     viewer = role if role in {p.role for p in state.players} else None
     builtins = msgspec.to_builtins
-    return {
+    out = {
         "title": "time_of_crisis",
         "viewer": viewer,
         "options": builtins(state.options),
@@ -60,7 +66,6 @@ def view(state: State, role: str | None, active: list[str]) -> dict[str, Any]:
         "phase": state.phase,
         "step": state.step,
         "stack": list(state.stack),
-        "prompt": RULES.prompt(state.step) or state.step,
         "active": active,
         "emperor": emperor(state),
         "pretenders": pretenders(state),
@@ -87,9 +92,13 @@ def view(state: State, role: str | None, active: list[str]) -> dict[str, Any]:
         "choosing": dict(state.choosing),
         "last_round": state.last_round,
         "result": state.final,
-        "log": list(state.log),
         "provisional_data": _PROVISIONAL,
-        # What this player would pay for each card on offer now (public arithmetic: the
-        # values, his provinces and this turn's purchases are all in the view).
-        "prices": market.prices(state, viewer) if viewer else {},
     }
+    if lean:
+        return out
+    out["prompt"] = RULES.prompt(state.step) or state.step
+    out["log"] = list(state.log)
+    # What this player would pay for each card on offer now (public arithmetic: the values,
+    # his provinces and this turn's purchases are all in the view).
+    out["prices"] = market.prices(state, viewer) if viewer else {}
+    return out
