@@ -28,8 +28,11 @@ def card(state: State, cid: str) -> dict[str, Any]:
     return dict(entry)
 
 
-def _cards(state: State, pr: Printed, ids: list[str]) -> list[dict[str, Any]]:
-    """Cards as :func:`card` draws them (``pr``: the game's printed texts)."""
+def _cards(state: State, pr: Printed, ids: list[str], lean: bool = False) -> list[dict[str, Any]]:
+    """Cards as :func:`card` draws them (``pr``: the game's printed texts); ``lean``: only
+    their ids."""
+    if lean:
+        return [{"id": c} for c in ids]
     influence = pr.influence
     return [dict(influence[c]) if c in influence else card(state, c) for c in ids]
 
@@ -44,17 +47,26 @@ def _places(state: State, owners: dict[str, str]) -> dict[str, str]:
     return out
 
 
-def _candidates(state: State, pr: Printed, owners: dict[str, str]) -> list[dict[str, Any]]:
+def _candidates(
+    state: State, pr: Printed, owners: dict[str, str], lean: bool = False
+) -> list[dict[str, Any]]:
     """Every candidate card: its face (texts from ``pr``), where it lies, who owns it, his
-    office, the cards on him and, in play once a method is chosen, his worth."""
+    office, the cards on him and, in play once a method is chosen, his worth. ``lean``:
+    only his id, side, place, owner, office and worth (what the observation reads)."""
     places = _places(state, owners)
     held = {h: o for o, h in state.offices.items() if h is not None}
     faces, played_on, method = state.faces, state.played_on, state.method
     out = []
     for cid in state.cards.candidates:
-        entry = pr.faces[cid, faces.get(cid, "a")].copy()
-        entry["ratings"] = entry["ratings"].copy()
-        entry["cards"] = _cards(state, pr, played_on[cid]) if cid in played_on else []
+        side = faces.get(cid, "a")
+        entry: dict[str, Any]
+        if lean:
+            entry = {"id": cid, "side": side.upper(), "where": "deck", "owner": None,
+                     "office": None, "worth": None}  # fmt: skip
+        else:
+            entry = pr.faces[cid, side].copy()
+            entry["ratings"] = entry["ratings"].copy()
+            entry["cards"] = _cards(state, pr, played_on[cid]) if cid in played_on else []
         where = places.get(cid)
         if where is not None:  # not in the deck
             entry["where"] = where
@@ -68,12 +80,12 @@ def _candidates(state: State, pr: Printed, owners: dict[str, str]) -> list[dict[
     return out
 
 
-def _crises(state: State, pr: Printed) -> list[dict[str, Any]]:
+def _crises(state: State, pr: Printed, lean: bool = False) -> list[dict[str, Any]]:
     return [
         {
             "type": k,
             "letter": data.LETTERS[k],
-            "cards": _cards(state, pr, state.crises[k]),
+            "cards": _cards(state, pr, state.crises[k], lean),
             "total": strength,
             "rank": i + 1,
         }
@@ -97,7 +109,24 @@ def _names(state: State, pr: Printed, mine: str | None) -> dict[str, str]:
     return {c: names[c] for c in sorted(set(seen)) if c in names}
 
 
-#: What a lean view (``view(..., lean=True)``) leaves out.
+def _offices(state: State, lean: bool) -> list[dict[str, Any]]:
+    """Each office, its terms and its holder (``lean``: its holder only)."""
+    if lean:
+        return [{"id": o, "holder": h} for o, h in state.offices.items()]
+    return [
+        {
+            "id": o,
+            "name": state.cards.offices[o].name,
+            "category": state.cards.offices[o].category,
+            "bonus": dict(state.cards.offices[o].bonus),
+            "success": state.cards.offices[o].success,
+            "holder": state.offices[o],
+        }
+        for o in state.offices
+    ]
+
+
+#: What a lean view (``view(..., lean=True)``) leaves out at its top.
 LEAN_OMITS = frozenset({"prompt", "card_names", "log"})
 
 
@@ -105,8 +134,11 @@ def view(state: State, role: str | None, active: list[str], lean: bool = False) 
     """The view of ``role`` (``None``: an observer); ``active`` is who may act now.
 
     ``lean``: leave out the parts the observation vector never reads (:data:`LEAN_OMITS`:
-    the prompt's text, the names of the visible cards, the log), so that a learner's every
-    step does not pay for them; the rest is the same dict."""
+    the prompt's text, the names of the visible cards, the log; each card's printed face
+    but its id; each candidate's texts and the cards on him, shown in ``played_on`` too;
+    each office's terms but its holder; the bidders' worths and leader, worked out from the
+    candidates), so that a learner's every step does not pay for them; what is left is the
+    same as in the full view."""
     seats = [p.role for p in state.players]
     mine = role if role in seats else None
     owners = {c: p.role for p in state.players for c in p.candidates}
@@ -125,7 +157,8 @@ def view(state: State, role: str | None, active: list[str], lean: bool = False) 
         players.append(entry)
     auction = msgspec.to_builtins(state.auction) if state.auction else None
     if (
-        auction is not None
+        not lean
+        and auction is not None
         and state.auction is not None
         and state.auction.nominees
         and state.step in ("nominate", "bidding")
@@ -153,25 +186,15 @@ def view(state: State, role: str | None, active: list[str], lean: bool = False) 
         "hand": sorted(state.players[seats.index(mine)].hand) if mine else None,
         "my_crisis_card": state.chosen.get(mine) if mine else None,
         "scores": {p.role: p.vp for p in state.players},
-        "candidates": _candidates(state, pr, owners),
+        "candidates": _candidates(state, pr, owners, lean),
         "faces": dict(state.faces),
         "played_on": {c: list(v) for c, v in state.played_on.items()},
-        "offices": [
-            {
-                "id": o,
-                "name": state.cards.offices[o].name,
-                "category": state.cards.offices[o].category,
-                "bonus": dict(state.cards.offices[o].bonus),
-                "success": state.cards.offices[o].success,
-                "holder": state.offices[o],
-            }
-            for o in state.offices
-        ],
+        "offices": _offices(state, lean),
         "open_offices": open_offices(state) if state.step == "setup_draft" else [],
-        "crises": _crises(state, pr),
+        "crises": _crises(state, pr, lean),
         "crisis_cards": {k: list(v) for k, v in state.crises.items()},
-        "loose_gold": _cards(state, pr, state.loose_gold),
-        "revealed": _cards(state, pr, state.revealed),
+        "loose_gold": _cards(state, pr, state.loose_gold, lean),
+        "revealed": _cards(state, pr, state.revealed, lean),
         "pool": list(state.pool),
         "deck_count": len(state.deck),
         "discard": sorted(state.discard),

@@ -17,7 +17,7 @@ from crisis.games.time_of_crisis.registry import RULES
 from crisis.games.time_of_crisis.state import State, current_role, emperor, pretenders
 
 _PROVISIONAL = bool(data.provisional())  # static data: computed once, not on every view
-#: What a lean view (``view(..., lean=True)``) leaves out.
+#: What a lean view (``view(..., lean=True)``) leaves out at its top.
 LEAN_OMITS = frozenset({"prompt", "log", "prices"})
 
 
