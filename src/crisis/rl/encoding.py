@@ -118,11 +118,16 @@ class Encoding:
         """``role``'s legal actions in ``state`` by catalog id. Without ``view``, one is
         built only if the title's canonical form of some action reads it (TOC's army
         actions), so a search that asks only this is cheap."""
-        if view is None:
-            view = LazyView(self._observed_view, state, role) if self._canonical is not None else {}
-        return {
-            self.action_id(view, role, action): action for action in self.title.actions(state, role)
-        }
+        actions = self.title.actions(state, role)
+        canonical, index = self._canonical, self.index
+        try:
+            if canonical is None:
+                return {index[a]: a for a in actions}
+            if view is None:
+                view = LazyView(self._observed_view, state, role)
+            return {index[canonical(view, role, a)]: a for a in actions}
+        except KeyError:  # name the action that is missing
+            return {self.action_id(view or {}, role, a): a for a in actions}
 
     def observed_view(self, state: Any, role: str) -> dict[str, Any]:
         """``role``'s view for the observation: the title's ``observed_view`` (the view less
