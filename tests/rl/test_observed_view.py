@@ -65,3 +65,18 @@ def test_within_sees_added_and_changed_values() -> None:
     assert not _within({"a": [{"b": 1, "x": 0}]}, {"a": [{"b": 1}]})
     assert not _within({"a": [{"b": 2}]}, {"a": [{"b": 1}]})
     assert not _within({"a": []}, {"a": [1]})
+
+
+@pytest.mark.parametrize("title", RL_TITLES)
+def test_legal_names_an_action_missing_from_the_catalog(title: str) -> None:
+    """A listed action that the catalog lacks is a clear error naming it, not a bare key."""
+    enc = Encoding(title, {"players": 2})
+    state = enc.title.setup(0, enc.options)
+    role = acting_role(enc.title, state)
+    assert role is not None
+    legal = enc.legal(state, role)
+    assert legal
+    first = next(iter(legal))
+    del enc.index[enc.catalog[first]]
+    with pytest.raises(KeyError, match="is not in the action catalog"):
+        enc.legal(state, role)
