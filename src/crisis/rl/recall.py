@@ -15,6 +15,8 @@ import hashlib
 import json
 from typing import Any
 
+import msgspec
+
 from crisis.engine.title import TitleSpec
 
 
@@ -31,17 +33,13 @@ def snapshot(title: TitleSpec, state: Any) -> tuple[bytes, int]:
     A title's log only ever grows (both titles append to ``state.log`` and nothing else
     touches it), so the log at a past decision is the first ``n`` lines of the log the
     player sees now: the length identifies it, and leaving the lines out keeps a snapshot
-    small (the log is most of a late state's JSON). A state without a ``log`` list is kept
-    whole, with length -1."""
+    small (the log is most of a late state's JSON). The state is not touched: its JSON is
+    that of a shallow copy with an empty log. A state that is no ``msgspec`` struct with a
+    ``log`` list is kept whole, with length -1."""
     log = getattr(state, "log", None)
-    if not isinstance(log, list):
+    if not isinstance(state, msgspec.Struct) or not isinstance(log, list):
         return title.to_json(state), -1
-    state.log = []  # put back below: the snapshot must not change the state
-    try:
-        data = title.to_json(state)
-    finally:
-        state.log = log
-    return data, len(log)
+    return title.to_json(msgspec.structs.replace(state, log=[])), len(log)
 
 
 class Decision:
