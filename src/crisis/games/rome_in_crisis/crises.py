@@ -30,8 +30,9 @@ from crisis.games.rome_in_crisis.state import (
 
 
 def total(state: State, crisis: str) -> int:
-    """A crisis's strength: the sum of its cards."""
-    return sum(value(state, c) for c in state.crises.get(crisis, []))
+    """A crisis's strength: the sum of its cards' values."""
+    influence = state.cards.influence
+    return sum([influence[c].value for c in state.crises.get(crisis, ())])
 
 
 def standings(state: State) -> list[tuple[str, int]]:

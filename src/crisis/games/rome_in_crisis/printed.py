@@ -26,11 +26,12 @@ class Printed:
     ``faces``: for each candidate and side ("a"/"b"), his view entry while he lies in the
     deck: name, side shown, the other side's name, ratings by method, ability and its text,
     and no place, owner, office, cards or worth (callers copy it, and its ratings).
+    ``lean_faces``: the same entry in a lean view (id, side, place, owner, office, worth).
     ``worth_base``: for each candidate and side, what the face itself makes him worth in
     each election method: its rating plus its ability's election bonus.
     """
 
-    __slots__ = ("faces", "influence", "influence_order", "names", "worth_base")
+    __slots__ = ("faces", "influence", "influence_order", "lean_faces", "names", "worth_base")
 
     def __init__(self, cards: CardSet) -> None:
         self.names: dict[str, str] = {
@@ -45,6 +46,7 @@ class Printed:
             entry["name"] = self.names[cid]
         self.faces: dict[tuple[str, str], dict[str, Any]] = {}
         self.worth_base: dict[tuple[str, str], dict[str, int]] = {}
+        self.lean_faces: dict[tuple[str, str], dict[str, Any]] = {}
         for cid, cand in cards.candidates.items():
             for side in ("a", "b"):
                 f, other = (cand.b, cand.a) if side == "b" else (cand.a, cand.b)
@@ -63,6 +65,10 @@ class Printed:
                     "office": None,
                     "cards": [],
                     "worth": None,
+                }
+                self.lean_faces[cid, side] = {
+                    k: self.faces[cid, side][k]
+                    for k in ("id", "side", "where", "owner", "office", "worth")
                 }
                 self.worth_base[cid, side] = {
                     m: ratings[m] + abilities.election_bonus(f, m) for m in data.METHODS

@@ -59,10 +59,8 @@ def _candidates(
     out = []
     for cid in state.cards.candidates:
         side = faces.get(cid, "a")
-        entry: dict[str, Any]
         if lean:
-            entry = {"id": cid, "side": side.upper(), "where": "deck", "owner": None,
-                     "office": None, "worth": None}  # fmt: skip
+            entry = pr.lean_faces[cid, side].copy()
         else:
             entry = pr.faces[cid, side].copy()
             entry["ratings"] = entry["ratings"].copy()
