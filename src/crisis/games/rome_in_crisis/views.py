@@ -124,15 +124,21 @@ def _offices(state: State, lean: bool) -> list[dict[str, Any]]:
     ]
 
 
-#: What a lean view (``view(..., lean=True)``) leaves out at its top.
-LEAN_OMITS = frozenset({"prompt", "card_names", "log"})
+#: What a lean view (``view(..., lean=True)``) leaves out at its top: all but what the
+#: observation reads.
+LEAN_OMITS = frozenset(
+    {"title", "provisional_data", "viewer", "stack", "prompt", "version", "reveals", "chooser",
+     "scores", "faces", "open_offices", "card_names", "pool", "removed", "order",
+     "pending_offices", "placing", "appointee", "received", "declined", "last_emperor",
+     "result", "log"}
+)  # fmt: skip
 
 
 def view(state: State, role: str | None, active: list[str], lean: bool = False) -> dict[str, Any]:
     """The view of ``role`` (``None``: an observer); ``active`` is who may act now.
 
-    ``lean``: leave out the parts the observation vector never reads (:data:`LEAN_OMITS`:
-    the prompt's text, the names of the visible cards, the log; each card's printed face
+    ``lean``: leave out the parts the observation vector never reads (:data:`LEAN_OMITS`,
+    among them the prompt's text, the names of the visible cards, the log; each card's printed face
     but its id; each candidate's texts and the cards on him, shown in ``played_on`` too;
     each office's terms but its holder; the bidders' worths and leader, worked out from the
     candidates), so that a learner's every step does not pay for them; what is left is the
@@ -166,54 +172,58 @@ def view(state: State, role: str | None, active: list[str], lean: bool = False) 
         auction["leader"] = leader(state)
     address = msgspec.to_builtins(state.address) if state.address else None
     options = msgspec.to_builtins(state.options)
-    out = {
-        "title": "rome_in_crisis",
+    out = {  # what the observation reads (a lean view stops here)
         "options": options,
-        "provisional_data": list(state.cards.provisional),
-        "viewer": mine,
         "active": list(active),
         "step": state.step,
-        "stack": list(state.stack),
         "turn": state.turn,
-        "version": state.version,
-        "reveals": state.reveals,
         "dealer": seats[state.dealer],
         "method": state.method,
-        "chooser": state.chooser,
         "players": players,
         "hand": sorted(state.players[seats.index(mine)].hand) if mine else None,
         "my_crisis_card": state.chosen.get(mine) if mine else None,
-        "scores": {p.role: p.vp for p in state.players},
         "candidates": _candidates(state, pr, owners, lean),
-        "faces": dict(state.faces),
         "played_on": {c: list(v) for c, v in state.played_on.items()},
         "offices": _offices(state, lean),
-        "open_offices": open_offices(state) if state.step == "setup_draft" else [],
         "crises": _crises(state, pr, lean),
         "crisis_cards": {k: list(v) for k, v in state.crises.items()},
         "loose_gold": _cards(state, pr, state.loose_gold, lean),
         "revealed": _cards(state, pr, state.revealed, lean),
-        "pool": list(state.pool),
         "deck_count": len(state.deck),
         "discard": sorted(state.discard),
         "discard_count": len(state.discard),
-        "removed": list(state.removed),
         "removals": state.removals,
-        "order": list(state.order),
-        "pending_offices": list(state.pending),
-        "placing": state.placing,
-        "appointee": state.appointee,
-        "received": list(state.received),
-        "declined": list(state.declined),
         "auction": auction,
         "address": address,
         "emperor": state.emperor,
-        "last_emperor": state.last_emperor,
-        "result": state.final,
     }
     if lean:
         return out
-    out["prompt"] = RULES.prompt(state.step)
-    out["card_names"] = _names(state, pr, mine)
-    out["log"] = list(state.log)
+    out.update(
+        {
+            "title": "rome_in_crisis",
+            "provisional_data": list(state.cards.provisional),
+            "viewer": mine,
+            "stack": list(state.stack),
+            "prompt": RULES.prompt(state.step),
+            "version": state.version,
+            "reveals": state.reveals,
+            "chooser": state.chooser,
+            "scores": {p.role: p.vp for p in state.players},
+            "faces": dict(state.faces),
+            "open_offices": open_offices(state) if state.step == "setup_draft" else [],
+            "card_names": _names(state, pr, mine),
+            "pool": list(state.pool),
+            "removed": list(state.removed),
+            "order": list(state.order),
+            "pending_offices": list(state.pending),
+            "placing": state.placing,
+            "appointee": state.appointee,
+            "received": list(state.received),
+            "declined": list(state.declined),
+            "last_emperor": state.last_emperor,
+            "result": state.final,
+            "log": list(state.log),
+        }
+    )
     return out

@@ -18,7 +18,9 @@ from crisis.games.time_of_crisis.state import State, current_role, emperor, pret
 
 _PROVISIONAL = bool(data.provisional())  # static data: computed once, not on every view
 #: What a lean view (``view(..., lean=True)``) leaves out at its top.
-LEAN_OMITS = frozenset({"prompt", "log", "prices"})
+LEAN_OMITS = frozenset(
+    {"title", "viewer", "options", "stack", "provisional_data", "prompt", "log", "prices"}
+)
 
 
 def _player_view(state: State, index: int, viewer: str | None) -> dict[str, Any]:
@@ -51,21 +53,17 @@ def _player_view(state: State, index: int, viewer: str | None) -> dict[str, Any]
 def view(state: State, role: str | None, active: list[str], lean: bool = False) -> dict[str, Any]:
     """What ``role`` may see; ``None`` is an observer and sees only the public part.
 
-    ``lean``: leave out the parts the observation vector never reads (:data:`LEAN_OMITS`:
-    the prompt's text, the log, this player's prices), so that a learner's every step does
-    not pay for them; the rest is the same dict."""
+    ``lean``: leave out the parts the observation vector never reads (:data:`LEAN_OMITS`,
+    among them the prompt's text, the log and this player's prices), so that a learner's
+    every step does not pay for them; the rest is the same dict."""
     viewer = role if role in {p.role for p in state.players} else None
     builtins = msgspec.to_builtins
-    out = {
-        "title": "time_of_crisis",
-        "viewer": viewer,
-        "options": builtins(state.options),
+    out = {  # what the observation and the actions' canonical form read (a lean view stops here)
         "round": state.round,
         "first": state.players[state.first].role,
         "current": current_role(state),
         "phase": state.phase,
         "step": state.step,
-        "stack": list(state.stack),
         "active": active,
         "emperor": emperor(state),
         "pretenders": pretenders(state),
@@ -92,10 +90,14 @@ def view(state: State, role: str | None, active: list[str], lean: bool = False) 
         "choosing": dict(state.choosing),
         "last_round": state.last_round,
         "result": state.final,
-        "provisional_data": _PROVISIONAL,
     }
     if lean:
         return out
+    out["title"] = "time_of_crisis"
+    out["viewer"] = viewer
+    out["options"] = builtins(state.options)
+    out["stack"] = list(state.stack)
+    out["provisional_data"] = _PROVISIONAL
     out["prompt"] = RULES.prompt(state.step) or state.step
     out["log"] = list(state.log)
     # What this player would pay for each card on offer now (public arithmetic: the values,
