@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from array import array
 from functools import cache
+from operator import itemgetter
 from struct import Struct
 from typing import Any, cast
 
@@ -209,6 +210,8 @@ _CATEGORY = {s: i for i, s in enumerate(data.CATEGORIES)}
 _N_EVENTS, _N_CARDS = len(_EVENTS), len(_CARDS)
 _STEP0 = _IX[f"step.{STEPS[0]}"]
 _PHASE0 = _IX[f"phase.{PHASES[0]}"]
+_STEP_IX = {s: _STEP0 + i for i, s in enumerate(STEPS)}
+_PHASE_IX = {s: _PHASE0 + i for i, s in enumerate(PHASES)}
 _LASTING0 = _IX[f"lasting.{_EVENTS[0]}"]
 _DRAWN0 = _IX[f"events_drawn.{_EVENTS[0]}"]
 _SEAT0 = [_IX[f"seat{i}.present"] for i in range(MAX_SEATS)]
@@ -268,15 +271,14 @@ def observe(view: dict[str, Any], role: str) -> array[float]:
     seats = [p["role"] for p in players]
     me = seats.index(role) if role in seats else 0
     n = len(seats)
-    order = [seats[(me + i) % n] for i in range(n)]
-    rel = {r: i for i, r in enumerate(order)}
+    rel = {r: (i - me) % n for i, r in enumerate(seats)}  # seats counted from the observer
     out[0] = view["round"] / 10
     out[1] = view["event_deck_count"]
     out[2] = view["last_round"]
     out[3] = view["result"] is not None
     out[4] = n
-    out[_STEP0 + STEPS.index(view["step"])] = 1.0
-    out[_PHASE0 + PHASES.index(view["phase"])] = 1.0
+    out[_STEP_IX[view["step"]]] = 1.0
+    out[_PHASE_IX[view["phase"]]] = 1.0
     if view["lasting"] is not None:
         out[_LASTING0 + _EVENT[view["lasting"]]] = 1.0
     if view["events_drawn"]:
@@ -284,6 +286,7 @@ def observe(view: dict[str, Any], role: str) -> array[float]:
     active = view["active"]
     pretenders = view["pretenders"]
     choosing = view["choosing"]
+    current, first, emperor = view["current"], view["first"], view["emperor"]
     for p in players:
         r = p["role"]
         i = rel[r]
@@ -293,9 +296,9 @@ def observe(view: dict[str, Any], role: str) -> array[float]:
             8 * b,
             1.0,
             r in active,
-            r == view["current"],
-            r == view["first"],
-            r == view["emperor"],
+            r == current,
+            r == first,
+            r == emperor,
             r in pretenders,
             p["legacy"] / 10,
             p["emperor_turns"],
@@ -309,10 +312,12 @@ def observe(view: dict[str, Any], role: str) -> array[float]:
             p["ludi"],
             choosing.get(r, 0),
         )
+        at = _GOV0[i]
         for c in p["governors_unclaimed"]:
-            out[_GOV0[i] + _COST[c]] += 1.0
+            out[at + _COST[c]] += 1.0
+        at = _GEN0[i]
         for c in p["generals_unclaimed"]:
-            out[_GEN0[i] + _COST[c]] += 1.0
+            out[at + _COST[c]] += 1.0
         if p["bought"]:
             _count_into(out, _BOUGHT_IX[i], p["bought"])
         if p["trashed"]:
@@ -377,6 +382,8 @@ _IMPROVEMENT0 = _PF[f"improvement={data.IMPROVEMENTS[0]}"]
 _QUAESTOR, _PRETENDER0 = _PF["quaestor"], _PF["pretender=seat0"]
 _SEAT_OF_POWER, _NO_PLACE = _PF["seat_of_power"], _PF["no_place_governor"]
 _ACTIVE_IX = {t: _PF[f"active={t}"] for t in data.TRIBES}
+_LEADER_IX = {x: _PF[f"leader={x}"] for x in _LEADERS}
+_RIVAL_IX = {x: _PF[f"rival={x}"] for x in _RIVALS}
 _INACTIVE_IX = {t: _PF[f"inactive={t}"] for t in data.TRIBES}
 
 
@@ -398,28 +405,35 @@ def _provinces(view: dict[str, Any], rel: dict[str, int], out: memoryview[float]
             out[b + _MOBS] = prov["mobs"]
         if prov["militia"]:
             out[b + _MILITIA] = 1.0
-        for x in prov["improvements"]:
-            out[b + _IMPROVEMENT0 + _IMPROVEMENT[x]] = 1.0
+        improvements = prov["improvements"]
+        if improvements:  # empty containers are skipped: most are, and a loop costs more
+            for x in improvements:
+                out[b + _IMPROVEMENT0 + _IMPROVEMENT[x]] = 1.0
         if prov["quaestor"]:
             out[b + _QUAESTOR] = 1.0
-        if prov["pretender"] in rel:
-            out[b + _PRETENDER0 + rel[prov["pretender"]]] = 1.0
+        pretender = prov["pretender"]
+        if pretender is not None and pretender in rel:
+            out[b + _PRETENDER0 + rel[pretender]] = 1.0
         if prov["seat"]:
             out[b + _SEAT_OF_POWER] = 1.0
         if prov["no_place_governor"]:
             out[b + _NO_PLACE] = 1.0
-        for t, k in prov["active"].items():
-            out[b + _ACTIVE_IX[t]] = k
-        for t, k in prov["inactive"].items():
-            out[b + _INACTIVE_IX[t]] = k
+        active = prov["active"]
+        if active:
+            for t, k in active.items():
+                out[b + _ACTIVE_IX[t]] = k
+        inactive = prov["inactive"]
+        if inactive:
+            for t, k in inactive.items():
+                out[b + _INACTIVE_IX[t]] = k
         if name == occupy:
             out[b + f["occupy"]] = 1.0
     for name, where in view["leaders"].items():
         if where in _PROV0:
-            out[_PROV0[where] + f[f"leader={name}"]] = 1.0
+            out[_PROV0[where] + _LEADER_IX[name]] = 1.0
     for name, where in view["rivals"].items():
         if where in _PROV0:
-            out[_PROV0[where] + f[f"rival={name}"]] = 1.0
+            out[_PROV0[where] + _RIVAL_IX[name]] = 1.0
     for name in turn["targeted"]:
         out[_PROV0[name] + f["targeted"]] = 1.0
     for name in turn["recalled"]:
@@ -428,6 +442,7 @@ def _provinces(view: dict[str, Any], rel: dict[str, int], out: memoryview[float]
 
 _REGION0 = _AF[f"region={data.REGIONS[0]}"]
 _CAPITAL = _AF["capital"]
+_BY_ID = itemgetter("id")
 
 
 def _armies(view: dict[str, Any], rel: dict[str, int], out: memoryview[float]) -> None:
@@ -436,29 +451,31 @@ def _armies(view: dict[str, Any], rel: dict[str, int], out: memoryview[float]) -
     token_army = token["army"] if token and token["kind"] == "military" else None
     battle = view["battle"]
     attacker = battle["attacker"] if battle else None
-    defender = battle["defender"] if battle and battle["kind"] == "army" else None
+    defender = int(battle["defender"]) if battle and battle["kind"] == "army" else None
     count: dict[str, int] = {}
-    for a in sorted(view["armies"], key=lambda a: a["id"]):
+    for a in sorted(view["armies"], key=_BY_ID):
         owner = a["owner"]
         k = count.get(owner, 0)
         count[owner] = k + 1
         if owner not in rel or k >= ARMY_SLOTS:
             continue
         b = _ARMY0[rel[owner]][k]
+        aid = a["id"]
         out[b] = 1.0
         out[b + _REGION0 + _REGION[a["region"]]] = 1.0
+        foederati = a["foederati"]
         _ARMY.pack_into(
             out,
             8 * (b + _CAPITAL),
             a["capital"],
             a["full"],
             a["reduced"],
-            sum(a["foederati"].values()),
+            sum(foederati.values()) if foederati else 0,
             a["castra"],
             a["battled"],
-            a["id"] == token_army,
-            a["id"] == attacker,
-            defender is not None and a["id"] == int(defender),
+            aid == token_army,
+            aid == attacker,
+            aid == defender,
         )
 
 
