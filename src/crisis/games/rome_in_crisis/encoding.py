@@ -65,6 +65,8 @@ _ADDRESS0 = _CRISES0 + len(data.CRISES) * 3
 _CARDS0 = _ADDRESS0 + 2 + len(data.CRISES) + 2
 _PER_CAND = 1 + len(_CAND_PLACES) + 1 + _SEATS + len(data.OFFICES) + 1
 _ZEROS: dict[int, array[float]] = {}
+_STEP_AT = {s: i for i, s in enumerate(STEPS)}
+_CRISIS_AT = {k: _CRISES0 + 3 * i for i, k in enumerate(data.CRISES)}
 
 
 def observation_size(options: dict[str, Any] | None = None) -> int:
@@ -93,8 +95,9 @@ def observe(view: dict[str, Any], role: str) -> array[float]:
     me = seats.index(role)
     n = len(seats)
     rel = {r: (i - me) % n for i, r in enumerate(seats)}
-    if view["step"] in STEPS:
-        out[STEPS.index(view["step"])] = 1.0
+    step = _STEP_AT.get(view["step"])
+    if step is not None:
+        out[step] = 1.0
     at = len(STEPS)
     if view["method"]:
         out[at + data.METHODS.index(view["method"])] = 1.0
@@ -113,7 +116,7 @@ def observe(view: dict[str, Any], role: str) -> array[float]:
         out[at : at + _SEAT_FIELDS] = array("d", [p["vp"] / 20, p["hand_count"] / 10,
             len(p["candidates"]) / 4, p["chosen"], r in dropped, r in nominees])  # fmt: skip
     for c in view["crises"]:
-        at = _CRISES0 + 3 * data.CRISES.index(c["type"])
+        at = _CRISIS_AT[c["type"]]
         out[at : at + 3] = array("d", [c["total"] / 30, len(c["cards"]) / 10, c["rank"] / 4])
     address = view["address"]
     if address:
@@ -156,20 +159,33 @@ def _influence(
             out[_CARDS0 + len(_PLACES) * i + w] = 1.0
 
 
+#: Where a candidate's fields lie in his block.
+_PLACE_AT = {p: 1 + i for i, p in enumerate(_CAND_PLACES)}
+_EMPEROR_AT = 1 + len(_CAND_PLACES)
+_OWNER_AT = 2 + len(_CAND_PLACES)
+_OFFICE_AT = {o: _OWNER_AT + _SEATS + i for i, o in enumerate(data.OFFICES)}
+
+
 def _candidates(view: dict[str, Any], rel: dict[str, int], at: int, out: memoryview[float]) -> None:
     """Each candidate's side, place, office, owner (from the viewer's seat) and worth."""
     offices = {o["holder"]: o["id"] for o in view["offices"] if o["holder"]}
     emperor = view["emperor"]
     for entry in view["candidates"]:
-        out[at] = entry["side"] == "B"
-        place = entry["where"]
-        if place in _CAND_PLACES:
-            out[at + 1 + _CAND_PLACES.index(place)] = 1.0
-        out[at + 1 + len(_CAND_PLACES)] = entry["id"] == emperor
-        if entry["owner"] is not None:
-            out[at + 2 + len(_CAND_PLACES) + rel[entry["owner"]]] = 1.0
-        office = offices.get(entry["id"])
+        cid = entry["id"]
+        if entry["side"] == "B":
+            out[at] = 1.0
+        place = _PLACE_AT.get(entry["where"])
+        if place is not None:
+            out[at + place] = 1.0
+        if cid == emperor:
+            out[at + _EMPEROR_AT] = 1.0
+        owner = entry["owner"]
+        if owner is not None:
+            out[at + _OWNER_AT + rel[owner]] = 1.0
+        office = offices.get(cid)
         if office:
-            out[at + 2 + len(_CAND_PLACES) + _SEATS + data.OFFICES.index(office)] = 1.0
-        out[at + _PER_CAND - 1] = (entry["worth"] or 0) / 20
+            out[at + _OFFICE_AT[office]] = 1.0
+        worth = entry["worth"]
+        if worth:
+            out[at + _PER_CAND - 1] = worth / 20
         at += _PER_CAND
