@@ -137,12 +137,12 @@ LEAN_OMITS = frozenset(
 def view(state: State, role: str | None, active: list[str], lean: bool = False) -> dict[str, Any]:
     """The view of ``role`` (``None``: an observer); ``active`` is who may act now.
 
-    ``lean``: leave out the parts the observation vector never reads (:data:`LEAN_OMITS`,
-    among them the prompt's text, the names of the visible cards, the log; each card's printed face
-    but its id; each candidate's texts and the cards on him, shown in ``played_on`` too;
-    each office's terms but its holder; the bidders' worths and leader, worked out from the
-    candidates), so that a learner's every step does not pay for them; what is left is the
-    same as in the full view."""
+    ``lean``: leave out what the observation vector never reads: at the top
+    :data:`LEAN_OMITS` (the prompt's text, the card names, the log ...); inside, each card's
+    printed face but its id, each candidate's texts and the cards on him (shown in
+    ``played_on`` too), each office's terms but its holder, and the bidders' worths and
+    leader (worked out from the candidates). A learner's every step then does not pay for
+    them; what is left is the same as in the full view."""
     seats = [p.role for p in state.players]
     mine = role if role in seats else None
     owners = {c: p.role for p in state.players for c in p.candidates}
