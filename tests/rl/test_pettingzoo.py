@@ -121,3 +121,19 @@ def test_order_enforcing_matches_pettingzoos_wrapper() -> None:
         action = rng.choice(np.flatnonzero(got[0]["action_mask"]).tolist())
         ours.step(action)
         stock.step(action)
+
+
+def test_agents_that_may_not_act_have_empty_masks() -> None:
+    e = env(title="rome_in_crisis", players=3)
+    e.reset(seed=2)
+    rng = random.Random(2)
+    for _ in range(60):
+        acting = e.agent_selection
+        for agent in e.agents:
+            mask = e.infos[agent]["action_mask"]
+            if agent == acting:
+                assert mask.sum() > 0 and mask.flags.writeable
+            else:
+                assert mask.sum() == 0 and not mask.flags.writeable
+        obs = e.last()[0]
+        e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))

@@ -162,6 +162,10 @@ class raw_env(AECEnv):
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: gymnasium.spaces.Discrete(n) for a in self.possible_agents}
         self._seeds = np.random.default_rng()
+        #: The mask in the info of every agent that may not act now: one read-only array
+        #: (made once, not three times a step).
+        self._no_actions = self.encoding.empty_mask()
+        self._no_actions.flags.writeable = False
         self.state_: Any = None
         self._step: Step | None = None
         self._moves = 0
@@ -200,7 +204,7 @@ class raw_env(AECEnv):
         self.agent_selection = role
         self._step = self.encoding.step(self.state_, role)
         for agent in self.agents:
-            mask = self._step.mask if agent == role else self.encoding.empty_mask()
+            mask = self._step.mask if agent == role else self._no_actions
             self.infos[agent]["action_mask"] = mask
 
     def _observe_dict(self, agent: str) -> dict[str, np.ndarray]:
