@@ -14,6 +14,7 @@ from crisis.games import time_of_crisis as toc
 from crisis.games.time_of_crisis.combat import roman_target
 from crisis.games.time_of_crisis.scripting import quick_start, script_dice
 from crisis.games.time_of_crisis.state import Army, State, army, find_army, player
+from crisis.games.time_of_crisis.words import describe
 
 START = ("Africa", "Hispania", "Pannonia", "Asia")
 IRA_DEORUM = (1, 1)
@@ -437,6 +438,16 @@ def test_rival_emperor_reward_free_support_in_a_governed_province() -> None:
     assert player(s, "green").legacy == 2  # a Rival Emperor is no barbarian
     act(s, "stay")
     assert set(options(s)) == {Action("reward", "support"), Action("reward", "discount")}
+    said = {d["label"]: d["note"] for d in describe(s, "green", options(s))}
+    assert said == {
+        "Reward: +1 support where the battle was": (
+            "for removing Postumus: support in Gallia rises by 1"
+        ),
+        "Reward: the trophy and 2 off a card you buy this turn": (
+            "for removing Postumus: Postumus becomes your trophy, and the first Senate card "
+            "you buy this turn costs 2 less"
+        ),
+    }
     act(s, "reward", "support")
     assert s.provinces["Gallia"].support == 3 and s.step == "actions"
 

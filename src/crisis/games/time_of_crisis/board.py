@@ -18,6 +18,11 @@ ITALIA_MAX = data.ITALIA_SUPPORT_MAX
 SUPPORT_MAX = data.SUPPORT_MAX
 
 
+def n_votes(n: int) -> str:
+    """``n`` votes in words ("1 vote", "3 votes")."""
+    return f"{n} vote" if n == 1 else f"{n} votes"
+
+
 def log(state: State, message: str) -> None:
     """Append a line to the public game log."""
     state.log.append(message)

@@ -17,6 +17,7 @@ from typing import Any
 from crisis.engine.action import Action
 from crisis.engine.rng import fresh_seed, new_rng
 from crisis.games.time_of_crisis import data
+from crisis.games.time_of_crisis.board import n_votes
 from crisis.games.time_of_crisis.registry import RULES
 from crisis.games.time_of_crisis.senate import vote_for
 from crisis.games.time_of_crisis.state import State, copy_state, governed
@@ -96,6 +97,11 @@ def label(action: Action) -> str:
         "force_march": lambda: f"Force March with army {arg}",
         "ambitus": lambda: f"Ambitus: {arg} Populace points as votes",
         "take_hit": lambda: _hit_label(str(arg)),
+        "reward": lambda: (
+            "Reward: +1 support where the battle was"
+            if arg == "support"
+            else "Reward: the trophy and 2 off a card you buy this turn"
+        ),
         "tribute": lambda: f"Tribute: {items[1]} in {items[0]} turn inactive",
         "foederati": lambda: f"Foederati: army {items[0]} takes in a {items[2]} from {items[1]}",
         "order": lambda: "Events in order: " + ", ".join(card_name(e) for e in items),
@@ -163,11 +169,11 @@ def _note(state: State, role: str, action: Action) -> str | None:
         if vote.automatic == "mobile_vulgus":
             return "Mobile Vulgus: succeeds without a vote"
         if vote.automatic == "neutral":
-            return f"{vote.need} votes needed: a Neutral governor falls without a roll"
+            return f"{n_votes(vote.need)} needed: a Neutral governor falls without a roll"
         extra = f" ({vote.dice} dice with Basilica/Ambitus)" if vote.dice != paid else ""
         pct = 100 * vote.chance
         odds = "under 1%" if 0 < pct < 1 else "over 99%" if 99 < pct < 100 else f"{round(pct)}%"
-        return f"{vote.need} votes needed{extra}: {odds} chance"
+        return f"{n_votes(vote.need)} needed{extra}: {odds} chance"
     if verb == "end_actions":
         left = sum(state.turn.pool.values())
         if left:
@@ -176,6 +182,15 @@ def _note(state: State, role: str, action: Action) -> str | None:
         return f"the {state.turn.political} political points you have not spent are lost"
     if verb == "trash":
         return "the card leaves the game"
+    if verb == "reward" and state.reward is not None and state.battle is not None:
+        figure = state.reward["figure"]
+        if arg == "support":
+            return f"for removing {figure}: support in {state.battle.region} rises by 1"
+        sphere = data.SPHERE[str(state.reward["suit"])]
+        return (
+            f"for removing {figure}: {figure} becomes your trophy, and the first "
+            f"{sphere} card you buy this turn costs 2 less"
+        )
     if verb == "buy":
         provinces = len(governed(state, role))
         value = data.INFLUENCE[str(arg)].value
