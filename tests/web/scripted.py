@@ -3,11 +3,12 @@
 A game of Time of Crisis is planned in this process from a fixed seed by a seeded, biased
 random player (it likes to fight, march and place governors), and the moments worth looking
 at are noted as they come: green about to place a governor, to buy, to attack (with a
-battle that stops for green's hits, so the dice stay on the table), just after an invasion
-and a support check, and the end. A table is then created on the test server with the same
-seed (``--allow-seed``) and two seats held by the test, and the planned actions are played
-into it over the HTTP API up to the moment wanted: the server's generator, keyed by the
-same seed, rolls the same dice, so the position in the browser is exactly the planned one.
+battle that stops for green's hits, so the dice stay on the table), to take a battle's
+reward, just after an invasion and a support check, and the end. A table is then created
+on the test server with the same seed (``--allow-seed``) and two seats held by the test,
+and the planned actions are played into it over the HTTP API up to the moment wanted: the
+server's generator, keyed by the same seed, rolls the same dice, so the position in the
+browser is exactly the planned one.
 The plan is made from the rules at test time, so a change of rules moves the moments and
 keeps the tests working.
 """
@@ -83,6 +84,8 @@ def plan(seed: int = 1, player_seed: int = 1) -> Plan:
                     out.moments["governor"] = i
             if "buy" not in out.moments and state.step == "buy" and "buy" in verbs:
                 out.moments["buy"] = i
+            if "reward" not in out.moments and "reward" in verbs:
+                out.moments["reward"] = i
         action = rng.choices(legal, [_LIKES.get(a.verb, 1) for a in legal])[0]
         match.apply(role, action)
         out.actions.append((role, action.to_json()))

@@ -126,8 +126,9 @@ def test_counters_are_readable_and_tappable_on_a_phone(server: str, browser: Any
 
 
 def test_a_screenshot_of_every_kind_of_step(server: str, browser: Any) -> None:
-    """Governor (with its odds), invasion, buy, support check, battle with dice, game end and
-    replay, at 1440x900 and 390x844: ``test-artifacts/step-<kind>-<laptop|phone>.png``."""
+    """Governor (with its odds), invasion, buy, support check, battle with dice, a battle's
+    reward, game end and replay, at 1440x900 and 390x844:
+    ``test-artifacts/step-<kind>-<laptop|phone>.png``."""
     table = Table(server, plan()).create()
     moments = table.plan.moments
     pages = {}
@@ -137,7 +138,8 @@ def test_a_screenshot_of_every_kind_of_step(server: str, browser: Any) -> None:
         page.emulate_media(reduced_motion="reduce")
         pages[tag] = page
         problems = seen if tag == "laptop" else problems + seen
-    order = sorted(("invasion", "governor", "buy", "support", "battle"), key=moments.__getitem__)
+    kinds = ("invasion", "governor", "buy", "support", "battle", "reward")
+    order = sorted(kinds, key=moments.__getitem__)
     for kind in order:
         table.advance(kind)
         for tag, page in pages.items():
@@ -171,7 +173,11 @@ def test_a_screenshot_of_every_kind_of_step(server: str, browser: Any) -> None:
             if kind == "battle" and tag == "phone":
                 page.wait_for_selector("#battle:not(.hidden) .dice")
                 page.locator("#battle").scroll_into_view_if_needed()
-            if kind not in ("invasion", "support", "governor", "battle", "buy"):
+            if kind == "reward":
+                buttons = page.locator("#buttons")
+                buttons.scroll_into_view_if_needed()
+                assert "Reward: " in buttons.inner_text()
+            if kind not in kinds:
                 page.evaluate("window.scrollTo(0, 0)")
             _shot(page, f"step-{kind}-{tag}")
             page.keyboard.press("Escape")
