@@ -103,6 +103,9 @@ def test_order_enforcing_matches_pettingzoos_wrapper() -> None:
     for name in ("agents", "rewards", "terminations", "agent_selection", "num_agents"):
         with pytest.raises(AttributeError, match="before reset"):
             getattr(ours, name)
+    for wrapped in (ours, stock):
+        with pytest.raises(AttributeError, match="agent_selection cannot be accessed before"):
+            wrapped.last()
     with pytest.raises(AttributeError, match="private"):
         ours._moves  # noqa: B018
     ours.reset(seed=3)

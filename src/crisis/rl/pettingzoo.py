@@ -40,7 +40,6 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
-from pettingzoo.utils.env_logger import EnvLogger
 
 from crisis.rl.encoding import (
     DEFAULT_MAX_STEPS,
@@ -96,9 +95,9 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The acting agent's observation, reward, ends and info, as PettingZoo's
-        ``last`` (observing before ``reset`` is an error)."""
-        if observe and not self._has_reset:
-            EnvLogger.error_observe_before_reset()
+        ``last`` (before ``reset``: the stock wrapper's ``AttributeError``)."""
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
         return self.env.last(observe)
 
     def __str__(self) -> str:
