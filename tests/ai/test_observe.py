@@ -4,6 +4,7 @@ conclude from a view is what the rules conclude from the state behind it."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from crisis.ai.explore import BotPolicy
 from crisis.ai.toc.observe import Obs
@@ -28,38 +29,41 @@ def _positions(seed: int, steps: int = 400) -> list[toc.State]:
     return out
 
 
+def _observed(seeds: range, every: int = 1) -> Iterator[tuple[toc.State, str, Obs]]:
+    """Every ``every``-th sampled position of each seed's game: the true state, the role to
+    act and that role's ``Obs`` of its view."""
+    for seed in seeds:
+        for state in _positions(seed)[::every]:
+            role = toc.active(state)[0]
+            yield state, role, Obs(toc.view(state, role), role)
+
+
 def test_targets_and_votes_agree_with_the_rules() -> None:
     checked = 0
-    for seed in range(4):
-        for state in _positions(seed)[::10]:
-            role = toc.active(state)[0]
-            o = Obs(toc.view(state, role), role)
-            for province in state.provinces:
-                assert o.can_target(province) == senate.can_target(state, role, province)
-                if senate.can_target(state, role, province):
-                    vote = senate.vote_for(state, role, province, 1)
-                    assert o.votes_needed(province) == vote.need
-                    checked += 1
+    for state, role, o in _observed(range(4), 10):
+        for province in state.provinces:
+            assert o.can_target(province) == senate.can_target(state, role, province)
+            if senate.can_target(state, role, province):
+                vote = senate.vote_for(state, role, province, 1)
+                assert o.votes_needed(province) == vote.need
+                checked += 1
     assert checked > 20
 
 
 def test_votes_odds_and_free_dice_agree_with_the_rules() -> None:
     checked = 0
-    for seed in range(4, 7):
-        for state in _positions(seed)[::7]:
-            role = toc.active(state)[0]
-            o = Obs(toc.view(state, role), role)
-            for province in state.provinces:
-                for paid in (0, 1, 3, 6):
-                    mine, rules = (
-                        o.vote(province, paid),
-                        senate.vote_for(state, role, province, paid),
-                    )
-                    assert mine == rules
-                    assert mine.chance == rules.chance
-                    assert mine.automatic == rules.automatic
-                    checked += 1
-            assert o.improvement_cost == populace.improvement_cost(state)
+    for state, role, o in _observed(range(4, 7), 7):
+        for province in state.provinces:
+            for paid in (0, 1, 3, 6):
+                mine, rules = (
+                    o.vote(province, paid),
+                    senate.vote_for(state, role, province, paid),
+                )
+                assert mine == rules
+                assert mine.chance == rules.chance
+                assert mine.automatic == rules.automatic
+                checked += 1
+        assert o.improvement_cost == populace.improvement_cost(state)
     assert checked > 200
 
 
@@ -68,43 +72,37 @@ def test_capitals_and_battles_agree_with_the_rules() -> None:
     battle an army could start, as the bot reads them from its view and as the rules count
     them on the true state."""
     battles = 0
-    for seed in range(7, 11):
-        for state in _positions(seed)[::5]:
-            role = toc.active(state)[0]
-            o = Obs(toc.view(state, role), role)
-            for province in state.provinces:
-                assert o.capital_free(province) == capital_free_for(state, province, role)
-                for who in toc.roles(state):
-                    assert o.capital_units(province, who) == capital_units(state, province, who)
-            for a in o.armies:
-                real = army(state, a["id"])
-                assert o.army_dice(a) == tuple(combat.army_targets(state, real))
-                assert o.army_capacity(a) == combat.army_capacity(state, real)
-            for action in toc.actions(state, role):
-                if action.verb != "initiate_battle":
-                    continue
-                army_id, target = action.arg
-                region = army(state, army_id).region
-                foe = combat.opponent(state, army_id, region, target)
-                dice, strength, _ = o.enemy_dice(region, target)
-                assert dice == tuple(combat.defender_targets(state, foe))
-                assert strength == combat.defender_units(state, foe)
-                battles += 1
+    for state, role, o in _observed(range(7, 11), 5):
+        for province in state.provinces:
+            assert o.capital_free(province) == capital_free_for(state, province, role)
+            for who in toc.roles(state):
+                assert o.capital_units(province, who) == capital_units(state, province, who)
+        for a in o.armies:
+            real = army(state, a["id"])
+            assert o.army_dice(a) == tuple(combat.army_targets(state, real))
+            assert o.army_capacity(a) == combat.army_capacity(state, real)
+        for action in toc.actions(state, role):
+            if action.verb != "initiate_battle":
+                continue
+            army_id, target = action.arg
+            region = army(state, army_id).region
+            foe = combat.opponent(state, army_id, region, target)
+            dice, strength, _ = o.enemy_dice(region, target)
+            assert dice == tuple(combat.defender_targets(state, foe))
+            assert strength == combat.defender_units(state, foe)
+            battles += 1
     assert battles > 5
 
 
 def test_a_moved_army_is_asked_about_where_the_bot_imagines_it() -> None:
     """A bot weighing a march asks about its army in the destination, outside any capital:
     a Militia no longer fights beside it there."""
-    for seed in range(12, 20):
-        for state in _positions(seed):
-            role = toc.active(state)[0]
-            o = Obs(toc.view(state, role), role)
-            for a in o.my_armies:
-                if not combat.stacked_militia(state, army(state, a["id"])):
-                    continue
-                moved = dict(a, capital=False)
-                assert o.army_capacity(moved) == o.army_capacity(a) - 1
-                assert len(o.army_dice(moved)) == len(o.army_dice(a)) - 1
-                return
+    for state, _role, o in _observed(range(12, 20)):
+        for a in o.my_armies:
+            if not combat.stacked_militia(state, army(state, a["id"])):
+                continue
+            moved = dict(a, capital=False)
+            assert o.army_capacity(moved) == o.army_capacity(a) - 1
+            assert len(o.army_dice(moved)) == len(o.army_dice(a)) - 1
+            return
     raise AssertionError("no army stacked with a Militia in the sampled positions")
