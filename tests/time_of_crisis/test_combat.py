@@ -443,9 +443,9 @@ def test_rival_emperor_reward_free_support_in_a_governed_province() -> None:
         "Reward: +1 support where the battle was": (
             "for removing Postumus: support in Gallia rises by 1"
         ),
-        "Reward: the trophy and 2 off a card you buy this turn": (
-            "for removing Postumus: Postumus becomes your trophy, and the first Senate card "
-            "you buy this turn costs 2 less"
+        "Reward: 2 off a card you buy this turn": (
+            "for removing Postumus: the first Senate card you buy this turn costs 2 less "
+            "(Postumus stays in your play area as a reminder)"
         ),
     }
     act(s, "reward", "support")

@@ -129,14 +129,9 @@ class Encoding:
         except KeyError:  # name the action that is missing
             return {self.action_id(view or {}, role, a): a for a in actions}
 
-    def observed_view(self, state: Any, role: str) -> dict[str, Any]:
-        """``role``'s view for the observation: the title's ``observed_view`` (the view less
-        what ``observe`` never reads) where it declares one, else the whole view."""
-        return self._observed_view(state, role)
-
     def step(self, state: Any, role: str) -> Step:
-        """``role``'s view (as :meth:`observed_view`), legal actions by id, observation and
-        mask in ``state``."""
+        """``role``'s view (the title's ``observed_view`` where it declares one: the view less
+        what ``observe`` never reads), legal actions by id, observation and mask in ``state``."""
         view = self._observed_view(state, role)
         legal = self.legal(state, role, view)
         mask = np.zeros(self.num_actions, dtype=np.int8)

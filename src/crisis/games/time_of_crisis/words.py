@@ -100,7 +100,7 @@ def label(action: Action) -> str:
         "reward": lambda: (
             "Reward: +1 support where the battle was"
             if arg == "support"
-            else "Reward: the trophy and 2 off a card you buy this turn"
+            else "Reward: 2 off a card you buy this turn"
         ),
         "tribute": lambda: f"Tribute: {items[1]} in {items[0]} turn inactive",
         "foederati": lambda: f"Foederati: army {items[0]} takes in a {items[2]} from {items[1]}",
@@ -188,8 +188,8 @@ def _note(state: State, role: str, action: Action) -> str | None:
             return f"for removing {figure}: support in {state.battle.region} rises by 1"
         sphere = data.SPHERE[str(state.reward["suit"])]
         return (
-            f"for removing {figure}: {figure} becomes your trophy, and the first "
-            f"{sphere} card you buy this turn costs 2 less"
+            f"for removing {figure}: the first {sphere} card you buy this turn costs 2 less "
+            f"({figure} stays in your play area as a reminder)"
         )
     if verb == "buy":
         provinces = len(governed(state, role))
