@@ -435,6 +435,8 @@ def test_rival_emperor_reward_free_support_in_a_governed_province() -> None:
     s.rivals["Postumus"] = "Gallia"
     fight(s, "Postumus", [3, 1, 1, 1])
     assert s.rivals == {}
+    assert "attacker rolls [3]: 1 hit" in s.log  # one hit, in the singular
+    assert "defender rolls [1, 1, 1]: 0 hits" in s.log
     assert player(s, "green").legacy == 2  # a Rival Emperor is no barbarian
     act(s, "stay")
     assert set(options(s)) == {Action("reward", "support"), Action("reward", "discount")}

@@ -18,9 +18,9 @@ ITALIA_MAX = data.ITALIA_SUPPORT_MAX
 SUPPORT_MAX = data.SUPPORT_MAX
 
 
-def n_votes(n: int) -> str:
-    """``n`` votes in words ("1 vote", "3 votes")."""
-    return f"{n} vote" if n == 1 else f"{n} votes"
+def counted(n: int, noun: str) -> str:
+    """``n`` of ``noun`` in words, singular for one ("1 vote", "3 votes", "0 hits")."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def log(state: State, message: str) -> None:

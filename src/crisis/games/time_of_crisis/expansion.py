@@ -12,7 +12,7 @@ from itertools import permutations
 
 from crisis.engine.action import Action
 from crisis.games.time_of_crisis import data
-from crisis.games.time_of_crisis.board import log, n_votes
+from crisis.games.time_of_crisis.board import counted, log
 from crisis.games.time_of_crisis.military import spend
 from crisis.games.time_of_crisis.played import ready, use
 from crisis.games.time_of_crisis.registry import RULES, handles, lists
@@ -124,7 +124,7 @@ def ambitus(state: State, role: str, k: int) -> None:
     use(state, "ambitus")
     spend(state, "yellow", k)
     state.turn.ambitus = k
-    log(state, f"{role} buys {n_votes(k)} (Ambitus)")
+    log(state, f"{role} buys {counted(k, 'vote')} (Ambitus)")
 
 
 # Rulings 34, 38 (docs/rulings.md).

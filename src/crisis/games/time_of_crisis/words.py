@@ -17,7 +17,7 @@ from typing import Any
 from crisis.engine.action import Action
 from crisis.engine.rng import fresh_seed, new_rng
 from crisis.games.time_of_crisis import data
-from crisis.games.time_of_crisis.board import n_votes
+from crisis.games.time_of_crisis.board import counted
 from crisis.games.time_of_crisis.registry import RULES
 from crisis.games.time_of_crisis.senate import vote_for
 from crisis.games.time_of_crisis.state import State, copy_state, governed
@@ -169,11 +169,11 @@ def _note(state: State, role: str, action: Action) -> str | None:
         if vote.automatic == "mobile_vulgus":
             return "Mobile Vulgus: succeeds without a vote"
         if vote.automatic == "neutral":
-            return f"{n_votes(vote.need)} needed: a Neutral governor falls without a roll"
+            return f"{counted(vote.need, 'vote')} needed: a Neutral governor falls without a roll"
         extra = f" ({vote.dice} dice with Basilica/Ambitus)" if vote.dice != paid else ""
         pct = 100 * vote.chance
         odds = "under 1%" if 0 < pct < 1 else "over 99%" if 99 < pct < 100 else f"{round(pct)}%"
-        return f"{n_votes(vote.need)} needed{extra}: {odds} chance"
+        return f"{counted(vote.need, 'vote')} needed{extra}: {odds} chance"
     if verb == "end_actions":
         left = sum(state.turn.pool.values())
         if left:
