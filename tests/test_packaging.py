@@ -27,6 +27,7 @@ IMPORT_NAMES = {
     "sqlalchemy": "sqlalchemy",
     "stable-baselines3": "stable_baselines3",
     "sb3-contrib": "sb3_contrib",
+    "swagger-ui-bundle-v2": "swagger_ui_bundle",
 }
 
 # Any top-level module outside the standard library, crisis and msgspec cannot be imported:

@@ -350,6 +350,22 @@ def serve(
     tables_per_minute: Annotated[
         int, typer.Option(help="New tables one address may create per minute.")
     ] = 30,
+    think_seconds: Annotated[
+        float,
+        typer.Option(help="Longest a searching bot or a hint thinks per decision (at most 1)."),
+    ] = 1.0,
+    bot_workers: Annotated[
+        int | None,
+        typer.Option(help="Worker processes for searching bots and hints (default: cores - 1)."),
+    ] = None,
+    origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="URL",
+            help="A page origin allowed to open websockets besides the site's own "
+            "(behind a proxy that rewrites Host; repeatable).",
+        ),
+    ] = None,
 ) -> None:
     """Run the web server: lobby, live tables, bots, replays (open http://HOST:PORT)."""
     with _extra("crisis serve"):
@@ -364,6 +380,9 @@ def serve(
         allow_seed=allow_seed,
         tables_per_minute=tables_per_minute,
         forwarded_allow_ips=forwarded_allow_ips,
+        think_seconds=think_seconds,
+        bot_workers=bot_workers,
+        origins=origin or [],
     )
 
 

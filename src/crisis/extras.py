@@ -15,7 +15,16 @@ from contextlib import contextmanager
 #: names: open-spiel installs ``pyspiel``).
 EXTRAS: dict[str, tuple[str, ...]] = {
     "cli": ("typer", "rich"),
-    "server": ("fastapi", "starlette", "pydantic", "uvicorn", "websockets", "sqlalchemy"),
+    "server": (
+        "fastapi",
+        "starlette",
+        "pydantic",
+        "uvicorn",
+        "websockets",
+        "sqlalchemy",
+        "pebble",
+        "swagger_ui_bundle",
+    ),
     "sim": ("matplotlib", "pyarrow"),
     "ray": ("ray",),
     "rl": ("pettingzoo", "gymnasium", "pyspiel", "numpy"),

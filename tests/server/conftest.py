@@ -17,8 +17,14 @@ BOT: dict[str, Any] = {"kind": "bot", "bot": "random"}
 
 
 def make_client(db: Path, **kwargs: Any) -> TestClient:
-    """A test client for an app on ``db`` (bots move at once; seeds may be chosen)."""
-    settings: dict[str, Any] = {"bot_delay": 0.0, "allow_seed": True, "messages_per_second": 1e4}
+    """A test client for an app on ``db`` (bots move at once and search briefly; seeds may be
+    chosen)."""
+    settings: dict[str, Any] = {
+        "bot_delay": 0.0,
+        "allow_seed": True,
+        "messages_per_second": 1e4,
+        "think_seconds": 0.05,
+    }
     settings.update(kwargs)
     return TestClient(create_app(f"sqlite:///{db}", **settings))
 

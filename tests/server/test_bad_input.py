@@ -72,6 +72,35 @@ WS_CASES: list[tuple[str, Any, str]] = [
     ("resign another seat", {"type": "resign", "role": "blue"}, "forbidden"),
     ("rematch while playing", {"type": "rematch"}, "not_over"),
     ("too long", {"type": "ping", "pad": "x" * limits.MAX_MESSAGE}, "bad_message"),
+    # Values of the wrong type anywhere get a coded error, never a dropped socket (#21).
+    ("look at a number", {"type": "look", "role": 5}, "bad_message"),
+    ("look at a list", {"type": "look", "role": ["green"]}, "bad_message"),
+    ("look at an object", {"type": "look", "role": {"green": 1}}, "bad_message"),
+    ("hello looking at a number", {"type": "hello", "tokens": [], "look": 3}, "bad_message"),
+    ("hello looking at a list", {"type": "hello", "tokens": [], "look": []}, "bad_message"),
+    ("resign as a number", {"type": "resign", "role": 1}, "bad_message"),
+    ("chat as a list", {"type": "chat", "role": [], "text": "hi"}, "bad_message"),
+    # Lone surrogates cannot be written as UTF-8: refused wherever they are, even in an echo.
+    (
+        "surrogate role",
+        {"type": "act", "role": "\ud800", "action": ["x", 1], "version": 0},
+        "bad_message",
+    ),
+    (
+        "surrogate verb",
+        {"type": "act", "role": "green", "action": ["\udfff"], "version": 0},
+        "bad_message",
+    ),
+    (
+        "surrogate arg",
+        {"type": "act", "role": "green", "action": ["x", "a\ud800"], "version": 0},
+        "bad_message",
+    ),
+    ("surrogate look", {"type": "look", "role": "\ud800"}, "bad_message"),
+    ("surrogate type", {"type": "\ud800"}, "bad_message"),
+    ("surrogate key", {"type": "ping", "\udc00": 1}, "bad_message"),
+    ("surrogate chat", {"type": "chat", "role": "green", "text": "hi \ud83d"}, "bad_message"),
+    ("surrogate name", {"type": "hello", "tokens": [], "name": "\ud800"}, "bad_message"),
 ]
 
 

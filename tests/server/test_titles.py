@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from crisis.ai import bot_names
+from crisis.ai import bot_names, levels
 from crisis.engine.match import Match
 from crisis.games import TITLES, get_title
 from tests.server.conftest import BOT, HUMAN, create, play_ws, state, stored
@@ -18,7 +18,9 @@ def test_meta_describes_every_title_with_its_own_bots(client: TestClient) -> Non
     meta = client.get("/api/meta").json()
     assert set(meta["titles"]) == set(TITLES)
     for name, info in meta["titles"].items():
-        assert info["bots"] == bot_names(name) and info["bots"][0] == "random"
+        assert info["bots"] == [*levels(name), *bot_names(name)]
+        assert list(info["levels"]) == ["easy", "medium", "hard"]
+        assert info["bots"][3] == "random"
         assert info["name"] and info["players"] == [2, 4]
         for opt in info["options"]:
             assert {"name", "kind", "label", "default"} <= set(opt), opt
@@ -89,7 +91,7 @@ def test_an_unknown_title_is_refused(client: TestClient) -> None:
 
 @pytest.mark.parametrize("title", sorted(set(TITLES) - {"time_of_crisis"}))
 def test_a_whole_game_of_each_other_title_against_bots(client: TestClient, title: str) -> None:
-    seats = [HUMAN, BOT, {"kind": "bot", "bot": "ismcts:iterations=4"}]
+    seats = [HUMAN, BOT, {"kind": "bot", "bot": "ismcts"}]  # thinks 0.05 s in tests
     table, tokens = create(client, seats, title=title, seed=7)
     with client.websocket_connect(f"/ws/{table}") as ws:
         ws.send_json({"type": "hello", "tokens": [tokens["green"]], "name": "Ann"})

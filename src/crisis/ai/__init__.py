@@ -4,8 +4,9 @@ Bots are registered per title. Every title gets the generic ``random`` and ``ism
 through the engine contract, :mod:`crisis.ai.ismcts`). Time of Crisis adds its factions
 ``military`` (Maximinus Thrax), ``senate`` (Pupienus & Balbinus), ``populace`` (Gordian III)
 and ``balanced``, and its own turn-plan ``ismcts``; Rome in Crisis adds ``heuristic``.
-:func:`get_bot` also takes settings after colons, e.g. ``ismcts:iterations=200`` or
-``ismcts:seconds=1.5:horizon=2``.
+:func:`get_bot` also takes a strength level (``easy``, ``medium``, ``hard``: :data:`LEVELS`)
+and settings after colons, e.g. ``ismcts:iterations=200`` or ``ismcts:seconds=1.5:horizon=2``
+(the command line and research code only: the web server accepts names and levels alone).
 """
 
 from collections.abc import Callable
@@ -84,6 +85,42 @@ DEFAULT_TITLE = "time_of_crisis"
 DEFAULT_BOTS: dict[str, str] = {"time_of_crisis": "balanced", "rome_in_crisis": "heuristic"}
 
 
+#: Strength levels offered to people by name, each a registered bot of the title. Provisional
+#: until the stronger search of issue #26: Rome in Crisis's search does no better than its
+#: heuristic yet, so its ``hard`` is the heuristic too.
+LEVELS: dict[str, dict[str, str]] = {
+    "time_of_crisis": {"easy": "military", "medium": "balanced", "hard": "ismcts"},
+    "rome_in_crisis": {"easy": "random", "medium": "heuristic", "hard": "heuristic"},
+}
+
+#: Bots that search for a time budget (their ``seconds`` setting) instead of answering at once.
+SEARCHING: frozenset[str] = frozenset({"ismcts"})
+
+
+def levels(title: str = DEFAULT_TITLE) -> dict[str, str]:
+    """The strength levels of ``title`` (``easy``, ``medium``, ``hard``) and the bot each is."""
+    return dict(LEVELS.get(title, {}))
+
+
+def resolve(name: str, title: str = DEFAULT_TITLE) -> str:
+    """The registered bot a level or a bot name stands for (no settings allowed); raises
+    ``ValueError`` naming the choices for anything else."""
+    bots = bots_for(title)
+    base = levels(title).get(name, name)
+    if base not in bots:
+        known = ", ".join([*levels(title), *bot_names(title)])
+        raise ValueError(f"unknown bot {name!r} for {title}; known: {known}")
+    return base
+
+
+def searches(name: str, title: str = DEFAULT_TITLE) -> bool:
+    """Whether the bot (or level) ``name`` thinks for a time budget (see :data:`SEARCHING`)."""
+    try:
+        return resolve(name, title) in SEARCHING
+    except ValueError:
+        return False
+
+
 def default_bot(title: str = DEFAULT_TITLE) -> str:
     """The bot name a new table of ``title`` offers by default (``random`` if none is set)."""
     name = DEFAULT_BOTS.get(title, "random")
@@ -127,15 +164,10 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
 
 
 def get_bot(name: str, title: str = DEFAULT_TITLE) -> Bot:
-    """A new bot for ``title`` from a spec: a registered name, optionally with settings
-    after a colon."""
+    """A new bot for ``title`` from a spec: a registered name or a strength level (see
+    :data:`LEVELS`), optionally with settings after a colon."""
     base, settings = parse_spec(name)
-    bots = bots_for(title)
-    try:
-        factory = bots[base]
-    except KeyError:
-        known = ", ".join(bot_names(title))
-        raise ValueError(f"unknown bot {base!r} for {title}; known: {known}") from None
+    factory = bots_for(title)[resolve(base, title)]
     try:
         return factory(**settings)
     except TypeError as exc:
@@ -146,6 +178,8 @@ __all__ = [
     "BOTS",
     "DEFAULT_BOTS",
     "GENERIC_BOTS",
+    "LEVELS",
+    "SEARCHING",
     "TITLE_BOTS",
     "Bot",
     "RandomBot",
@@ -153,5 +187,8 @@ __all__ = [
     "bots_for",
     "default_bot",
     "get_bot",
+    "levels",
     "parse_spec",
+    "resolve",
+    "searches",
 ]

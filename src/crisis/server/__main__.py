@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from crisis.server import limits
 from crisis.server.app import DEFAULT_DATABASE, serve
 
 
@@ -18,6 +19,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--tables-per-minute", type=int, default=30)
     parser.add_argument("--log-level", default="info")
     parser.add_argument("--forwarded-allow-ips", default=None)
+    parser.add_argument("--think-seconds", type=float, default=limits.THINK_SECONDS)
+    parser.add_argument("--bot-workers", type=int, default=None)
+    parser.add_argument("--origin", action="append", default=[])
     args = parser.parse_args(argv)
     serve(
         args.host,
@@ -28,6 +32,9 @@ def main(argv: list[str] | None = None) -> None:
         tables_per_minute=args.tables_per_minute,
         log_level=args.log_level,
         forwarded_allow_ips=args.forwarded_allow_ips,
+        think_seconds=args.think_seconds,
+        bot_workers=args.bot_workers,
+        origins=args.origin,
     )
 
 

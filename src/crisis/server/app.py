@@ -7,8 +7,9 @@ all); point ``--database`` at PostgreSQL to keep the data elsewhere.
 
 from __future__ import annotations
 
+import json
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, MutableMapping
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -21,10 +22,13 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from crisis.server import limits, live, lobby
+from crisis.server.docs import add_docs
 from crisis.server.errors import TableError
 from crisis.server.replays import Replays
 from crisis.server.store import Store
 from crisis.server.tables import Hall
+from crisis.server.text import has_surrogate
+from crisis.server.workers import Workers
 
 DEFAULT_DATABASE = "sqlite:///crisis.db"
 WEB = Path(str(resources.files("crisis") / "web"))
@@ -40,14 +44,16 @@ SECURITY_HEADERS = [
     (b"x-frame-options", b"DENY"),
     (
         b"content-security-policy",
-        b"default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
+        b"default-src 'self'; connect-src 'self'; img-src 'self' data:; "
         b"style-src 'self'; script-src 'self'; frame-ancestors 'none'",
     ),
 ]
 
 
 class Guard:
-    """ASGI middleware: refuse HTTP bodies over ``limits.MAX_BODY`` and add security headers."""
+    """ASGI middleware: refuse HTTP bodies over ``limits.MAX_BODY`` and JSON bodies holding
+    text that is not Unicode (a lone surrogate, which could not be stored), with coded errors,
+    and add security headers."""
 
     def __init__(self, app: Callable[[Scope, Receive, Send], Awaitable[None]]) -> None:
         self.app = app
@@ -76,6 +82,9 @@ class Guard:
             messages.append(message)
             if not message.get("more_body", False):
                 break
+        if _lone_surrogate(b"".join(m.get("body", b"") for m in messages)):
+            await _refuse(send, 400, "bad_message", "the body holds text that is not Unicode")
+            return
 
         async def replay_receive() -> Message:
             if messages:
@@ -90,12 +99,27 @@ class Guard:
         await self.app(scope, replay_receive, secured_send)
 
 
+def _lone_surrogate(body: bytes) -> bool:
+    """Whether a JSON body decodes to text holding a lone surrogate (escaped as ``\\ud800``;
+    raw bytes that are not UTF-8 fail the route's own parsing with a coded error)."""
+    if b"\\u" not in body:
+        return False
+    try:
+        return has_surrogate(json.loads(body))
+    except (ValueError, RecursionError):
+        return False  # not JSON: the route's own validation refuses it
+
+
 async def _too_large(send: Send) -> None:
-    body = b'{"type":"error","code":"too_large","message":"request body too large"}'
+    await _refuse(send, 413, "too_large", "request body too large")
+
+
+async def _refuse(send: Send, status: int, code: str, message: str) -> None:
+    body = json.dumps({"type": "error", "code": code, "message": message}).encode()
     await send(
         {
             "type": "http.response.start",
-            "status": 413,
+            "status": status,
             "headers": [(b"content-type", b"application/json"), *SECURITY_HEADERS],
         }
     )
@@ -109,18 +133,40 @@ def create_app(
     allow_seed: bool = False,
     messages_per_second: float = limits.MESSAGES_PER_SECOND,
     tables_per_minute: int = limits.TABLES_PER_MINUTE,
+    think_seconds: float = limits.THINK_SECONDS,
+    bot_workers: int | None = None,
+    bot_wait: float = limits.BOT_WAIT,
+    bot_tables_per_address: int = limits.BOT_TABLES_PER_ADDRESS,
+    origins: Iterable[str] = (),
+    http_per_minute: dict[str, int] | None = None,
 ) -> FastAPI:
     """The application serving ``database``; bots wait ``bot_delay`` seconds between moves.
 
     ``allow_seed`` lets clients choose a game's seed (tests and benchmarks only: a known seed
     reveals the event deck). ``messages_per_second`` caps each websocket's average rate and
-    ``tables_per_minute`` the tables one address may create.
+    ``tables_per_minute`` the tables one address may create. Bots and hints think in
+    ``bot_workers`` search processes (default: the cores but one) for at most
+    ``think_seconds`` (capped at :data:`limits.THINK_SECONDS`); a bot move waits at most
+    ``bot_wait`` seconds for a worker; one address may run ``bot_tables_per_address``
+    tables of bots only. ``origins`` are the pages' origins allowed to open websockets besides
+    the site's own (for a host behind a proxy that rewrites the Host header).
+    ``http_per_minute`` overrides entries of :data:`limits.HTTP_PER_MINUTE`.
     """
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(database)
-        hall = Hall(store, bot_delay=bot_delay)
+        workers = Workers(
+            search=bot_workers,
+            think_seconds=min(think_seconds, limits.THINK_SECONDS),
+            wait=bot_wait,
+        )
+        hall = Hall(
+            store,
+            bot_delay=bot_delay,
+            workers=workers,
+            bot_tables_per_address=bot_tables_per_address,
+        )
         hall.create_limit = app.state.create_limit
         app.state.store, app.state.hall = store, hall
         woken = hall.resume()
@@ -132,8 +178,11 @@ def create_app(
             await hall.close()
             store.close()
 
-    app = FastAPI(title="crisis", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app = FastAPI(title="crisis", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.allow_seed = allow_seed
+    app.state.origins = frozenset(o.rstrip("/").lower() for o in origins)
+    per_minute = {**limits.HTTP_PER_MINUTE, **(http_per_minute or {})}
+    app.state.http_limits = {route: limits.PerAddress(n / 60, n) for route, n in per_minute.items()}
     app.state.messages_per_second = messages_per_second
     app.state.replays = Replays()
     app.state.create_limit = limits.PerAddress(tables_per_minute / 60, tables_per_minute)
@@ -172,6 +221,7 @@ def create_app(
 
     app.include_router(lobby.router)
     app.include_router(live.router)
+    add_docs(app)  # /api/docs with Swagger UI's files served from here (the CSP allows no CDN)
 
     @app.get("/", include_in_schema=False)
     async def lobby_page() -> FileResponse:
@@ -196,10 +246,14 @@ def serve(
     tables_per_minute: int = limits.TABLES_PER_MINUTE,
     log_level: str = "info",
     forwarded_allow_ips: str | None = None,
+    think_seconds: float = limits.THINK_SECONDS,
+    bot_workers: int | None = None,
+    origins: Iterable[str] = (),
 ) -> None:
     """Run the server until interrupted. ``forwarded_allow_ips`` names the reverse proxies
     (comma-separated addresses) whose ``X-Forwarded-For`` header is believed; by default no
-    one's is, so a client cannot pose as another address to escape the per-address limits."""
+    one's is, so a client cannot pose as another address to escape the per-address limits.
+    The other settings are :func:`create_app`'s."""
     import gc
 
     import uvicorn
@@ -213,6 +267,9 @@ def serve(
         bot_delay=bot_delay,
         allow_seed=allow_seed,
         tables_per_minute=tables_per_minute,
+        think_seconds=think_seconds,
+        bot_workers=bot_workers,
+        origins=origins,
     )
     uvicorn.run(
         app,

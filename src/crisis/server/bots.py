@@ -1,46 +1,82 @@
-"""Bots at the tables: which strengths a seat may have, and the task that plays the bot
-seats of a table whenever it is their turn, from their seat's view only and with secret
-randomness, one action at a time at a pace people can follow."""
+"""Bots at the tables: which bots a seat may have, and the task that plays the bot seats of a
+table whenever it is their turn, from their seat's view only and with secret randomness, one
+action at a time at a pace people can follow.
+
+A client names a seat's bot by a registered name (``senate``, ``ismcts`` ...) or a strength
+level (``easy``, ``medium``, ``hard``) and nothing more: settings such as a search's thinking
+time are the server's own (:class:`~crisis.server.workers.Workers`). Seats stored by older
+versions with settings after a colon are cleaned when their table is loaded.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import random
-import secrets
 from collections import OrderedDict
 from typing import Any
 
-from crisis.ai import Bot, RandomBot, get_bot
+from crisis.ai import Bot, RandomBot, bots_for, default_bot, levels, resolve, searches
 from crisis.ai import bot_names as _bot_names
-from crisis.engine.action import Action
+from crisis.server.errors import BadBot
 from crisis.server.table import Live
+from crisis.server.workers import Priority, Workers
 
 log = logging.getLogger("crisis.server")
 
 
 def bot_names(title: str = "time_of_crisis") -> list[str]:
-    """The bot strengths a seat at a ``title`` table may be given (``random`` first)."""
-    return _bot_names(title)
+    """The bots a seat at a ``title`` table may be given: the strength levels first, then
+    every registered bot (``random`` first)."""
+    return [*levels(title), *_bot_names(title)]
 
 
-def make_bot(name: str | None, title: str = "time_of_crisis") -> Bot:
-    """The bot called ``name``, or the random bot if that strength is not installed."""
+def check_bot(name: Any, title: str) -> str:
+    """``name`` if a client may seat that bot at a ``title`` table (a level or a registered
+    name, nothing after it); else :class:`BadBot` naming the choices."""
+    if name is None:
+        return "random"
+    if isinstance(name, str) and ":" not in name:
+        try:
+            resolve(name, title)
+            return name
+        except ValueError:
+            pass
+    known = ", ".join(bot_names(title))
+    raise BadBot(f"unknown bot {name!r} for {title} (a name or a level only); known: {known}")
+
+
+def clean_bot(name: str | None, title: str) -> str:
+    """A stored seat's bot as a client could have chosen it: settings after a colon dropped,
+    an unknown name replaced by ``random``."""
+    base = (name or "random").partition(":")[0].strip()
     try:
-        return get_bot(name or "random", title=title)
-    except ValueError:
+        return check_bot(base, title)
+    except BadBot:
+        return "random"
+
+
+def make_bot(name: str | None, title: str = "time_of_crisis", *, think: float = 1.0) -> Bot:
+    """A new bot for a seat: ``name`` (cleaned by :func:`clean_bot`), a search thinking
+    ``think`` seconds (the server's setting)."""
+    name = clean_bot(name, title)
+    factory = bots_for(title)[resolve(name, title)]
+    try:
+        return factory(seconds=think) if searches(name, title) else factory()
+    except (TypeError, ValueError):
         return RandomBot()
 
 
 class BotSeats:
     """The bot scheduling of :class:`~crisis.server.tables.Hall` (a mixin): one task per
-    table plays its bot seats while it is their turn and stops at a person's turn."""
+    table plays its bot seats while it is their turn and stops at a person's turn. The bots
+    think in :class:`~crisis.server.workers.Workers`, never on the event loop."""
 
     tables: OrderedDict[str, Live]
     bot_delay: float
+    workers: Workers
     _closing: bool
 
-    def _apply(self, live: Live, role: str, action: Action) -> None:
+    def _apply(self, live: Live, role: str, action: Any) -> None:
         raise NotImplementedError
 
     def _bot_to_move(self, live: Live) -> str | None:
@@ -61,20 +97,27 @@ class BotSeats:
         live.bot_task = loop.create_task(self._play_bots(live))
 
     async def _play_bots(self, live: Live) -> None:
+        title = live.row.title
         try:
             while not self._closing:
                 role = self._bot_to_move(live)
                 if role is None:
                     return
                 version = live.version
-                bot = live.bots.get(role) or make_bot(live.seat(role).bot, live.row.title)
-                live.bots[role] = bot
+                name = live.seat(role).bot
+                bot = live.bots.get(role) or make_bot(name, title, think=self.workers.think_seconds)
                 legal = [a for a in live.match.actions(role) if a.verb != "undo"]
-                view = live.match.view(role)
-                # Secret randomness: a generator seeded from public facts (the table id and
-                # version) would let anyone replay a bot's choice and read its hand from it.
-                rng = random.Random(secrets.randbits(128))
-                action = await asyncio.to_thread(_choose, bot, view, role, legal, rng)
+                people = any(s.kind == "human" and not s.resigned for s in live.row.seats)
+                action, bot = await self.workers.bot_move(
+                    bot,
+                    live.match.view(role),
+                    role,
+                    legal,
+                    searches=searches(name or "random", title),
+                    priority=Priority.PERSON if people else Priority.BOTS,
+                    fallback=lambda: make_bot(default_bot(title), title),
+                )
+                live.bots[role] = bot
                 if live.version != version or self.tables.get(live.id) is not live:
                     continue  # someone else acted meanwhile: think again
                 self._apply(live, role, action)
@@ -85,17 +128,3 @@ class BotSeats:
             log.exception("table %s: the bots stopped", live.id)
         finally:
             live.bot_task = None
-
-
-def _choose(
-    bot: Bot, view: dict[str, Any], role: str, legal: list[Action], rng: random.Random
-) -> Action:
-    """The bot's pick, or a random legal action if the bot fails or picks something illegal."""
-    try:
-        action = Action.parse(bot.choose(view, role, legal, rng))
-        if action in legal:
-            return action
-        log.warning("bot %s chose an illegal action %s", getattr(bot, "name", bot), action)
-    except Exception:
-        log.exception("bot %s failed", getattr(bot, "name", bot))
-    return RandomBot().choose(view, role, legal, rng)

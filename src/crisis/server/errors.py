@@ -10,6 +10,9 @@ class TableError(Exception):
     status = 400
 
     def __init__(self, message: str) -> None:
+        # A refusal may quote the input; a lone surrogate in it could not be encoded as
+        # UTF-8, so it is written out as an escape instead.
+        message = message.encode("utf-8", "backslashreplace").decode("utf-8")
         super().__init__(message)
         self.message = message
 
@@ -72,3 +75,24 @@ class TooFast(TableError):
 
     code = "rate_limited"
     status = 429
+
+
+class Busy(TableError):
+    """The server's workers cannot take this now (bots, hints and reviews share them)."""
+
+    code = "busy"
+    status = 503
+
+
+class BadOrigin(TableError):
+    """A websocket opened from a page of another site."""
+
+    code = "bad_origin"
+    status = 403
+
+
+class BadBot(BadMessage):
+    """A seat's bot is not a registered name or a strength level (settings are refused)."""
+
+    code = "bad_bot"
+    status = 400

@@ -1,7 +1,9 @@
-"""Limits on what one client may send: message size and rate (a token bucket)."""
+"""Limits on what one client may send: message size and rate (a token bucket), per address
+(an IPv6 client is keyed by its /64, which one subscriber holds whole)."""
 
 from __future__ import annotations
 
+import ipaddress
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -33,8 +35,45 @@ HINT_SECONDS = 1.0
 CONNECTIONS_PER_ADDRESS = 16
 #: Seconds a new websocket has to say ``hello`` before it is closed.
 HELLO_SECONDS = 5.0
-#: Connections watching one table at once.
-WATCHERS_PER_TABLE = 64
+#: Spectators (connections holding no seat) watching one table at once; past it the oldest
+#: spectator is dropped. Seat holders are never refused for room.
+SPECTATORS_PER_TABLE = 64
+#: Connections one seat may have open at one table (tabs, devices), beyond the spectators.
+CONNECTIONS_PER_SEAT = 8
+#: Longest a searching bot or a hint may think per decision, in seconds (the server's own
+#: setting, never a client's: ``crisis serve --think-seconds`` lowers it).
+THINK_SECONDS = 1.0
+#: Longest a bot move waits for a free worker before a quick bot plays it instead, in seconds.
+BOT_WAIT = 3.0
+#: Unfinished tables with no person seated that one address may have at once.
+BOT_TABLES_PER_ADDRESS = 3
+#: Requests per minute one address may make to each HTTP route that does work (a bucket per
+#: route and address, bursts of the same size).
+HTTP_PER_MINUTE: dict[str, int] = {
+    "state": 240,
+    "replay": 240,
+    "notes": 60,
+    "chat": 60,
+    "mine": 30,
+    "review": 10,
+    "tables": 120,
+    "act": 600,
+}
+
+
+def client_key(host: str) -> str:
+    """The key per-address limits count ``host`` under: an IPv4 address as it is, an IPv6
+    address by its /64 network (one client holds all of it), an IPv4-mapped IPv6 address as
+    the IPv4 address it maps; anything unreadable as it is."""
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
 
 
 @dataclass
@@ -71,7 +110,8 @@ class PerAddress:
         self.buckets: OrderedDict[str, Bucket] = OrderedDict()
 
     def take(self, address: str) -> bool:
-        """Spend one of ``address``'s tokens if it has one."""
+        """Spend one of ``address``'s tokens if it has one (keyed by :func:`client_key`)."""
+        address = client_key(address)
         bucket = self.buckets.get(address)
         if bucket is None:
             while len(self.buckets) >= self.limit:
@@ -91,6 +131,7 @@ class Connections:
 
     def enter(self, address: str) -> bool:
         """Count a new connection from ``address``; False (and nothing counted) at the cap."""
+        address = client_key(address)
         n = self.open.get(address, 0)
         if n >= self.limit:
             return False
@@ -99,6 +140,7 @@ class Connections:
 
     def leave(self, address: str) -> None:
         """Forget one connection from ``address``."""
+        address = client_key(address)
         n = self.open.get(address, 0) - 1
         if n > 0:
             self.open[address] = n

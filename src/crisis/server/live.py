@@ -8,28 +8,39 @@ seats with the ``version`` it saw, ``chat`` posts ``text`` as one of its seats, 
 ``state`` (after every change), ``acted`` (your action went through; it follows the new state),
 ``chat`` (each new message; ``welcome`` carries the recent ones), ``error`` and ``pong``.
 Anything malformed, stale or not allowed gets an ``error`` and changes nothing.
+
+Room: a seat's secret is never refused for lack of it. Spectators (connections holding no
+seat) are capped per table, and a new one takes the place of the oldest; a seat's own
+connections are capped the same way, oldest out. A socket opened by a page of another site
+(its ``Origin`` is not this site's nor one the host allowed) is refused, so no other page can
+open connections from its visitors' browsers.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 from collections import deque
 from typing import Any
+from urllib.parse import urlsplit
 
 import msgspec
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
 from crisis.server import limits
-from crisis.server.errors import BadMessage, Forbidden, Stale, TableError, TooFast
+from crisis.server.errors import BadMessage, BadOrigin, Forbidden, Stale, TableError, TooFast
 from crisis.server.table import Live
 from crisis.server.tables import Hall
+from crisis.server.text import refuse_surrogates
 
 router = APIRouter()
 
 MAX_TOKENS = 8
+
+_opened = itertools.count()
 
 
 class Connection:
@@ -40,8 +51,11 @@ class Connection:
         self.address = ws.client.host if ws.client else "?"
         self.roles: set[str] = set()
         self.look: str | None = None
+        #: Order of opening (the oldest spectator makes room first).
+        self.opened = next(_opened)
         self._queue: deque[tuple[bool, bytes]] = deque()
         self._ready = asyncio.Event()
+        self._closing = False
 
     def deliver(self, payload: bytes, *, replaceable: bool) -> None:
         """Queue ``payload``; a newer state takes the place of one not yet sent (so an
@@ -58,6 +72,12 @@ class Connection:
         """Queue a message for this connection only."""
         self.deliver(msgspec.json.encode(message), replaceable=False)
 
+    def drop(self, error: TableError) -> None:
+        """Send ``error`` and close this connection (to make room for another)."""
+        self._queue.clear()
+        self.reply(error.to_json())
+        self._closing = True
+
     async def write(self) -> None:
         """Send queued messages until the connection closes."""
         while True:
@@ -66,6 +86,27 @@ class Connection:
             while self._queue:
                 _, payload = self._queue.popleft()
                 await self.ws.send_text(payload.decode())
+            if self._closing:
+                await self.ws.close(code=1008)
+                return
+
+
+def origin_allowed(ws: WebSocket) -> bool:
+    """Whether the page that opened ``ws`` may: no ``Origin`` (not a browser), the site's own
+    origin (the same host and port the socket was opened to), or one the host allowed
+    (``crisis serve --origin``, for a site behind a proxy that rewrites the host)."""
+    origin = ws.headers.get("origin")
+    if origin is None:
+        return True
+    allowed: frozenset[str] = ws.app.state.origins
+    if origin.rstrip("/").lower() in allowed:
+        return True
+    try:
+        parts = urlsplit(origin)
+    except ValueError:
+        return False
+    host = ws.headers.get("host", "")
+    return parts.scheme in ("http", "https") and bool(host) and parts.netloc.lower() == host.lower()
 
 
 @router.websocket("/ws/{table_id}")
@@ -74,7 +115,14 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     hall: Hall = ws.app.state.hall
     connections: limits.Connections = ws.app.state.connections
     address = ws.client.host if ws.client else "?"
+    opened = asyncio.get_running_loop().time()
     await ws.accept()
+    if not origin_allowed(ws):
+        await ws.send_text(
+            json.dumps(BadOrigin("this table is played from its own site").to_json())
+        )
+        await ws.close(code=1008)
+        return
     if not connections.enter(address):
         too_many = TooFast(f"at most {connections.limit} open connections per address")
         await ws.send_text(json.dumps(too_many.to_json()))
@@ -97,9 +145,10 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         while True:
             if conn in live.watchers:
                 message = await ws.receive()
-            else:  # a socket that never says hello is closed after a few seconds
+            else:  # a socket that has not said hello a few seconds after opening is closed
+                left = opened + hello_by - asyncio.get_running_loop().time()
                 try:
-                    message = await asyncio.wait_for(ws.receive(), hello_by)
+                    message = await asyncio.wait_for(ws.receive(), max(0.0, left))
                 except TimeoutError:
                     conn.reply(BadMessage(f'say "hello" within {hello_by:g} seconds').to_json())
                     await asyncio.sleep(0.05)
@@ -151,6 +200,7 @@ def handle(hall: Hall, live: Live, conn: Connection, text: str) -> None:
         raise BadMessage("a message is a JSON object") from None
     if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
         raise BadMessage('a message is a JSON object with a "type"')
+    refuse_surrogates(msg)
     kind = msg["type"]
     if kind == "ping":
         conn.reply({"type": "pong"})
@@ -160,6 +210,8 @@ def handle(hall: Hall, live: Live, conn: Connection, text: str) -> None:
         raise BadMessage('say "hello" first')
     elif kind == "look":
         role = msg.get("role")
+        if role is not None and not isinstance(role, str):
+            raise BadMessage("role is a seat's name or null (the public view)")
         if role is not None and role not in conn.roles:
             raise Forbidden(f"you do not hold the {role} seat")
         conn.look = role
@@ -199,15 +251,16 @@ def hello(hall: Hall, live: Live, conn: Connection, msg: dict[str, Any]) -> None
         raise BadMessage(f"tokens is a list of at most {MAX_TOKENS} seat secrets")
     if any(not isinstance(t, str) or len(t) > 100 for t in tokens):
         raise BadMessage("a seat secret is a short string")
-    if conn not in live.watchers and len(live.watchers) >= limits.WATCHERS_PER_TABLE:
-        raise TooFast("this table has too many watchers")
-    roles = live.roles_for(tokens)
     name = msg.get("name")
     if name is not None and not isinstance(name, str):
         raise BadMessage("name is a string")
+    look = msg.get("look")
+    if look is not None and not isinstance(look, str):
+        raise BadMessage("look is a seat's name or null (the public view)")
+    roles = live.roles_for(tokens)
+    make_room(live, conn, roles)
     conn.roles = roles
     order = [s.role for s in live.row.seats]
-    look = msg.get("look")
     conn.look = look if look in roles else next((r for r in order if r in roles), None)
     for role in sorted(roles):
         hall.join(live, role, roles, name if len(roles) == 1 else None)
@@ -222,3 +275,23 @@ def hello(hall: Hall, live: Live, conn: Connection, msg: dict[str, Any]) -> None
     if tokens and not roles:
         conn.reply(Forbidden("that link's secret matches no seat: you are watching").to_json())
     hall.watch(live, conn)
+
+
+def make_room(live: Live, conn: Connection, roles: set[str]) -> None:
+    """Before ``conn`` watches as ``roles``: drop the oldest spectator if the spectators are
+    full (a spectator joins), or the oldest connection of a seat that has its fill (a seat
+    holder joins). A seat holder is never refused."""
+    others = [w for w in live.watchers if w is not conn and isinstance(w, Connection)]
+    if roles:
+        for role in roles:
+            same = sorted((w for w in others if role in w.roles), key=lambda w: w.opened)
+            for old in same[: max(0, len(same) - limits.CONNECTIONS_PER_SEAT + 1)]:
+                old.drop(
+                    TooFast(f"the {role} seat was opened elsewhere too often; this one closes")
+                )
+                live.watchers.discard(old)
+        return
+    spectators = sorted((w for w in others if not w.roles), key=lambda w: w.opened)
+    for old in spectators[: max(0, len(spectators) - limits.SPECTATORS_PER_TABLE + 1)]:
+        old.drop(TooFast("this table has too many spectators: the oldest make room"))
+        live.watchers.discard(old)

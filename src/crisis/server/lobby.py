@@ -6,15 +6,14 @@ never in a URL the server logs. Errors are ``{"type": "error", "code", "message"
 
 from __future__ import annotations
 
-import asyncio
 import random
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, Request
+from fastapi import APIRouter, Depends, Header, Request
 from fastapi.responses import Response
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StrictInt, StrictStr
 
-from crisis.ai import default_bot
+from crisis.ai import default_bot, levels
 from crisis.ai.advice import hint as bot_hint
 from crisis.engine.action import Action
 from crisis.games import TITLES, get_title
@@ -23,18 +22,36 @@ from crisis.server.bots import bot_names
 from crisis.server.errors import BadMessage, Forbidden, GameOver, TooFast
 from crisis.server.table import Live, hash_token, table_summary
 from crisis.server.tables import Hall, SeatSpec
+from crisis.server.workers import Priority, Workers
 
 router = APIRouter(prefix="/api")
 
 Token = Annotated[str | None, Header(alias="X-Seat-Token", max_length=800)]
 
 
-class SeatIn(BaseModel):
-    """A seat at creation: a person or a bot of some strength."""
+def _address(request: Request) -> str:
+    return request.client.host if request.client else "?"
 
-    kind: str = Field("human", pattern="^(human|bot)$")
-    bot: str | None = Field(None, max_length=32)
-    name: str = Field("", max_length=40)
+
+def limited(route: str) -> Any:
+    """A dependency that spends one of the asker's requests to ``route`` (a name in
+    :data:`limits.HTTP_PER_MINUTE`), refusing with ``rate_limited`` past the limit."""
+
+    async def check(request: Request) -> None:
+        buckets: dict[str, limits.PerAddress] = request.app.state.http_limits
+        if not buckets[route].take(_address(request)):
+            raise TooFast("too many requests from your address; wait a moment")
+
+    return Depends(check)
+
+
+class SeatIn(BaseModel):
+    """A seat at creation: a person or a bot, named by a registered bot or a strength level
+    (``easy``, ``medium``, ``hard``); settings are the server's, never a client's."""
+
+    kind: StrictStr = Field("human", pattern="^(human|bot)$")
+    bot: StrictStr | None = Field(None, max_length=32)
+    name: StrictStr = Field("", max_length=40)
 
 
 class TableIn(BaseModel):
@@ -49,22 +66,23 @@ class TableIn(BaseModel):
 class ActIn(BaseModel):
     """An action for one seat, with the version the client saw."""
 
-    role: str = Field(max_length=16)
+    role: StrictStr = Field(max_length=16)
     action: list[Any] = Field(min_length=1, max_length=2)
-    version: int  # the version the client saw: an action on an old position is refused
+    # The version the client saw (a whole number, as on the websocket: not "0", 0.0 or true).
+    version: StrictInt
 
 
 class RoleIn(BaseModel):
     """A seat to act on (resign)."""
 
-    role: str = Field(max_length=16)
+    role: StrictStr = Field(max_length=16)
 
 
 class NoteIn(BaseModel):
     """A seat's private note (replaces the one stored)."""
 
-    role: str = Field(max_length=16)
-    text: str
+    role: StrictStr = Field(max_length=16)
+    text: StrictStr
 
 
 class TokensIn(BaseModel):
@@ -101,6 +119,7 @@ async def meta() -> dict[str, Any]:
             **get_title(name).info(),
             "rules": get_title(name).machine.describe(),
             "bots": bot_names(name),
+            "levels": levels(name),
             "default_bot": default_bot(name),
         }
         for name in sorted(TITLES)
@@ -122,24 +141,26 @@ async def meta() -> dict[str, Any]:
 async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
     """Seat people and bots; returns the table and each person's seat secret (shown once)."""
     hall = _hall(request)
-    address = request.client.host if request.client else "?"
+    address = _address(request)
     if not request.app.state.create_limit.take(address):
         raise TooFast("too many new tables from your address; wait a minute")
     if body.seed is not None and not request.app.state.allow_seed:
         raise BadMessage("this server chooses the seed itself")
     seats = [SeatSpec(kind=s.kind, bot=s.bot, name=s.name) for s in body.seats]
-    live, tokens = hall.create(seats, body.options, title=body.title, seed=body.seed)
+    live, tokens = hall.create(
+        seats, body.options, title=body.title, seed=body.seed, address=address
+    )
     return {"table": live.summary(), "tokens": tokens}
 
 
-@router.get("/tables")
+@router.get("/tables", dependencies=[limited("tables")])
 async def recent_tables(request: Request) -> dict[str, Any]:
     """Recently active tables, to watch."""
     rows = _hall(request).store.recent_games()
     return {"tables": [table_summary(r) for r in rows]}
 
 
-@router.post("/tables/mine")
+@router.post("/tables/mine", dependencies=[limited("mine")])
 async def my_tables(body: TokensIn, request: Request) -> dict[str, Any]:
     """The tables where one of ``tokens`` holds a seat, newest first."""
     hall = _hall(request)
@@ -153,13 +174,13 @@ async def my_tables(body: TokensIn, request: Request) -> dict[str, Any]:
     return {"tables": [{"table": table_summary(row), "roles": roles} for row, roles in mine]}
 
 
-@router.get("/tables/{table_id}")
+@router.get("/tables/{table_id}", dependencies=[limited("tables")])
 async def table(table_id: str, request: Request) -> dict[str, Any]:
     """Seats, status, result and rematch of a table."""
     return _hall(request).get(table_id).summary()
 
 
-@router.get("/tables/{table_id}/state")
+@router.get("/tables/{table_id}/state", dependencies=[limited("state")])
 async def state(
     table_id: str, request: Request, token: Token = None, role: str | None = None
 ) -> Response:
@@ -173,7 +194,7 @@ async def state(
     return _json(live.payload(role))
 
 
-@router.post("/tables/{table_id}/actions")
+@router.post("/tables/{table_id}/actions", dependencies=[limited("act")])
 async def act(table_id: str, body: ActIn, request: Request, token: Token = None) -> Response:
     """Play an action for one of your seats; returns that seat's new state."""
     hall = _hall(request)
@@ -193,7 +214,7 @@ async def resign(
     return live.summary()
 
 
-@router.get("/tables/{table_id}/notes/{role}")
+@router.get("/tables/{table_id}/notes/{role}", dependencies=[limited("notes")])
 async def note(table_id: str, role: str, request: Request, token: Token = None) -> dict[str, Any]:
     """Your private note for one of your seats (nobody else can read it)."""
     hall = _hall(request)
@@ -201,7 +222,7 @@ async def note(table_id: str, role: str, request: Request, token: Token = None) 
     return {"role": role, "text": hall.note(live, role, _roles(live, token))}
 
 
-@router.put("/tables/{table_id}/notes")
+@router.put("/tables/{table_id}/notes", dependencies=[limited("notes")])
 async def save_note(
     table_id: str, body: NoteIn, request: Request, token: Token = None
 ) -> dict[str, Any]:
@@ -221,13 +242,13 @@ async def rematch(table_id: str, request: Request, token: Token = None) -> dict[
     return hall.rematch(live, _roles(live, token), address=address).summary()
 
 
-@router.get("/tables/{table_id}/record")
+@router.get("/tables/{table_id}/record", dependencies=[limited("replay")])
 async def record(table_id: str, request: Request) -> dict[str, Any]:
     """Setup + action log of a finished game (``crisis replay`` reads it)."""
     return replays.record(_hall(request).get(table_id))
 
 
-@router.get("/tables/{table_id}/replay/{step}")
+@router.get("/tables/{table_id}/replay/{step}", dependencies=[limited("replay")])
 async def replay(
     table_id: str, step: int, request: Request, token: Token = None, role: str | None = None
 ) -> dict[str, Any]:
@@ -247,22 +268,25 @@ async def hint(table_id: str, role: str, request: Request, token: Token = None) 
         raise Forbidden(f"you do not hold the {role} seat")
     if live.finished:
         raise GameOver("the game is over")
-    address = request.client.host if request.client else "?"
-    if not request.app.state.hint_limit.take(address):
+    if not request.app.state.hint_limit.take(_address(request)):
         raise TooFast("a hint is a search: at most a few a minute; wait a little")
     legal = live.title.actions(live.match.state, role)
     if not legal:
         raise BadMessage(f"{role} has nothing to decide now")
     view = live.match.view(role)
     version = live.version
-    choices = await asyncio.to_thread(
-        bot_hint,
+    workers: Workers = hall.workers
+    seconds = min(limits.HINT_SECONDS, workers.think_seconds)
+    choices = await workers.call(
+        Priority.PERSON,
+        _hint,
         live.title.NAME,
         view,
         role,
         legal,
-        seconds=limits.HINT_SECONDS,
-        rng=random.Random(),
+        seconds,
+        random.SystemRandom().getrandbits(128),
+        seconds=seconds,
     )
     describe = live.title.describe
     actions = [c["action"] for c in choices]
@@ -277,15 +301,15 @@ async def hint(table_id: str, role: str, request: Request, token: Token = None) 
     return {"role": role, "version": version, "hints": out}
 
 
-@router.get("/tables/{table_id}/review")
+@router.get("/tables/{table_id}/review", dependencies=[limited("review")])
 async def review(table_id: str, request: Request) -> dict[str, Any]:
     """A finished game round by round: every player's score and estimated chance to win."""
-    live = _hall(request).get(table_id)
+    hall = _hall(request)
     replayer: replays.Replays = request.app.state.replays
-    return await asyncio.to_thread(replayer.review, live)
+    return await replayer.review(hall.get(table_id), hall.workers)
 
 
-@router.get("/tables/{table_id}/chat")
+@router.get("/tables/{table_id}/chat", dependencies=[limited("chat")])
 async def chat_history(table_id: str, request: Request) -> dict[str, Any]:
     """The table's recent chat (the players write; anyone may read)."""
     hall = _hall(request)
@@ -295,11 +319,11 @@ async def chat_history(table_id: str, request: Request) -> dict[str, Any]:
 class ChatIn(BaseModel):
     """A chat message from one of your seats."""
 
-    role: str = Field(max_length=16)
-    text: str = Field(max_length=2000)
+    role: StrictStr = Field(max_length=16)
+    text: StrictStr = Field(max_length=2000)
 
 
-@router.post("/tables/{table_id}/chat")
+@router.post("/tables/{table_id}/chat", dependencies=[limited("chat")])
 async def post_chat(
     table_id: str, body: ChatIn, request: Request, token: Token = None
 ) -> dict[str, Any]:
@@ -307,3 +331,15 @@ async def post_chat(
     hall = _hall(request)
     live = hall.get(table_id)
     return hall.chat(live, body.role, body.text, _roles(live, token))
+
+
+def _hint(
+    title: str,
+    view: dict[str, Any],
+    role: str,
+    legal: list[Action],
+    seconds: float,
+    seed: int,
+) -> list[dict[str, Any]]:
+    """(In a worker.) The hint's search, with secret randomness."""
+    return bot_hint(title, view, role, legal, seconds=seconds, rng=random.Random(seed))

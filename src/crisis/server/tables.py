@@ -22,14 +22,13 @@ from typing import Any
 
 import msgspec
 
-from crisis.ai import bots_for
 from crisis.engine.action import Action
 from crisis.engine.errors import IllegalAction
 from crisis.engine.match import Match
 from crisis.engine.rng import Seed, fresh_seed
 from crisis.games import TITLES, get_title
 from crisis.server import limits
-from crisis.server.bots import BotSeats, bot_names
+from crisis.server.bots import BotSeats, check_bot, clean_bot
 from crisis.server.errors import (
     BadMessage,
     Forbidden,
@@ -42,6 +41,8 @@ from crisis.server.errors import (
 )
 from crisis.server.store import GameRow, SeatRow, Store
 from crisis.server.table import Live, Watcher, hash_token, new_token
+from crisis.server.text import clean_line
+from crisis.server.workers import Workers
 
 log = logging.getLogger("crisis.server")
 
@@ -68,9 +69,15 @@ class Hall(BotSeats):
         *,
         bot_delay: float = 0.25,
         cache_size: int = CACHE_SIZE,
+        workers: Workers | None = None,
+        bot_tables_per_address: int = limits.BOT_TABLES_PER_ADDRESS,
     ) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.workers = workers or Workers()
+        self.bot_tables_per_address = bot_tables_per_address
+        #: Unfinished tables of bots only, by the address (key) that created them.
+        self._bot_tables: dict[str, set[str]] = {}
         self.cache_size = cache_size
         self.tables: OrderedDict[str, Live] = OrderedDict()
         self._closing = False
@@ -87,8 +94,14 @@ class Hall(BotSeats):
         title: str = "time_of_crisis",
         seed: Seed | None = None,
         rematch_of: GameRow | None = None,
+        address: str | None = None,
     ) -> tuple[Live, dict[str, str]]:
-        """A new table; returns it with the secret token of each human seat by role."""
+        """A new table; returns it with the secret token of each human seat by role.
+
+        A seat's bot is a registered name or a strength level, nothing more
+        (:func:`~crisis.server.bots.check_bot`). A table of bots only counts against
+        ``address``'s quota of unfinished ones (:data:`limits.BOT_TABLES_PER_ADDRESS`).
+        """
         if title not in TITLES:
             raise BadMessage(f"unknown game {title!r}; known: {', '.join(sorted(TITLES))}")
         if not 2 <= len(seats) <= 4:
@@ -96,9 +109,11 @@ class Hall(BotSeats):
         for s in seats:
             if s.kind not in ("human", "bot"):
                 raise BadMessage(f"a seat is 'human' or 'bot', not {s.kind!r}")
-            if s.kind == "bot" and (s.bot or "random").partition(":")[0] not in bots_for(title):
-                known = ", ".join(bot_names(title))
-                raise BadMessage(f"unknown bot {s.bot!r} for {title}; known: {known}")
+            if s.kind == "bot":
+                s.bot = check_bot(s.bot, title)
+        all_bots = all(s.kind == "bot" for s in seats)
+        if all_bots and address is not None:
+            self._check_bot_quota(address)
         module = get_title(title)
         options = {**options, "players": len(seats)}
         if seed is None:
@@ -115,7 +130,7 @@ class Hall(BotSeats):
                 token = new_token()
                 tokens[role] = token
                 token_hash = hash_token(token)
-            name = (spec.name or "").strip()[:NAME_LENGTH]
+            name = clean_line(spec.name or "")[:NAME_LENGTH]
             if not name:
                 name = f"{spec.bot or 'random'} bot" if spec.kind == "bot" else role.capitalize()
             seat_rows.append(
@@ -151,9 +166,28 @@ class Hall(BotSeats):
         stored = self.store.load_game(row.id)
         assert stored is not None
         live = Live(row=stored, title=module, match=match)
+        if all_bots and address is not None:
+            self._bot_tables.setdefault(limits.client_key(address), set()).add(live.id)
         self._remember(live)
         self._wake_bots(live)
         return live, tokens
+
+    def _check_bot_quota(self, address: str) -> None:
+        """Refuse another table of bots only to ``address`` while it has its quota running."""
+        key = limits.client_key(address)
+        running = self._bot_tables.get(key, set())
+        for game_id in list(running):
+            live = self.tables.get(game_id)
+            row = live.row if live is not None else self.store.load_game(game_id)
+            if row is None or row.status == "finished":
+                running.discard(game_id)
+        if not running:
+            self._bot_tables.pop(key, None)
+        elif len(running) >= self.bot_tables_per_address:
+            raise TooFast(
+                f"at most {self.bot_tables_per_address} unfinished tables of bots only per "
+                "address; wait for one to finish"
+            )
 
     def _new_id(self) -> str:
         while True:
@@ -172,9 +206,23 @@ class Hall(BotSeats):
         row = self.store.load_game(game_id)
         if row is None:
             raise NotFound(f"no table {game_id!r}")
+        self._clean_seats(row)
         live = Live(row=row, title=get_title(row.title), match=self._rebuild(row))
         self._remember(live)
         return live
+
+    def _clean_seats(self, row: GameRow) -> None:
+        """Bots stored by older versions with settings a client chose (a search's time, say)
+        lose them, in memory and in the database."""
+        for seat in row.seats:
+            if seat.kind == "bot":
+                cleaned = clean_bot(seat.bot, row.title)
+                if cleaned != seat.bot:
+                    log.warning(
+                        "table %s: seat %s's bot %r is now %r", row.id, seat.role, seat.bot, cleaned
+                    )
+                    seat.bot = cleaned
+                    self.store.update_seat(row.id, seat.role, bot=cleaned)
 
     def _rebuild(self, row: GameRow) -> Match:
         """Setup + log, checked against the stored state (which wins if they disagree)."""
@@ -295,7 +343,7 @@ class Hall(BotSeats):
         values: dict[str, Any] = {}
         if not seat.joined:
             values["joined"] = 1
-        clean = (name or "").strip()[:NAME_LENGTH]
+        clean = clean_line(name or "")[:NAME_LENGTH]
         if clean and clean != seat.name:
             values["name"] = clean
         if values:
@@ -374,7 +422,7 @@ class Hall(BotSeats):
             raise Forbidden(f"you do not hold the {role} seat: spectators may read the chat only")
         if not isinstance(text, str):
             raise BadMessage("a chat message is text")
-        text = "".join(c for c in text if c.isprintable() or c == " ").strip()
+        text = clean_line(text)
         if not text:
             raise BadMessage("an empty chat message")
         if len(text) > limits.CHAT_LENGTH:
@@ -413,7 +461,9 @@ class Hall(BotSeats):
             raise TooFast("too many new tables from your address; wait a minute")
         options = {k: v for k, v in live.row.options.items() if k != "first_player"}
         seats = [SeatSpec(kind=s.kind, bot=s.bot, name=s.name) for s in live.row.seats]
-        new, _ = self.create(seats, options, title=live.row.title, rematch_of=live.row)
+        new, _ = self.create(
+            seats, options, title=live.row.title, rematch_of=live.row, address=address
+        )
         live.row.rematch = new.id
         live.changed()
         self.broadcast(live)
@@ -435,7 +485,7 @@ class Hall(BotSeats):
             w.deliver(live.payload(w.look, full=False), replaceable=True)
 
     async def close(self) -> None:
-        """Stop the bots (their games resume at the next start)."""
+        """Stop the bots (their games resume at the next start) and their workers."""
         self._closing = True
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None]
         for task in tasks:
@@ -443,3 +493,4 @@ class Hall(BotSeats):
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        await self.workers.close()

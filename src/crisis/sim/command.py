@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from crisis import sim
-from crisis.ai import bot_names, bots_for, parse_spec
+from crisis.ai import parse_spec, resolve
 from crisis.games import get_title
 from crisis.sim import rating, report, stats
 from crisis.sim.backends import default_jobs
@@ -84,10 +84,10 @@ def simulate(
         raise typer.BadParameter(str(exc)) from None
     names = _parse_list(bots, "bot")
     for name in names:
-        base, _ = parse_spec(name)
-        if base not in bots_for(title):
-            known = ", ".join(bot_names(title))
-            raise typer.BadParameter(f"unknown bot {base!r} for {title}; known: {known}")
+        try:
+            resolve(parse_spec(name)[0], title)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc)) from None
     counts = [int(x) for x in _parse_list(players, "player count")] if players else None
     options = dict(_parse_option(o) for o in option or [])
     options_for = sim.variant_options(title) if variants else None

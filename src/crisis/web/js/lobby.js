@@ -68,6 +68,12 @@ function cap(s) {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
+/** A bot choice as the seat menu shows it: a strength level names the bot it stands for. */
+function botLabel(name) {
+  const level = (game().levels || {})[name];
+  return level ? `Bot: ${name} (${level})` : `Bot: ${name}`;
+}
+
 /** One row per seat: who sits there. The first seat is you, the others bots by default. */
 function drawSeats() {
   const n = Number($("players").value);
@@ -79,7 +85,7 @@ function drawSeats() {
     const select = el("select", { name: `seat-${role}`, "aria-label": `${role} seat` },
       el("option", { value: "me" }, "Me (this browser)"),
       el("option", { value: "friend" }, "A friend (invite link)"),
-      ...game().bots.map((b) => el("option", { value: `bot:${b}` }, `Bot: ${b}`)),
+      ...game().bots.map((b) => el("option", { value: `bot:${b}` }, botLabel(b))),
     );
     const keep = old[i] && [...select.options].some((o) => o.value === old[i]);
     // The title's strongest bot that plays at a person's pace is the default opponent.

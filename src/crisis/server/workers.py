@@ -1,0 +1,287 @@
+"""Where bots, hints and reviews think: worker processes fed by a fair queue.
+
+Nothing that searches runs on the event loop's interpreter. Two pools of processes
+(`pebble <https://pypi.org/project/Pebble/>`_, which kills a worker that overruns its time
+and starts a fresh one) take the jobs:
+
+* ``quick``: bots that answer in about a millisecond (random, the heuristics). One process is
+  enough; a job here never waits behind a search.
+* ``search``: bots that think for a time budget, hints and reviews. Its processes run at a
+  lower scheduling priority (``nice``) than the server, so a search never slows the loop.
+
+Jobs wait in a queue per pool, ordered by who is waiting: a person (a bot move at a table with
+a person, a hint) before an all-bot table, before a review; in arrival order otherwise. A
+table has at most one bot move queued at a time, so no table can take a second turn before
+the others have had theirs. A bot move that has not started within ``wait`` seconds is played
+by a quick bot instead (:meth:`Workers.bot_move`), so under any load a bot answers within
+about ``wait`` seconds plus its own thinking.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import heapq
+import itertools
+import logging
+import multiprocessing
+import os
+import random
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from enum import IntEnum
+from typing import Any, TypeVar
+
+from pebble import ProcessPool
+
+from crisis.ai import Bot, RandomBot
+from crisis.engine.action import Action
+from crisis.server import limits
+from crisis.server.errors import Busy
+
+log = logging.getLogger("crisis.server")
+
+T = TypeVar("T")
+
+#: How much lower the search processes' scheduling priority is than the server's.
+SEARCH_NICENESS = 10
+#: Seconds a job may run beyond its thinking budget before its process is killed.
+GRACE = 5.0
+#: Modules the fork server imports once, so that a new worker starts without importing them.
+PRELOAD = [
+    "crisis.server.workers",
+    "crisis.ai.advice",
+    "crisis.ai.ismcts",
+    "crisis.ai.ric.heuristic",
+    "crisis.ai.toc.heuristic",
+    "crisis.ai.toc.ismcts",
+]
+
+
+class Priority(IntEnum):
+    """Who waits for a job (lower first)."""
+
+    PERSON = 0  # a bot move at a table with a person, or a person's hint
+    BOTS = 1  # a bot move at a table of bots only
+    REVIEW = 2  # a finished game's review
+
+
+@dataclass(order=True)
+class _Job:
+    priority: int
+    seq: int
+    fn: Callable[..., Any] = field(compare=False)
+    args: tuple[Any, ...] = field(compare=False)
+    timeout: float = field(compare=False)
+    done: asyncio.Future[Any] = field(compare=False)
+    started: bool = field(default=False, compare=False)
+
+
+class Waited(Exception):
+    """A job did not start within its waiting time (the caller plays a fallback)."""
+
+
+def _init_worker(niceness: int) -> None:
+    """Runs once in each worker process: lower its priority below the server's."""
+    if niceness:
+        with contextlib.suppress(OSError, AttributeError):
+            os.nice(niceness)
+
+
+class _Lane:
+    """One pool of worker processes and the queue that feeds it."""
+
+    def __init__(self, name: str, workers: int, niceness: int) -> None:
+        self.name = name
+        self.workers = max(1, workers)
+        self.niceness = niceness
+        self.free = self.workers
+        self.queue: list[_Job] = []
+        self._pool: ProcessPool | None = None
+
+    @property
+    def pool(self) -> ProcessPool:
+        """The processes, started on first use (forkserver: never a fork of the server's
+        threads)."""
+        if self._pool is None:
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(PRELOAD)  # only before the forkserver first starts
+            self._pool = ProcessPool(
+                max_workers=self.workers,
+                initializer=_init_worker,
+                initargs=(self.niceness,),
+                context=context,
+            )
+        return self._pool
+
+    def close(self) -> None:
+        """Stop the processes (a running job is abandoned)."""
+        if self._pool is not None:
+            self._pool.stop()
+            with contextlib.suppress(Exception):
+                self._pool.join(timeout=5)
+            self._pool = None
+
+
+class Workers:
+    """The server's thinking room: ``search`` processes for searches (plus one quick one),
+    searches capped at ``think_seconds``, bot moves waiting at most ``wait`` seconds."""
+
+    def __init__(
+        self,
+        *,
+        search: int | None = None,
+        think_seconds: float = limits.THINK_SECONDS,
+        wait: float = limits.BOT_WAIT,
+    ) -> None:
+        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 2
+        self.think_seconds = float(think_seconds)
+        self.wait = float(wait)
+        self.quick = _Lane("quick", 1, 0)
+        self.search = _Lane("search", search or max(1, cores - 1), SEARCH_NICENESS)
+        self._seq = itertools.count()
+        self._closed = False
+
+    # -- what the server asks for ------------------------------------------------------------
+    async def bot_move(
+        self,
+        bot: Bot,
+        view: dict[str, Any],
+        role: str,
+        legal: list[Action],
+        *,
+        searches: bool,
+        priority: Priority,
+        fallback: Callable[[], Bot],
+    ) -> tuple[Action, Bot]:
+        """``bot``'s move for ``role`` and the bot as it is after choosing (bots keep a plan
+        for the turn): in a worker process, from the seat's view only, with secret randomness.
+        If no worker takes it within ``wait`` seconds or it overruns, a ``fallback()`` bot
+        plays instead (quick lane, first in line)."""
+        lane = self.search if searches else self.quick
+        timeout = (self.think_seconds if searches else 0.0) + GRACE
+        args = (bot, view, role, legal, _secret_seed())
+        try:
+            return await self._run(lane, priority, choose, args, timeout, wait=self.wait)
+        except Exception as exc:  # waited too long, overran, or its worker died
+            log.warning("a %s bot move fell back to a quick bot (%r)", lane.name, exc)
+        stand_in = (fallback(), view, role, legal, _secret_seed())
+        try:
+            action, _ = await self._run(self.quick, Priority.PERSON, choose, stand_in, GRACE)
+        except Exception:
+            action = RandomBot().choose(view, role, legal, random.Random(_secret_seed()))
+        return action, bot
+
+    async def call(
+        self, priority: Priority, fn: Callable[..., T], *args: Any, seconds: float = 0.0
+    ) -> T:
+        """``fn(*args)`` in a search process (hints, reviews), killed ``seconds`` plus the
+        grace time after it starts; raises :class:`Busy` if it cannot start within ten times
+        the bots' waiting time or does not finish."""
+        try:
+            result: T = await self._run(
+                self.search, priority, fn, args, seconds + GRACE, wait=10 * self.wait
+            )
+        except (Waited, TimeoutError):
+            raise Busy("the bots are busy; try again in a moment") from None
+        return result
+
+    async def close(self) -> None:
+        """Stop every worker; queued jobs are refused."""
+        self._closed = True
+        for lane in (self.quick, self.search):
+            for job in lane.queue:
+                if not job.done.done():
+                    job.done.set_exception(Busy("the server is stopping"))
+            lane.queue.clear()
+            await asyncio.to_thread(lane.close)
+
+    # -- the queue ---------------------------------------------------------------------------
+    async def _run(
+        self,
+        lane: _Lane,
+        priority: Priority,
+        fn: Callable[..., Any],
+        args: tuple[Any, ...],
+        timeout: float,
+        *,
+        wait: float | None = None,
+    ) -> Any:
+        if self._closed:
+            raise Busy("the server is stopping")
+        loop = asyncio.get_running_loop()
+        job = _Job(int(priority), next(self._seq), fn, args, timeout, loop.create_future())
+        heapq.heappush(lane.queue, job)
+        self._dispatch(lane)
+        timer = None
+        if wait is not None and not job.started:
+            timer = loop.call_later(wait, _give_up, job)
+        try:
+            return await job.done
+        finally:
+            if timer is not None:
+                timer.cancel()
+            if not job.started and not job.done.done():
+                job.done.cancel()  # the caller went away: skip it when its turn comes
+
+    def _dispatch(self, lane: _Lane) -> None:
+        while lane.free > 0 and lane.queue:
+            job = heapq.heappop(lane.queue)
+            if job.done.done():
+                continue  # gave up waiting, or its caller went away
+            job.started = True
+            lane.free -= 1
+            try:
+                future: Future[Any] = lane.pool.schedule(job.fn, job.args, timeout=job.timeout)
+            except Exception as exc:  # the pool is broken: start a fresh one next time
+                log.exception("the %s workers failed", lane.name)
+                lane.close()
+                lane.free += 1
+                job.done.set_exception(Busy(f"the {lane.name} workers failed: {exc}"))
+                continue
+            loop = job.done.get_loop()
+
+            def settle(f: Future[Any], job: _Job = job, loop: Any = loop) -> None:
+                loop.call_soon_threadsafe(self._finished, lane, job, f)
+
+            future.add_done_callback(settle)
+
+    def _finished(self, lane: _Lane, job: _Job, future: Future[Any]) -> None:
+        lane.free += 1
+        if not job.done.done():
+            if future.cancelled():
+                job.done.set_exception(Busy("the job was cancelled"))
+            elif (exc := future.exception()) is not None:
+                job.done.set_exception(exc)
+            else:
+                job.done.set_result(future.result())
+        if not self._closed:
+            self._dispatch(lane)
+
+
+def _give_up(job: _Job) -> None:
+    if not job.started and not job.done.done():
+        job.done.set_exception(Waited())
+
+
+def _secret_seed() -> int:
+    # Secret randomness: a generator seeded from public facts (the table id and version)
+    # would let anyone replay a bot's choice and read its hand from it.
+    return random.SystemRandom().getrandbits(128)
+
+
+def choose(
+    bot: Bot, view: dict[str, Any], role: str, legal: list[Action], seed: int
+) -> tuple[Action, Bot]:
+    """(In a worker.) The bot's pick, or a random legal action if the bot fails or picks
+    something illegal; returns the bot too, since it may keep a plan for the turn."""
+    rng = random.Random(seed)
+    try:
+        action = Action.parse(bot.choose(view, role, legal, rng))
+        if action in legal:
+            return action, bot
+        log.warning("bot %s chose an illegal action %s", getattr(bot, "name", bot), action)
+    except Exception:
+        log.exception("bot %s failed", getattr(bot, "name", bot))
+    return RandomBot().choose(view, role, legal, rng), bot

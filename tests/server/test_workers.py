@@ -1,0 +1,188 @@
+"""The bots' worker processes: thinking off the event loop, bounded in time, first come to a
+person's table, and never waiting past the stated time (issue #21)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import time
+from typing import Any
+
+import pytest
+
+from crisis.ai import RandomBot
+from crisis.engine.action import Action
+from crisis.server import workers as workers_module
+from crisis.server.errors import Busy
+from crisis.server.workers import Priority, Workers
+
+LEGAL = [Action("pass"), Action("end_actions")]
+
+
+class WhereBot:
+    """Chooses the first action and notes the process it chose in (it keeps state, as the
+    turn-planning bots do)."""
+
+    name = "where"
+
+    def __init__(self) -> None:
+        self.pids: list[int] = []
+
+    def choose(
+        self, view: dict[str, Any], role: str, actions: list[Action], rng: random.Random
+    ) -> Action:
+        self.pids.append(os.getpid())
+        return actions[0]
+
+
+class SleepyBot:
+    """Thinks for ``seconds`` (wall clock, like a search) and notes when it started."""
+
+    name = "sleepy"
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.started = 0.0
+
+    def choose(
+        self, view: dict[str, Any], role: str, actions: list[Action], rng: random.Random
+    ) -> Action:
+        self.started = time.monotonic()  # CLOCK_MONOTONIC: one clock for every process
+        time.sleep(self.seconds)
+        return actions[-1]
+
+
+class IllegalBot:
+    name = "illegal"
+
+    def choose(
+        self, view: dict[str, Any], role: str, actions: list[Action], rng: random.Random
+    ) -> Action:
+        return Action("conquer_the_world")
+
+
+def _run(coro: Any) -> Any:
+    return asyncio.run(coro)
+
+
+async def _move(
+    workers: Workers,
+    bot: Any,
+    *,
+    searches: bool = False,
+    priority: Priority = Priority.PERSON,
+) -> tuple[Action, Any]:
+    return await workers.bot_move(
+        bot,
+        {},
+        "green",
+        LEGAL,
+        searches=searches,
+        priority=priority,
+        fallback=lambda: RandomBot(ending=frozenset({"end_actions"})),
+    )
+
+
+def test_bots_think_in_another_process_and_keep_their_state() -> None:
+    async def main() -> tuple[Action, Any, Action, Any]:
+        workers = Workers(search=1)
+        try:
+            first, bot = await _move(workers, WhereBot())
+            second, bot2 = await _move(workers, bot, searches=True)
+            return first, bot, second, bot2
+        finally:
+            await workers.close()
+
+    first, _, second, bot2 = _run(main())
+    assert first == second == LEGAL[0]
+    assert len(bot2.pids) == 2  # the state travelled to the worker and back, twice
+    assert os.getpid() not in bot2.pids  # never on the server's own interpreter
+
+
+def test_an_illegal_choice_is_replaced_by_a_legal_one() -> None:
+    async def main() -> Action:
+        workers = Workers(search=1)
+        try:
+            action, _ = await _move(workers, IllegalBot())
+            return action
+        finally:
+            await workers.close()
+
+    assert _run(main()) in LEGAL
+
+
+def test_a_search_that_overruns_is_killed_and_a_quick_bot_plays(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(workers_module, "GRACE", 0.3)
+
+    async def main() -> tuple[float, Action, float, Action]:
+        workers = Workers(search=1, think_seconds=0.1, wait=5.0)
+        try:
+            start = time.monotonic()
+            action, _ = await _move(workers, SleepyBot(60), searches=True)
+            took = time.monotonic() - start
+            # The killed worker is replaced: the next search answers normally.
+            start = time.monotonic()
+            after, _ = await _move(workers, SleepyBot(0.0), searches=True)
+            return took, action, time.monotonic() - start, after
+        finally:
+            await workers.close()
+
+    took, action, took_after, after = _run(main())
+    assert action in LEGAL and took < 10  # not the 60 s the bot wanted
+    assert after == LEGAL[-1] and took_after < 10
+
+
+def test_a_bot_move_waits_at_most_the_stated_time() -> None:
+    """With the only search worker busy for seconds, another search bot's move is played by
+    the quick fallback once it has waited ``wait`` seconds, not after the busy search."""
+
+    async def main() -> tuple[float, Any]:
+        workers = Workers(search=1, think_seconds=1.0, wait=0.3)
+        try:
+            busy = asyncio.create_task(_move(workers, SleepyBot(3.0), searches=True))
+            await asyncio.sleep(0.5)  # the worker has started the long search
+            start = time.monotonic()
+            _, bot = await _move(workers, SleepyBot(0.0), searches=True)
+            took = time.monotonic() - start
+            await busy
+            return took, bot
+        finally:
+            await workers.close()
+
+    took, bot = _run(main())
+    assert took < 2.0  # waited 0.3 s, then the quick lane answered
+    assert bot.started == 0.0  # the search bot never ran: the fallback played
+
+
+def test_a_person_s_table_goes_before_tables_of_bots_only() -> None:
+    async def main() -> tuple[float, float]:
+        workers = Workers(search=1, think_seconds=1.0, wait=30.0)
+        try:
+            busy = asyncio.create_task(_move(workers, SleepyBot(1.0), searches=True))
+            await asyncio.sleep(0.5)
+            bots_only = asyncio.create_task(
+                _move(workers, SleepyBot(0.2), searches=True, priority=Priority.BOTS)
+            )
+            await asyncio.sleep(0.05)  # queued first ...
+            person = asyncio.create_task(_move(workers, SleepyBot(0.2), searches=True))
+            await busy
+            (_, bots_bot), (_, person_bot) = await asyncio.gather(bots_only, person)
+            return bots_bot.started, person_bot.started
+        finally:
+            await workers.close()
+
+    bots_started, person_started = _run(main())
+    assert 0 < person_started < bots_started  # ... but served second
+
+
+def test_closed_workers_refuse_new_jobs() -> None:
+    async def main() -> None:
+        workers = Workers(search=1)
+        await workers.close()
+        with pytest.raises(Busy):
+            await workers.call(Priority.PERSON, sum, [1, 2])
+
+    _run(main())
