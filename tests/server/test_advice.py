@@ -40,7 +40,14 @@ def test_hints_are_rate_limited_per_address(db: Path) -> None:
         assert codes.count(200) == 6 and codes[-1] == 429
 
 
-def test_the_review_is_published_when_the_game_is_over(client: TestClient) -> None:
+def test_the_review_is_published_when_the_game_is_over(db: Path) -> None:
+    # A script playing a whole game over HTTP as fast as it can: past the per-address limits.
+    fast = {"state": 10**6, "act": 10**6}
+    with make_client(db, http_per_minute=fast) as client:
+        _play_and_review(client)
+
+
+def _play_and_review(client: TestClient) -> None:
     table, tokens = create(client, [HUMAN, BOT], {"short_game": True})
     res = client.get(f"/api/tables/{table}/review")
     assert res.status_code == 409 and res.json()["code"] == "not_over"

@@ -7,6 +7,8 @@ all); point ``--database`` at PostgreSQL to keep the data elsewhere.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, MutableMapping
@@ -21,7 +23,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from crisis.server import limits, live, lobby
+from crisis.server import limits, live, lobby, retention
 from crisis.server.docs import add_docs
 from crisis.server.errors import TableError
 from crisis.server.replays import Replays
@@ -139,6 +141,7 @@ def create_app(
     bot_tables_per_address: int = limits.BOT_TABLES_PER_ADDRESS,
     origins: Iterable[str] = (),
     http_per_minute: dict[str, int] | None = None,
+    abandoned_after: float = retention.ABANDONED_AFTER,
 ) -> FastAPI:
     """The application serving ``database``; bots wait ``bot_delay`` seconds between moves.
 
@@ -150,7 +153,8 @@ def create_app(
     ``bot_wait`` seconds for a worker; one address may run ``bot_tables_per_address``
     tables of bots only. ``origins`` are the pages' origins allowed to open websockets besides
     the site's own (for a host behind a proxy that rewrites the Host header).
-    ``http_per_minute`` overrides entries of :data:`limits.HTTP_PER_MINUTE`.
+    ``http_per_minute`` overrides entries of :data:`limits.HTTP_PER_MINUTE`. Tables nobody
+    came to are deleted once untouched for ``abandoned_after`` seconds (:mod:`.retention`).
     """
 
     @asynccontextmanager
@@ -172,9 +176,21 @@ def create_app(
         woken = hall.resume()
         if woken:
             logging.getLogger("crisis.server").info("resumed the bots of %d tables", woken)
+        sweep = asyncio.create_task(
+            retention.sweep_forever(
+                store,
+                every=retention.SWEEP_EVERY,
+                older_than=abandoned_after,
+                keep=hall.busy,
+                forget=hall.forget,
+            )
+        )
         try:
             yield
         finally:
+            sweep.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sweep
             await hall.close()
             store.close()
 

@@ -50,14 +50,14 @@ BOT_TABLES_PER_ADDRESS = 3
 #: Requests per minute one address may make to each HTTP route that does work (a bucket per
 #: route and address, bursts of the same size).
 HTTP_PER_MINUTE: dict[str, int] = {
-    "state": 240,
-    "replay": 240,
+    "state": 1200,
+    "replay": 600,
     "notes": 60,
     "chat": 60,
     "mine": 30,
     "review": 10,
     "tables": 120,
-    "act": 600,
+    "act": 1200,  # 20 a second on average, as on a websocket
 }
 
 

@@ -13,6 +13,7 @@ import json
 import sqlite3
 import threading
 import time
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +32,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    exists,
     func,
     insert,
     inspect,
@@ -40,6 +42,12 @@ from sqlalchemy import (
 )
 
 from crisis.engine.rng import LEGACY_PREFIX, Seed, check_seed
+
+#: Chat messages kept per table: adding one past this drops the oldest (nobody scrolls that far
+#: back, and a table's chat must not grow without end).
+CHAT_KEEP = 500
+#: Abandoned tables deleted per transaction, so that a sweep never holds the write lock long.
+DELETE_BATCH = 200
 
 metadata = MetaData()
 
@@ -362,6 +370,76 @@ class Store:
             db.execute(delete(notes).where(notes.c.game == game_id, notes.c.role == role))
             db.execute(insert(notes).values(game=game_id, role=role, text=text, updated=_now()))
 
+    def delete_abandoned(
+        self, older_than_seconds: float, now: int | None = None, *, keep: Collection[str] = ()
+    ) -> list[str]:
+        """Delete the tables nobody ever used, with everything that refers to them (seats, log,
+        notes, chat, a finished game's link to them as its rematch); returns their ids.
+
+        A table goes only if, at the moment it is deleted, it is still being played, no person
+        ever came (no seat joined or resigned, no action by a person's seat: bots may have
+        moved), and it last changed more than ``older_than_seconds`` before ``now`` (default:
+        the clock). Tables
+        whose id is in ``keep`` (e.g. loaded in a server's memory) stay. Each batch of
+        :data:`DELETE_BATCH` is one transaction whose first statement re-checks every condition
+        and takes the write lock, so a table joined or played meanwhile is never deleted.
+        """
+        cutoff = (_now() if now is None else now) - older_than_seconds
+        person = seats.alias("person")
+        unused = (
+            games.c.status == "playing",
+            games.c.updated < cutoff,
+            ~exists().where(
+                seats.c.game == games.c.id, (seats.c.joined != 0) | (seats.c.resigned != 0)
+            ),
+            # Bots may have moved (a bot may open the game); a person never did.
+            ~exists().where(
+                actions.c.game == games.c.id,
+                person.c.game == actions.c.game,
+                person.c.role == actions.c.role,
+                person.c.kind == "human",
+            ),
+        )
+        deleted: list[str] = []
+        after = ""
+        while True:
+            with self.engine.connect() as db:
+                found = list(
+                    db.execute(
+                        select(games.c.id)
+                        .where(games.c.id > after, *unused)
+                        .order_by(games.c.id)
+                        .limit(DELETE_BATCH)
+                    ).scalars()
+                )
+            if not found:
+                return deleted
+            after = found[-1]
+            ids = [game_id for game_id in found if game_id not in keep]
+            if ids:
+                deleted += self._delete_unused(ids, unused)
+            if len(found) < DELETE_BATCH:
+                return deleted
+
+    def _delete_unused(self, ids: list[str], unused: tuple[Any, ...]) -> list[str]:
+        """Delete the games among ``ids`` that still meet ``unused``, in one transaction;
+        returns the ids deleted."""
+        with self.engine.begin() as db:
+            # Marking them first re-checks the conditions and holds the write lock to the end.
+            marked = db.execute(
+                update(games).where(games.c.id.in_(ids), *unused).values(status="deleting")
+            ).rowcount
+            if not marked:
+                return []
+            doomed = select(games.c.id).where(games.c.id.in_(ids), games.c.status == "deleting")
+            gone = list(db.execute(doomed).scalars())
+            for table in (chat, notes, actions, seats):
+                db.execute(delete(table).where(table.c.game.in_(doomed)))
+            # A finished game whose rematch was never taken up may ask for a new one.
+            db.execute(update(games).where(games.c.rematch.in_(doomed)).values(rematch=None))
+            db.execute(delete(games).where(games.c.id.in_(ids), games.c.status == "deleting"))
+            return gone
+
     # -- reads -------------------------------------------------------------------------------
     def load_note(self, game_id: str, role: str) -> str:
         """The private note of seat ``role`` ("" if none)."""
@@ -372,13 +450,17 @@ class Store:
             return str(text) if text is not None else ""
 
     def add_chat(self, game_id: str, role: str, name: str, text: str) -> dict[str, Any]:
-        """Append a chat message; returns it as stored."""
+        """Append a chat message and, in the same transaction, drop the table's oldest past
+        the newest :data:`CHAT_KEEP`; returns the message as stored. Numbers keep counting up
+        from the last one (never reused after the oldest are dropped)."""
         with self.engine.begin() as db:
-            n = db.execute(
-                select(func.count()).select_from(chat).where(chat.c.game == game_id)
-            ).scalar_one()
+            last = db.execute(
+                select(func.max(chat.c.n)).where(chat.c.game == game_id)
+            ).scalar_one_or_none()
+            n = 0 if last is None else int(last) + 1
             entry = {"n": n, "role": role, "name": name, "text": text, "at": _now()}
             db.execute(insert(chat).values(game=game_id, **entry))
+            db.execute(delete(chat).where(chat.c.game == game_id, chat.c.n <= n - CHAT_KEEP))
         return entry
 
     def load_chat(self, game_id: str, limit: int = 100) -> list[dict[str, Any]]:

@@ -251,6 +251,18 @@ class Hall(BotSeats):
                 break
             del self.tables[idle]
 
+    def busy(self) -> set[str]:
+        """The tables in memory that someone watches or whose bots are playing (a sweep of
+        abandoned tables spares them)."""
+        return {k for k, t in self.tables.items() if t.watchers or t.bot_task is not None}
+
+    def forget(self, game_ids: list[str]) -> None:
+        """Drop tables deleted from the database from memory too."""
+        for game_id in game_ids:
+            live = self.tables.pop(game_id, None)
+            if live is not None and live.bot_task is not None:
+                live.bot_task.cancel()
+
     def resume(self) -> int:
         """At start: wake the bots of every game waiting on one; returns how many."""
         woken = 0
