@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from crisis.ai import BOTS, bots_for, get_bot, parse_spec
+from crisis.ai import BOTS, LEVELS, bots_for, get_bot, levels, parse_spec, resolve, searches
 from crisis.engine.action import Action
-from crisis.games import get_title
+from crisis.games import TITLES, get_title
 from crisis.games.time_of_crisis.fuzzing import FUZZ_VARIANTS
 from crisis.sim import plan_games, variant_options
 from crisis.sim.runner import GameSpec, play_game
@@ -53,6 +53,18 @@ def test_bot_specs_take_settings() -> None:
         get_bot("nobody")
     with pytest.raises(ValueError, match="bad settings"):
         get_bot("military:nerve=3")
+
+
+@pytest.mark.parametrize("title", sorted(TITLES))
+def test_every_title_offers_three_levels_of_registered_bots(title: str) -> None:
+    assert list(levels(title)) == ["easy", "medium", "hard"] and set(LEVELS) == set(TITLES)
+    for level, name in levels(title).items():
+        assert resolve(level, title) == name and name in bots_for(title)
+        assert get_bot(level, title).name == get_bot(name, title).name
+        assert searches(level, title) == searches(name, title) == (name == "ismcts")
+    for bad in ("nobody", "hard:seconds=9", "", "Easy"):
+        with pytest.raises(ValueError, match="known: easy, medium, hard"):
+            resolve(bad, title)
 
 
 @pytest.mark.parametrize("bot", (*HEURISTIC, "random"))
