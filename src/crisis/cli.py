@@ -388,21 +388,40 @@ def serve(
 
 @app.command()
 def loadtest(
-    tables: Annotated[int, typer.Option(help="Concurrent tables (1-500).")] = 50,
+    tables: Annotated[int, typer.Option(help="Concurrent tables (1-2000).")] = 50,
     players: Annotated[int, typer.Option(help="Simulated people per table.")] = 4,
     duration: Annotated[float, typer.Option(help="Seconds of play to measure.")] = 30.0,
     think: Annotated[float, typer.Option(help="Mean seconds a player thinks per action.")] = 1.0,
     url: Annotated[
-        str | None, typer.Option(help="A running server on loopback (default: start one).")
+        list[str] | None,
+        typer.Option(
+            metavar="URL",
+            help="A running server on loopback (repeatable: processes of one site; "
+            "default: start one).",
+        ),
+    ] = None,
+    processes: Annotated[
+        int, typer.Option(help="Client processes running the simulated people.")
+    ] = 2,
+    server_pid: Annotated[
+        list[int] | None,
+        typer.Option(metavar="PID", help="A server process to measure CPU of (repeatable)."),
     ] = None,
 ) -> None:
-    """Benchmark the server with simulated players on 127.0.0.1: actions/s, p50/p95 latency."""
+    """Benchmark the server with simulated players on 127.0.0.1: actions/s, p50/p95/p99 latency,
+    errors and the server's CPU milliseconds per action."""
     try:
         with _extra("crisis loadtest"):
             from crisis.server import loadtest as bench_load
 
             figures = bench_load.run(
-                tables, players=players, duration=duration, think=think, url=url
+                tables,
+                players=players,
+                duration=duration,
+                think=think,
+                url=url or None,
+                processes=processes,
+                server_pids=server_pid or None,
             )
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None

@@ -24,6 +24,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
         "sqlalchemy",
         "pebble",
         "swagger_ui_bundle",
+        "psutil",
     ),
     "sim": ("matplotlib", "pyarrow"),
     "ray": ("ray",),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -23,8 +25,9 @@ def test_serve_lists_its_options() -> None:
 def test_a_small_load_test_reports_its_figures() -> None:
     result = runner.invoke(app, ["loadtest", "--tables", "2", "--duration", "3", "--think", "0.1"])
     assert result.exit_code == 0, result.output
-    for measure in ("actions per second", "p50 ms", "p95 ms"):
+    for measure in ("actions per second", "p50 ms", "p95 ms", "p99 ms", "errors"):
         assert measure in result.output
+    assert "server cpu ms per action" in result.output
 
 
 def test_the_load_test_stays_on_this_machine() -> None:
@@ -33,7 +36,7 @@ def test_the_load_test_stays_on_this_machine() -> None:
             loadtest.check_loopback(url)
     loadtest.check_loopback("http://127.0.0.1:8000")
     loadtest.check_loopback("http://[::1]:8000")
-    result = runner.invoke(app, ["loadtest", "--tables", "1000"])
+    result = runner.invoke(app, ["loadtest", "--tables", "5000"])
     assert result.exit_code != 0
 
 
@@ -49,3 +52,30 @@ def test_the_load_test_measures_a_plain_server(tmp_path: Path) -> None:
         proc.wait(10)
     assert figures["errors"] == 0 and figures["actions"] > 20
     assert figures["clients"] == 40 > 16  # past the per-address connection cap
+
+
+def test_the_load_test_spreads_tables_over_several_servers_and_measures_their_cpu(
+    tmp_path: Path,
+) -> None:
+    ports = [loadtest.free_port(), loadtest.free_port()]
+    procs = [
+        loadtest.start_server(f"sqlite:///{tmp_path / f's{i}.db'}", port)
+        for i, port in enumerate(ports)
+    ]
+    urls = [f"http://127.0.0.1:{port}" for port in ports]
+    try:
+        figures = loadtest.run(
+            6, duration=3, think=0.05, url=urls, processes=2, server_pids=[p.pid for p in procs]
+        )
+        counts = []
+        for url in urls:
+            with urllib.request.urlopen(f"{url}/api/tables", timeout=10) as res:
+                counts.append(len(json.loads(res.read())["tables"]))
+    finally:
+        for proc in procs:
+            proc.terminate()
+            proc.wait(10)
+    assert counts == [3, 3]  # round robin
+    assert figures["errors"] == 0 and figures["actions"] > 20
+    assert figures["client_processes"] == 2
+    assert 0 < figures["server_cpu_ms_per_action"] < 1000

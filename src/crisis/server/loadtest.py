@@ -11,6 +11,12 @@ simulated person connects from an address of its own in the loopback range (127.
 Linux routes to this machine), so the server's per-address limits (tables per minute, open
 connections) treat them as the different people they stand for. Against an IPv6 loopback URL
 every client shares ``::1`` and those limits apply to all of them together.
+
+The simulated people run in client processes of their own (``--processes``), so that one
+client interpreter does not limit what is measured. ``--url`` may be given several times for
+several processes of one site: tables are created round robin over them. The server's CPU
+seconds per action are measured from its processes (and their children, the bot workers):
+the one the benchmark started, or those named by ``--server-pid``.
 """
 
 from __future__ import annotations
@@ -39,7 +45,7 @@ from urllib.parse import urlparse
 import msgspec
 from websockets.asyncio.client import connect
 
-MAX_TABLES = 500
+MAX_TABLES = 2000
 MAX_DURATION = 600.0
 
 
@@ -64,6 +70,9 @@ class Figures:
     actions: int = 0
     errors: int = 0
     latencies: list[float] = field(default_factory=list)
+    processes: int = 1
+    #: CPU seconds the server's processes used while measuring (None: not measured).
+    server_cpu: float | None = None
 
     def summary(self) -> dict[str, float]:
         """Actions per second and latency percentiles in milliseconds."""
@@ -83,6 +92,13 @@ class Figures:
             "p95_ms": pct(0.95),
             "p99_ms": pct(0.99),
             "mean_ms": 1000 * statistics.fmean(lat),
+            "client_processes": self.processes,
+            "server_cpu_seconds": self.server_cpu if self.server_cpu is not None else -1.0,
+            "server_cpu_ms_per_action": (
+                1000 * self.server_cpu / self.actions
+                if self.server_cpu is not None and self.actions
+                else -1.0
+            ),
         }
 
 
@@ -224,35 +240,65 @@ async def _player(
             me["timer"].cancel()
 
 
-async def _run(base: str, tables: int, players: int, duration: float, think: float) -> Figures:
-    figures = Figures(tables=tables, players=players, seconds=duration)
+def _make_tables(
+    urls: list[str], tables: int, players: int, spread: bool
+) -> list[tuple[str, str, int, str | None]]:
+    """Create ``tables`` tables round robin over ``urls``; returns one job per simulated
+    person: (websocket URL, seat secret, seed, source address)."""
     seats = [{"kind": "human"} for _ in range(players)]
     jobs = []
-    ws_base = base.replace("http", "ws", 1)
-    ipv4 = ipaddress.ip_address(socket.gethostbyname(urlparse(base).hostname or "127.0.0.1"))
-    spread = ipv4.version == 4  # one loopback address per simulated person
-
-    def source(n: int) -> str | None:
-        return client_address(n) if spread else None
-
     for i in range(tables):
-        made = await asyncio.to_thread(
-            post, base, "/api/tables", {"seats": seats, "options": {}}, None, source(i * players)
-        )
+        base = urls[i % len(urls)]
+        source = client_address(i * players) if spread else None
+        made = post(base, "/api/tables", {"seats": seats, "options": {}}, None, source)
         table_id = made["table"]["id"]
+        ws_base = base.replace("http", "ws", 1)
         for j, token in enumerate(made["tokens"].values()):
-            rng = random.Random(i * 10 + j)
-            jobs.append((f"{ws_base}/ws/{table_id}", token, rng, source(i * players + j)))
-    start = time.monotonic()
-    stop_at = start + duration
-    tasks = [
-        asyncio.create_task(_player(url, token, rng, think, stop_at, figures, address))
-        for url, token, rng, address in jobs
-    ]
-    results = await asyncio.gather(*tasks, return_exceptions=True)
-    figures.seconds = time.monotonic() - start
-    figures.errors += sum(1 for r in results if isinstance(r, BaseException))
-    return figures
+            n = i * players + j
+            address = client_address(n) if spread else None
+            jobs.append((f"{ws_base}/ws/{table_id}", token, i * 10 + j, address))
+    return jobs
+
+
+def _people(
+    jobs: list[tuple[str, str, int, str | None]], think: float, start_at: float, stop_at: float
+) -> Figures:
+    """(In a client process.) Play every job's seat from ``start_at`` to ``stop_at``
+    (``time.monotonic``, one clock for every process on Linux)."""
+    gc.set_threshold(20_000, 20, 20)  # the simulated players' own pauses are not the server's
+
+    async def main() -> Figures:
+        figures = Figures(tables=0, players=0, seconds=0.0)
+        await asyncio.sleep(max(0.0, start_at - time.monotonic()))
+        tasks = [
+            asyncio.create_task(
+                _player(url, token, random.Random(seed), think, stop_at, figures, address)
+            )
+            for url, token, seed, address in jobs
+        ]
+        results = await asyncio.gather(*tasks, return_exceptions=True)
+        figures.errors += sum(1 for r in results if isinstance(r, BaseException))
+        return figures
+
+    return asyncio.run(main())
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User plus system CPU seconds used so far by the processes ``pids`` and their children
+    (a server's bot workers included)."""
+    import psutil
+
+    total = 0.0
+    for pid in pids:
+        try:
+            root = psutil.Process(pid)
+            for proc in [root, *root.children(recursive=True)]:
+                with contextlib.suppress(psutil.Error):
+                    times = proc.cpu_times()
+                    total += times.user + times.system
+        except psutil.Error:
+            continue
+    return total
 
 
 def run(
@@ -261,29 +307,41 @@ def run(
     players: int = 4,
     duration: float = 30.0,
     think: float = 1.0,
-    url: str | None = None,
+    url: str | list[str] | None = None,
+    processes: int = 2,
+    server_pids: list[int] | None = None,
 ) -> dict[str, float]:
-    """Run the benchmark against ``url`` (or a fresh local server) and summarise it."""
+    """Run the benchmark against ``url`` (one or several servers of one site; default: a fresh
+    local server) and summarise it. The simulated people run in ``processes`` processes of
+    their own, so that the figures measure the server rather than one client's interpreter;
+    the server's CPU seconds per action are measured from ``server_pids`` (the started
+    server's own when ``url`` is None; absent otherwise unless given)."""
     if not 1 <= tables <= MAX_TABLES:
         raise ValueError(f"tables must be between 1 and {MAX_TABLES}")
     if not 0 < duration <= MAX_DURATION:
         raise ValueError(f"duration must be between 0 and {MAX_DURATION} seconds")
     if not 2 <= players <= 4:
         raise ValueError("players must be 2, 3 or 4")
+    if not 1 <= processes <= 64:
+        raise ValueError("processes must be between 1 and 64")
+    urls = [url] if isinstance(url, str) else list(url or [])
+    pids = list(server_pids or [])
     proc = None
     with tempfile.TemporaryDirectory(prefix="crisis-load-") as tmp:
-        if url is None:
-            port = free_port()
-            database = f"sqlite:///{os.path.join(tmp, 'load.db')}"
-            proc = start_server(database, port)  # a plain server, limits and all
-            url = f"http://127.0.0.1:{port}"
-        check_loopback(url)
-        before = gc.get_threshold()
-        gc.set_threshold(20_000, 20, 20)  # the simulated players' own pauses are not the server's
         try:
-            figures = asyncio.run(_run(url.rstrip("/"), tables, players, duration, think))
+            if not urls:
+                port = free_port()
+                database = f"sqlite:///{os.path.join(tmp, 'load.db')}"
+                proc = start_server(database, port)  # a plain server, limits and all
+                urls, pids = [f"http://127.0.0.1:{port}"], [proc.pid]
+            urls = [u.rstrip("/") for u in urls]
+            for u in urls:
+                check_loopback(u)
+            hosts = {socket.gethostbyname(urlparse(u).hostname or "127.0.0.1") for u in urls}
+            spread = all(ipaddress.ip_address(h).version == 4 for h in hosts)
+            jobs = _make_tables(urls, tables, players, spread)
+            figures = _measure(jobs, tables, players, duration, think, processes, pids)
         finally:
-            gc.set_threshold(*before)
             if proc is not None:
                 proc.terminate()
                 with contextlib.suppress(subprocess.TimeoutExpired):
@@ -291,3 +349,36 @@ def run(
                 if proc.poll() is None:
                     proc.kill()
     return figures.summary()
+
+
+def _measure(
+    jobs: list[tuple[str, str, int, str | None]],
+    tables: int,
+    players: int,
+    duration: float,
+    think: float,
+    processes: int,
+    pids: list[int],
+) -> Figures:
+    """Play ``jobs`` split over ``processes`` client processes; the merged figures."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    shares = [jobs[i::processes] for i in range(processes) if jobs[i::processes]]
+    start_at = time.monotonic() + 2.0  # every process connects at once, after starting up
+    stop_at = start_at + duration
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(len(shares), mp_context=context) as pool:
+        futures = [pool.submit(_people, share, think, start_at, stop_at) for share in shares]
+        time.sleep(max(0.0, start_at - time.monotonic()))
+        cpu_before = cpu_seconds(pids)
+        parts = [f.result() for f in futures]
+        cpu = cpu_seconds(pids) - cpu_before if pids else None
+    figures = Figures(tables=tables, players=players, seconds=duration)
+    for part in parts:
+        figures.actions += part.actions
+        figures.errors += part.errors
+        figures.latencies += part.latencies
+    figures.processes = len(shares)
+    figures.server_cpu = cpu
+    return figures
