@@ -22,6 +22,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.gzip import GZipMiddleware
 
 from crisis.server import limits, live, lobby, retention
 from crisis.server.docs import add_docs
@@ -248,6 +249,9 @@ def create_app(
         return FileResponse(WEB / "table.html")
 
     app.mount("/static", StaticFiles(directory=WEB), name="static")
+    # Compressed HTTP answers for clients that ask (the page's scripts, the map, replays);
+    # the websocket's updates stay uncompressed (see ``serve``).
+    app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
     app.add_middleware(Guard)
     return app
 

@@ -57,6 +57,9 @@ class Live:
     bot_task: asyncio.Task[None] | None = None
     bots: dict[str, Bot] = field(default_factory=dict)
     _payloads: dict[tuple[str | None, bool], bytes] = field(default_factory=dict)
+    _views: dict[str | None, tuple[dict[str, Any], list[Any], list[Any], list[Any]]] = field(
+        default_factory=dict
+    )
     choices: dict[str, tuple[int, list[Action]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -120,30 +123,18 @@ class Live:
 
         Updates carry only the last :data:`LOG_TAIL` log lines, from ``log_from`` on; a
         ``full`` one (on connecting, changing seats or a stale action) carries the whole log.
+        The seat's view and its actions in the title's words are worked out once per version
+        for both kinds, and only for a seat that has something to decide.
         """
         cached = self._payloads.get((role, full))
         if cached is not None:
             return cached
-        acts: list[Any] = []
-        words: list[dict[str, Any]] = []
-        greyed: list[dict[str, Any]] = []
-        if role is not None and not self.finished:
-            legal = self.match.actions(role)
-            acts = [a.to_json() for a in legal]
-            # Titles that describe their actions give the client labels, costs, odds and
-            # what more influence would allow (optional members of the contract).
-            describe = self.title.describe
-            if describe is not None and legal:
-                words = describe(self.match.state, role, legal)
-            unavailable = self.title.unavailable
-            if unavailable is not None:
-                greyed = unavailable(self.match.state, role)
-        view = self.match.view(role)
+        view, acts, words, greyed = self._parts(role)
         lines = view.get("log")
         log_from = 0
         if not full and isinstance(lines, list) and len(lines) > LOG_TAIL:
             log_from = len(lines) - LOG_TAIL
-            view["log"] = lines[log_from:]
+            view = {**view, "log": lines[log_from:]}
         message = {
             "type": "state",
             "version": self.version,
@@ -160,9 +151,35 @@ class Live:
         self._payloads[(role, full)] = data
         return data
 
+    def _parts(self, role: str | None) -> tuple[dict[str, Any], list[Any], list[Any], list[Any]]:
+        """``role``'s view, legal actions (as JSON), their descriptions and what more
+        influence would allow, for this version (cached until :meth:`changed`)."""
+        found = self._views.get(role)
+        if found is not None:
+            return found
+        acts: list[Any] = []
+        words: list[dict[str, Any]] = []
+        greyed: list[dict[str, Any]] = []
+        if role is not None and not self.finished:
+            legal = self.match.actions(role)
+            acts = [a.to_json() for a in legal]
+            # Titles that describe their actions give the client labels, costs, odds and
+            # what more influence would allow (optional members of the contract); a seat
+            # with nothing to decide needs neither.
+            describe = self.title.describe
+            if describe is not None and legal:
+                words = describe(self.match.state, role, legal)
+            unavailable = self.title.unavailable
+            if unavailable is not None and legal:
+                greyed = unavailable(self.match.state, role)
+        parts = (self.match.view(role), acts, words, greyed)
+        self._views[role] = parts
+        return parts
+
     def changed(self) -> None:
         """Forget the cached payloads after a change."""
         self._payloads.clear()
+        self._views.clear()
 
 
 def table_summary(row: GameRow) -> dict[str, Any]:

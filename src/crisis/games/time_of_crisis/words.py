@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from crisis.engine.action import Action
-from crisis.engine.rng import fresh_seed, new_rng
+from crisis.engine.rng import Rng, fresh_seed, new_rng
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import counted
 from crisis.games.time_of_crisis.registry import RULES
@@ -138,10 +138,12 @@ def _spent(before: State, after: State) -> dict[str, int]:
     return {what: n for what, n in out.items() if n}
 
 
-def _trial(state: State, role: str, action: Action) -> dict[str, int]:
-    """What ``action`` would use, read off a copy of the state with a throwaway generator."""
+def _trial(state: State, role: str, action: Action, dice: Rng) -> dict[str, int]:
+    """What ``action`` would use, read off a copy of the state rolling with ``dice``, a
+    throwaway generator (one per question: what a trial rolls is never shown, and the game's
+    own generator is never touched)."""
     copy = copy_state(state)
-    copy.rng = new_rng(fresh_seed())
+    copy.rng = dice
     try:
         RULES.handler(copy.step, action.verb)(copy, role, action.arg)
     except Exception:  # a description must never break the table: no cost then
@@ -204,10 +206,11 @@ def describe(state: State, role: str, actions: list[Action]) -> list[dict[str, A
     None), ``note`` (odds, what is lost, or None) and ``confirm`` (a question a client asks
     before an action that loses something for good, or None)."""
     out = []
+    dice = new_rng(fresh_seed())
     for action in actions:
         cost = None
         if action.verb not in _NO_TRIAL and (None, action.verb) in RULES.verbs:
-            cost = _cost_words(_trial(state, role, action))
+            cost = _cost_words(_trial(state, role, action, dice))
         out.append(
             {
                 "label": label(action),
@@ -265,7 +268,7 @@ def unavailable(state: State, role: str) -> list[dict[str, Any]]:
         return []
     now = set(rules.actions(state, role))
     rich = copy_state(state)
-    rich.rng = new_rng(fresh_seed())
+    rich.rng = dice = new_rng(fresh_seed())
     rich.turn.pool = dict.fromkeys(data.SUITS, _PLENTY)
     out: dict[tuple[str, Any], dict[str, Any]] = {}
     for action in rules.actions(rich, role):
@@ -274,7 +277,7 @@ def unavailable(state: State, role: str) -> list[dict[str, Any]]:
         key = (action.verb, action.arg[0] if isinstance(action.arg, tuple) else action.arg)
         if action.verb == "place_governor" and key in out:
             continue  # the cheapest number of dice is enough to say what is missing
-        spent = _trial(rich, role, action)
+        spent = _trial(rich, role, action, dice)
         short = {
             what: n
             for what, n in spent.items()
