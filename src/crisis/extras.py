@@ -22,6 +22,8 @@ EXTRAS: dict[str, tuple[str, ...]] = {
         "uvicorn",
         "websockets",
         "sqlalchemy",
+        "alembic",
+        "psycopg",
         "pebble",
         "swagger_ui_bundle",
         "psutil",

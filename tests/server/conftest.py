@@ -1,4 +1,6 @@
-"""Fixtures for the server tests: an app on a temporary SQLite file, and small helpers."""
+"""Fixtures for the server tests: an app on a fresh database (each test that asks for ``db``
+runs twice: on a SQLite file and on a PostgreSQL database, tests/databases.py), and small
+helpers."""
 
 from __future__ import annotations
 
@@ -11,14 +13,15 @@ import pytest
 from fastapi.testclient import TestClient
 
 from crisis.server import create_app
+from tests.databases import BACKENDS, Database, fresh_database
 
 HUMAN: dict[str, Any] = {"kind": "human"}
 BOT: dict[str, Any] = {"kind": "bot", "bot": "random"}
 
 
-def make_client(db: Path, **kwargs: Any) -> TestClient:
-    """A test client for an app on ``db`` (bots move at once and search briefly; seeds may be
-    chosen)."""
+def make_client(db: Database, **kwargs: Any) -> TestClient:
+    """A test client for an app on the database ``db`` (bots move at once and search briefly;
+    seeds may be chosen)."""
     settings: dict[str, Any] = {
         "bot_delay": 0.0,
         "allow_seed": True,
@@ -26,16 +29,18 @@ def make_client(db: Path, **kwargs: Any) -> TestClient:
         "think_seconds": 0.05,
     }
     settings.update(kwargs)
-    return TestClient(create_app(f"sqlite:///{db}", **settings))
+    return TestClient(create_app(db.url, **settings))
+
+
+@pytest.fixture(params=BACKENDS)
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Database]:
+    """A fresh database, once on each backend."""
+    with fresh_database(request.param, tmp_path) as database:
+        yield database
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "crisis.db"
-
-
-@pytest.fixture
-def client(db: Path) -> Iterator[TestClient]:
+def client(db: Database) -> Iterator[TestClient]:
     with make_client(db) as c:
         yield c
 

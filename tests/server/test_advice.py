@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 from fastapi.testclient import TestClient
+
+from tests.databases import Database
 
 from .conftest import BOT, HUMAN, create, make_client, pick, state
 
@@ -29,7 +30,7 @@ def test_a_seat_gets_hints_for_its_own_choices_only(client: TestClient) -> None:
     assert state(client, table, tokens["green"])["version"] == me["version"]
 
 
-def test_hints_are_rate_limited_per_address(db: Path) -> None:
+def test_hints_are_rate_limited_per_address(db: Database) -> None:
     with make_client(db) as client:
         table, tokens = create(client, [HUMAN, BOT])
         headers = {"X-Seat-Token": tokens["green"]}
@@ -40,7 +41,7 @@ def test_hints_are_rate_limited_per_address(db: Path) -> None:
         assert codes.count(200) == 6 and codes[-1] == 429
 
 
-def test_the_review_is_published_when_the_game_is_over(db: Path) -> None:
+def test_the_review_is_published_when_the_game_is_over(db: Database) -> None:
     # A script playing a whole game over HTTP as fast as it can: past the per-address limits.
     fast = {"state": 10**6, "act": 10**6}
     with make_client(db, http_per_minute=fast) as client:

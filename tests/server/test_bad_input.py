@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from crisis.server import limits
+from tests.databases import Database
 from tests.server.conftest import BOT, HUMAN, create, make_client, state, stored
 
 
@@ -158,7 +158,7 @@ def test_an_unknown_table_closes_the_socket(client: TestClient) -> None:
         assert ws.receive_json()["code"] == "not_found"
 
 
-def test_flooding_a_socket_is_rate_limited(db: Path) -> None:
+def test_flooding_a_socket_is_rate_limited(db: Database) -> None:
     with make_client(db, messages_per_second=5.0) as slow:
         table_id, _tokens = create(slow, [HUMAN, BOT])
         before = stored(slow, table_id)
@@ -207,13 +207,13 @@ def test_not_json_is_refused(client: TestClient) -> None:
     assert res.status_code == 400 and res.json()["code"] == "bad_message"
 
 
-def test_the_seed_is_the_servers_unless_allowed(db: Path) -> None:
+def test_the_seed_is_the_servers_unless_allowed(db: Database) -> None:
     with make_client(db, allow_seed=False) as strict:
         res = strict.post("/api/tables", json={"seats": [HUMAN, BOT], "seed": 3})
         assert res.status_code == 400
 
 
-def test_creating_tables_is_rate_limited(db: Path) -> None:
+def test_creating_tables_is_rate_limited(db: Database) -> None:
     with make_client(db, tables_per_minute=2) as slow:
         codes = [
             slow.post("/api/tables", json={"seats": [HUMAN, BOT]}).status_code for _ in range(4)

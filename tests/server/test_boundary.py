@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +13,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from crisis.server import limits
+from tests.databases import Database
 from tests.server.conftest import BOT, HUMAN, create, make_client, state, stored
 
 # -- text that is not Unicode, over HTTP -------------------------------------------------------
@@ -114,7 +114,7 @@ def test_seat_names_lose_control_and_bidi_characters_like_chat(client: TestClien
 # -- rate limits per route and per address ------------------------------------------------------
 
 
-def test_every_route_that_does_work_is_rate_limited_per_address(db: Path) -> None:
+def test_every_route_that_does_work_is_rate_limited_per_address(db: Database) -> None:
     per_minute = {route: 2 for route in limits.HTTP_PER_MINUTE}
     with make_client(db, http_per_minute=per_minute) as client:
         table, tokens = create(client, [HUMAN, BOT])
@@ -188,7 +188,7 @@ def test_the_hello_deadline_counts_from_the_opening_whatever_is_sent(client: Tes
     ],
 )
 def test_a_socket_from_another_site_s_page_is_refused(
-    db: Path, origin: str | None, allowed: bool
+    db: Database, origin: str | None, allowed: bool
 ) -> None:
     with make_client(db, origins=["https://crisis.example/"]) as client:
         table, _ = create(client, [HUMAN, BOT])
@@ -208,3 +208,13 @@ def test_the_page_may_connect_only_to_its_own_site(client: TestClient) -> None:
     policy = client.get("/").headers["content-security-policy"]
     directives = dict(d.strip().split(" ", 1) for d in policy.split(";"))
     assert directives["connect-src"] == "'self'"
+
+
+def test_http_answers_are_compressed_for_clients_that_ask(client: TestClient) -> None:
+    plain = client.get("/static/map.svg", headers={"Accept-Encoding": "identity"})
+    packed = client.get("/static/map.svg", headers={"Accept-Encoding": "gzip"})
+    assert packed.headers["content-encoding"] == "gzip"
+    assert "content-encoding" not in plain.headers
+    assert packed.content == plain.content  # the client library unpacks it
+    assert int(packed.headers["content-length"]) < len(plain.content) / 2
+    assert packed.headers["content-security-policy"]  # the security headers still come

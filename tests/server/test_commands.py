@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from crisis.cli import app
 from crisis.server import loadtest
+from tests.databases import Database
 
 runner = CliRunner()
 
@@ -40,11 +41,11 @@ def test_the_load_test_stays_on_this_machine() -> None:
     assert result.exit_code != 0
 
 
-def test_the_load_test_measures_a_plain_server(tmp_path: Path) -> None:
+def test_the_load_test_measures_a_plain_server(db: Database) -> None:
     """``crisis serve`` with no special flags: 40 simulated people at 10 tables, more than one
     address may open connections or tables, each from its own loopback address."""
     port = loadtest.free_port()
-    proc = loadtest.start_server(f"sqlite:///{tmp_path / 'plain.db'}", port)
+    proc = loadtest.start_server(db.url, port)
     try:
         figures = loadtest.run(10, duration=3, think=0.05, url=f"http://127.0.0.1:{port}")
     finally:

@@ -9,13 +9,13 @@ import subprocess
 import time
 import urllib.error
 import urllib.request
-from pathlib import Path
 from typing import Any
 
 from crisis.engine.match import Match
 from crisis.games import get_title
 from crisis.server.loadtest import free_port, post, start_server
 from crisis.server.store import Store
+from tests.databases import Database
 
 
 def _get(base: str, path: str, token: str | None = None) -> Any:
@@ -29,9 +29,9 @@ def _kill(proc: subprocess.Popen[bytes]) -> None:
     proc.wait(10)
 
 
-def _consistent(db: Path, table: str) -> int:
+def _consistent(db: Database, table: str) -> int:
     """The stored state is exactly setup + the stored log; returns the log length."""
-    store = Store(f"sqlite:///{db}")
+    store = Store(db.url)
     try:
         row = store.load_game(table)
         assert row is not None
@@ -44,9 +44,8 @@ def _consistent(db: Path, table: str) -> int:
         store.close()
 
 
-def test_a_killed_server_resumes_every_game(tmp_path: Path) -> None:
-    db = tmp_path / "crash.db"
-    url = f"sqlite:///{db}"
+def test_a_killed_server_resumes_every_game(db: Database) -> None:
+    url = db.url
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     args = ("--allow-seed", "--bot-delay", "0.02")
@@ -94,11 +93,10 @@ def test_a_killed_server_resumes_every_game(tmp_path: Path) -> None:
     _consistent(db, bots_id)
 
 
-def test_a_stale_http_action_after_restart_is_refused(tmp_path: Path) -> None:
-    db = tmp_path / "stale.db"
+def test_a_stale_http_action_after_restart_is_refused(db: Database) -> None:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    proc = start_server(f"sqlite:///{db}", port, "--allow-seed")
+    proc = start_server(db.url, port, "--allow-seed")
     try:
         made = post(base, "/api/tables", {"seats": [{"kind": "human"}] * 2, "seed": 7})
         table, tokens = made["table"]["id"], made["tokens"]

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 from html.parser import HTMLParser
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +15,7 @@ from fastapi.testclient import TestClient
 from crisis.server import create_app
 from crisis.server.app import SECURITY_HEADERS, Guard
 from crisis.server.docs import add_docs
+from tests.databases import Database
 
 CSP = dict(SECURITY_HEADERS)[b"content-security-policy"].decode()
 
@@ -64,8 +64,8 @@ def _parse(text: str) -> _Page:
 
 
 @pytest.fixture
-def docs(tmp_path: Path) -> Any:
-    app = docs_app(f"sqlite:///{tmp_path / 'docs.db'}", bot_delay=0.0)
+def docs(db: Database) -> Any:
+    app = docs_app(db.url, bot_delay=0.0)
     with TestClient(app) as client:
         yield client
 

@@ -7,7 +7,6 @@ import subprocess
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +15,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from crisis.server import limits
 from crisis.server.loadtest import free_port, start_server
+from tests.databases import Database
 
 from .conftest import BOT, HUMAN, create, make_client, stored
 
@@ -32,7 +32,7 @@ def _next(ws: Any, kind: str) -> dict[str, Any]:
     return dict(msg)
 
 
-def test_a_rematch_counts_against_the_table_limit(db: Path) -> None:
+def test_a_rematch_counts_against_the_table_limit(db: Database) -> None:
     with make_client(db, tables_per_minute=1) as client:
         table, tokens = create(client, [HUMAN, BOT])
         headers = {"X-Seat-Token": tokens["green"]}
@@ -61,11 +61,9 @@ def _post(base: str, body: dict[str, Any], forwarded: str) -> int:
 
 
 @pytest.fixture
-def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:
+def server(db: Database, request: pytest.FixtureRequest) -> Iterator[str]:
     port = free_port()
-    proc = start_server(
-        f"sqlite:///{tmp_path / 'x.db'}", port, "--tables-per-minute", "1", *request.param
-    )
+    proc = start_server(db.url, port, "--tables-per-minute", "1", *request.param)
     try:
         yield f"http://127.0.0.1:{port}"
     finally:
@@ -154,7 +152,7 @@ def test_a_socket_that_never_says_hello_is_closed(client: TestClient) -> None:
             ws.receive_json()
 
 
-def test_a_watched_table_stays_in_memory(db: Path) -> None:
+def test_a_watched_table_stays_in_memory(db: Database) -> None:
     with make_client(db) as client:
         hall = client.app.state.hall  # type: ignore[attr-defined]
         hall.cache_size = 1

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
 
 from crisis.server.limits import NOTE_LENGTH
+from tests.databases import Database
 from tests.server.conftest import BOT, HUMAN, create, make_client
 
 
@@ -38,7 +37,7 @@ def test_a_seat_saves_and_reads_back_its_note(client: TestClient) -> None:
     assert read(client, table, "blue", both).json()["text"] == ""
 
 
-def test_a_note_survives_a_restart(db: Path) -> None:
+def test_a_note_survives_a_restart(db: Database) -> None:
     with make_client(db) as first:
         table, tokens = create(first, [HUMAN, BOT])
         assert write(first, table, "green", "plan: Italia", tokens["green"]).status_code == 200
@@ -46,13 +45,11 @@ def test_a_note_survives_a_restart(db: Path) -> None:
         assert read(second, table, "green", tokens["green"]).json()["text"] == "plan: Italia"
 
 
-def test_an_old_database_gains_the_notes_table(db: Path) -> None:
+def test_an_old_database_gains_the_notes_table(db: Database) -> None:
     with make_client(db) as first:
         table, tokens = create(first, [HUMAN, BOT])
-    con = sqlite3.connect(db)
-    con.execute("DROP TABLE notes")
-    con.commit()
-    con.close()
+    db.execute("DROP TABLE notes")
+    db.execute("DROP TABLE alembic_version")  # as before Alembic (tests/server/test_migrations.py)
     with make_client(db) as second:
         assert read(second, table, "green", tokens["green"]).json()["text"] == ""
         assert write(second, table, "green", "ok", tokens["green"]).status_code == 200

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 from fastapi.testclient import TestClient
 
@@ -11,6 +10,7 @@ from crisis.engine.action import Action
 from crisis.engine.match import Match
 from crisis.games import get_title
 from crisis.server.store import Store
+from tests.databases import Database
 from tests.server.conftest import BOT, HUMAN, create, make_client, play_ws, state, stored
 
 
@@ -203,7 +203,7 @@ def test_a_table_of_bots_plays_itself_out(client: TestClient) -> None:
     assert msg["table"]["result"]["winner"] in ("green", "blue")
 
 
-def test_a_restarted_server_resumes_every_game(db: Path) -> None:
+def test_a_restarted_server_resumes_every_game(db: Database) -> None:
     with make_client(db, bot_delay=60.0) as first:  # the bots wait: the game stops mid-way
         table, tokens = create(first, [HUMAN, BOT], seed=12)
         with first.websocket_connect(f"/ws/{table}") as ws:
@@ -211,14 +211,14 @@ def test_a_restarted_server_resumes_every_game(db: Path) -> None:
             ws.receive_json()
             play_ws(ws, "green", random.Random(6), limit=3)
         version, text, length = stored(first, table)
-    store = Store(f"sqlite:///{db}")
+    store = Store(db.url)
     row = store.load_game(table)
     assert row is not None and (row.version, row.state) == (version, text)
     log = store.load_log(table)
     store.close()
     assert len(log) == length
     with make_client(db) as second:  # its bots carry on at once
-        live = second.app.state.hall.get(table)  # type: ignore[attr-defined]
+        live = second.portal.call(second.app.state.hall.get, table)  # type: ignore[attr-defined,union-attr]
         assert live.version >= version
         assert [[r, *a.to_json()] for r, a in live.match.log[:length]] == log
         assert state(second, table, tokens["green"])["version"] >= version

@@ -33,7 +33,7 @@ def finished_table(client: TestClient, title: str, options: dict[str, Any], seed
             msg = ws.receive_json()
             if msg["type"] == "state" and msg["table"]["status"] == "finished":
                 break
-    live: Live = client.app.state.hall.get(table)  # type: ignore[attr-defined]
+    live: Live = client.portal.call(client.app.state.hall.get, table)  # type: ignore[attr-defined,union-attr]
     assert live.finished and len(live.match.log) > 3 * CHECKPOINT_EVERY
     return live
 

@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
 import subprocess
 import time
 import urllib.error
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,15 +19,16 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from crisis.server import limits
 from crisis.server.loadtest import client_address, free_port, post, start_server
+from tests.databases import Database
 
 GREEDY = ["ismcts:seconds=1e9", "ismcts:seconds=inf", "ismcts:iterations=1000000000"]
 GREEDY += ["ismcts:rollout=ismcts", "hard:seconds=100", " ismcts", "ISMCTS", "nobody"]
 
 
 class Server:
-    """A ``python -m crisis.server`` child on a free port and a SQLite file."""
+    """A ``python -m crisis.server`` child on a free port and a fresh database."""
 
-    def __init__(self, db: Path, *extra: str) -> None:
+    def __init__(self, db: Database, *extra: str) -> None:
         self.db, self.extra = db, extra
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
@@ -39,7 +38,7 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> Server:
-        self.proc = start_server(f"sqlite:///{self.db}", self.port, *self.extra)
+        self.proc = start_server(self.db.url, self.port, *self.extra)
         return self
 
     def stop(self) -> None:
@@ -54,8 +53,8 @@ class Server:
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    s = Server(tmp_path / "x.db", "--bot-delay", "0", "--think-seconds", "1", "--bot-workers", "1")
+def server(db: Database) -> Iterator[Server]:
+    s = Server(db, "--bot-delay", "0", "--think-seconds", "1", "--bot-workers", "1")
     s.start()
     try:
         yield s
@@ -82,8 +81,7 @@ def test_bots_with_settings_are_refused_with_a_code(server: Server) -> None:
         status, body = _refusal(server.base, seats, client_address(n))
         assert (status, body["code"]) == (400, "bad_bot"), spec
         assert spec.strip() in body["message"] or repr(spec) in body["message"]
-    with sqlite3.connect(server.db) as db:
-        assert db.execute("SELECT count(*) FROM games").fetchone() == (0,)
+    assert server.db.execute("SELECT count(*) FROM games") == [(0,)]
 
 
 def test_one_address_runs_a_few_tables_of_bots_only(server: Server) -> None:
@@ -156,16 +154,14 @@ def test_searching_tables_of_bots_do_not_slow_a_person_s_random_bots(server: Ser
     assert gaps[int(0.95 * len(gaps))] < 0.5 and gaps[-1] < 2.0, gaps[-5:]
 
     # Older versions stored whatever a client sent; such a seat is cleaned when loaded.
-    with sqlite3.connect(server.db) as db:
-        db.execute("UPDATE seats SET bot = 'ismcts:seconds=1e9' WHERE bot = 'hard'")
+    server.db.execute("UPDATE seats SET bot = 'ismcts:seconds=1e9' WHERE bot = 'hard'")
     server.stop()
     server.start()  # the server resumes every table's bots
     gaps = asyncio.run(_bot_moves(url, token, moves=30, seconds=60))
     assert len(gaps) >= 30
     gaps.sort()
     assert gaps[int(0.95 * len(gaps))] < 0.5 and gaps[-1] < 2.0, gaps[-5:]
-    with sqlite3.connect(server.db) as db:
-        bots = {b for (b,) in db.execute("SELECT DISTINCT bot FROM seats WHERE kind = 'bot'")}
+    bots = {b for (b,) in server.db.execute("SELECT DISTINCT bot FROM seats WHERE kind = 'bot'")}
     assert bots == {"random", "ismcts"}
 
 

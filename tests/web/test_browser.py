@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from crisis.server.loadtest import free_port, start_server
+from tests.databases import BACKENDS, fresh_database
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -24,19 +25,22 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db = tmp_path_factory.mktemp("web") / "web.db"
-    port = free_port()
-    proc = start_server(f"sqlite:///{db}", port, "--bot-delay", "0", "--allow-seed")
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        proc.terminate()
+@pytest.fixture(scope="module", params=BACKENDS)
+def server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
+    """A server process for the module's tests, once on each backend (a fresh database)."""
+    with fresh_database(request.param, tmp_path_factory.mktemp("web")) as db:
+        port = free_port()
+        proc = start_server(db.url, port, "--bot-delay", "0", "--allow-seed")
         try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+            yield f"http://127.0.0.1:{port}"
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
 
 
 @pytest.fixture(scope="module")

@@ -10,13 +10,13 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from crisis.server.app import SECURITY_HEADERS
 from crisis.server.loadtest import free_port
+from tests.databases import BACKENDS, fresh_database
 
 # The browser tests' Chromium fixture and skip condition (Chromium missing) apply here too.
 from .test_browser import ARTIFACTS, browser, pytestmark
@@ -26,29 +26,33 @@ __all__ = ["browser", "pytestmark"]
 CSP = dict(SECURITY_HEADERS)[b"content-security-policy"].decode()
 
 
-@pytest.fixture(scope="module")
-def docs_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+@pytest.fixture(scope="module", params=BACKENDS)
+def docs_server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
     """The app with its local API reference, served by uvicorn on a free port in this process
-    (a thread), so that the browser sees the real headers, the CSP among them."""
+    (a thread), so that the browser sees the real headers, the CSP among them; once on each
+    backend."""
     import uvicorn
 
     from ..server.test_docs import docs_app
 
-    db: Path = tmp_path_factory.mktemp("docs") / "docs.db"
-    port = free_port()
-    app = docs_app(f"sqlite:///{db}", bot_delay=0.0)
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(10)
+    with fresh_database(request.param, tmp_path_factory.mktemp("docs")) as db:
+        port = free_port()
+        app = docs_app(db.url, bot_delay=0.0)
+        config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
+        server = uvicorn.Server(config)
+        thread = threading.Thread(target=server.run, daemon=True)
+        thread.start()
+        deadline = time.monotonic() + 30
+        while not server.started:
+            assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+        try:
+            yield f"http://127.0.0.1:{port}"
+        finally:
+            server.should_exit = True
+            thread.join(10)
 
 
 @pytest.mark.browser

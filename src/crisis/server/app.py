@@ -174,7 +174,7 @@ def create_app(
         )
         hall.create_limit = app.state.create_limit
         app.state.store, app.state.hall = store, hall
-        woken = hall.resume()
+        woken = await hall.resume()
         if woken:
             logging.getLogger("crisis.server").info("resumed the bots of %d tables", woken)
         sweep = asyncio.create_task(

@@ -76,7 +76,7 @@ class BotSeats:
     workers: Workers
     _closing: bool
 
-    def _apply(self, live: Live, role: str, action: Any) -> None:
+    async def _apply(self, live: Live, role: str, action: Any) -> None:
         raise NotImplementedError
 
     def _bot_to_move(self, live: Live) -> str | None:
@@ -118,9 +118,10 @@ class BotSeats:
                     fallback=lambda: make_bot(default_bot(title), title),
                 )
                 live.bots[role] = bot
-                if live.version != version or self.tables.get(live.id) is not live:
-                    continue  # someone else acted meanwhile: think again
-                self._apply(live, role, action)
+                async with live.lock:
+                    if live.version != version or self.tables.get(live.id) is not live:
+                        continue  # someone else acted meanwhile: think again
+                    await self._apply(live, role, action)
                 await asyncio.sleep(self.bot_delay)
         except asyncio.CancelledError:
             raise

@@ -129,7 +129,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         await ws.close(code=1008)
         return
     try:
-        live = hall.get(table_id)
+        live = await hall.get(table_id)
     except TableError as exc:
         connections.leave(address)
         await ws.send_text(json.dumps(exc.to_json()))
@@ -163,8 +163,8 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
                 if not bucket.take():
                     raise TooFast("too many messages: slow down")
                 if conn not in live.watchers:
-                    live = hall.get(table_id)  # the table as the hall holds it now
-                handle(hall, live, conn, text or "")
+                    live = await hall.get(table_id)  # the table as the hall holds it now
+                await handle(hall, live, conn, text or "")
                 refusals = 0
             except TableError as exc:
                 refusals += 1
@@ -187,7 +187,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
             await writer
 
 
-def handle(hall: Hall, live: Live, conn: Connection, text: str) -> None:
+async def handle(hall: Hall, live: Live, conn: Connection, text: str) -> None:
     """Carry out one client message (raises :class:`TableError` and changes nothing if bad)."""
     size = len(text.encode("utf-8"))  # the limit is in bytes, whatever the characters
     if size > limits.MAX_MESSAGE:
@@ -205,7 +205,7 @@ def handle(hall: Hall, live: Live, conn: Connection, text: str) -> None:
     if kind == "ping":
         conn.reply({"type": "pong"})
     elif kind == "hello":
-        hello(hall, live, conn, msg)
+        await hello(hall, live, conn, msg)
     elif conn not in live.watchers:
         raise BadMessage('say "hello" first')
     elif kind == "look":
@@ -225,26 +225,26 @@ def handle(hall: Hall, live: Live, conn: Connection, text: str) -> None:
             raise BadMessage("say which seat acts: role")
         if "action" not in msg:
             raise BadMessage("an act message needs an action: [verb, arg]")
-        hall.act(live, role, msg["action"], version, conn.roles)
+        await hall.act(live, role, msg["action"], version, conn.roles)
         conn.reply({"type": "acted", "version": live.version})
     elif kind == "resign":
         role = msg.get("role", conn.look)
         if not isinstance(role, str):
             raise BadMessage("say which seat resigns: role")
-        hall.resign(live, role, conn.roles)
+        await hall.resign(live, role, conn.roles)
     elif kind == "chat":
         role = msg.get("role", conn.look)
         if not isinstance(role, str):
             raise BadMessage("say which seat speaks: role")
-        hall.chat(live, role, msg.get("text"), conn.roles)
+        await hall.chat(live, role, msg.get("text"), conn.roles)
     elif kind == "rematch":
-        new = hall.rematch(live, conn.roles, address=conn.address)
+        new = await hall.rematch(live, conn.roles, address=conn.address)
         conn.reply({"type": "rematch", "table": new.id})
     else:
         raise BadMessage(f"unknown message type {kind!r}")
 
 
-def hello(hall: Hall, live: Live, conn: Connection, msg: dict[str, Any]) -> None:
+async def hello(hall: Hall, live: Live, conn: Connection, msg: dict[str, Any]) -> None:
     """Take the client's seat secrets and start sending it the table."""
     tokens = msg.get("tokens", [])
     if not isinstance(tokens, list) or len(tokens) > MAX_TOKENS:
@@ -263,13 +263,13 @@ def hello(hall: Hall, live: Live, conn: Connection, msg: dict[str, Any]) -> None
     order = [s.role for s in live.row.seats]
     conn.look = look if look in roles else next((r for r in order if r in roles), None)
     for role in sorted(roles):
-        hall.join(live, role, roles, name if len(roles) == 1 else None)
+        await hall.join(live, role, roles, name if len(roles) == 1 else None)
     conn.reply(
         {
             "type": "welcome",
             "table": live.id,
             "roles": [r for r in order if r in roles],
-            "chat": hall.chat_history(live),
+            "chat": await hall.chat_history(live),
         }
     )
     if tokens and not roles:

@@ -147,7 +147,7 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
     if body.seed is not None and not request.app.state.allow_seed:
         raise BadMessage("this server chooses the seed itself")
     seats = [SeatSpec(kind=s.kind, bot=s.bot, name=s.name) for s in body.seats]
-    live, tokens = hall.create(
+    live, tokens = await hall.create(
         seats, body.options, title=body.title, seed=body.seed, address=address
     )
     return {"table": live.summary(), "tokens": tokens}
@@ -156,7 +156,8 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
 @router.get("/tables", dependencies=[limited("tables")])
 async def recent_tables(request: Request) -> dict[str, Any]:
     """Recently active tables, to watch."""
-    rows = _hall(request).store.recent_games()
+    hall = _hall(request)
+    rows = await hall.db(hall.store.recent_games)
     return {"tables": [table_summary(r) for r in rows]}
 
 
@@ -166,9 +167,11 @@ async def my_tables(body: TokensIn, request: Request) -> dict[str, Any]:
     hall = _hall(request)
     hashes = sorted({hash_token(t) for t in body.tokens})
     found: dict[str, list[str]] = {}
-    for game_id, role in hall.store.games_for_tokens(hashes):
+    for game_id, role in await hall.db(hall.store.games_for_tokens, hashes):
         found.setdefault(game_id, []).append(role)
-    rows = [(hall.store.load_game(game_id), roles) for game_id, roles in found.items()]
+    rows = [
+        (await hall.db(hall.store.load_game, game_id), roles) for game_id, roles in found.items()
+    ]
     mine = [(row, roles) for row, roles in rows if row is not None]
     mine.sort(key=lambda item: -item[0].updated)
     return {"tables": [{"table": table_summary(row), "roles": roles} for row, roles in mine]}
@@ -177,7 +180,8 @@ async def my_tables(body: TokensIn, request: Request) -> dict[str, Any]:
 @router.get("/tables/{table_id}", dependencies=[limited("tables")])
 async def table(table_id: str, request: Request) -> dict[str, Any]:
     """Seats, status, result and rematch of a table."""
-    return _hall(request).get(table_id).summary()
+    live = await _hall(request).get(table_id)
+    return live.summary()
 
 
 @router.get("/tables/{table_id}/state", dependencies=[limited("state")])
@@ -185,7 +189,7 @@ async def state(
     table_id: str, request: Request, token: Token = None, role: str | None = None
 ) -> Response:
     """The ``state`` message for one of your seats (or the public one without a secret)."""
-    live = _hall(request).get(table_id)
+    live = await _hall(request).get(table_id)
     roles = _roles(live, token)
     if role is None:
         role = next((s.role for s in live.row.seats if s.role in roles), None)
@@ -198,8 +202,8 @@ async def state(
 async def act(table_id: str, body: ActIn, request: Request, token: Token = None) -> Response:
     """Play an action for one of your seats; returns that seat's new state."""
     hall = _hall(request)
-    live = hall.get(table_id)
-    hall.act(live, body.role, body.action, body.version, _roles(live, token))
+    live = await hall.get(table_id)
+    await hall.act(live, body.role, body.action, body.version, _roles(live, token))
     return _json(live.payload(body.role))
 
 
@@ -209,8 +213,8 @@ async def resign(
 ) -> dict[str, Any]:
     """Leave the game: a bot takes your seat, or the game ends if no person is left."""
     hall = _hall(request)
-    live = hall.get(table_id)
-    hall.resign(live, body.role, _roles(live, token))
+    live = await hall.get(table_id)
+    await hall.resign(live, body.role, _roles(live, token))
     return live.summary()
 
 
@@ -218,8 +222,8 @@ async def resign(
 async def note(table_id: str, role: str, request: Request, token: Token = None) -> dict[str, Any]:
     """Your private note for one of your seats (nobody else can read it)."""
     hall = _hall(request)
-    live = hall.get(table_id)
-    return {"role": role, "text": hall.note(live, role, _roles(live, token))}
+    live = await hall.get(table_id)
+    return {"role": role, "text": await hall.note(live, role, _roles(live, token))}
 
 
 @router.put("/tables/{table_id}/notes", dependencies=[limited("notes")])
@@ -228,8 +232,8 @@ async def save_note(
 ) -> dict[str, Any]:
     """Replace your private note for one of your seats (at most 4,000 characters)."""
     hall = _hall(request)
-    live = hall.get(table_id)
-    hall.save_note(live, body.role, body.text, _roles(live, token))
+    live = await hall.get(table_id)
+    await hall.save_note(live, body.role, body.text, _roles(live, token))
     return {"role": body.role, "text": body.text}
 
 
@@ -237,15 +241,16 @@ async def save_note(
 async def rematch(table_id: str, request: Request, token: Token = None) -> dict[str, Any]:
     """The same seats and options again (your seat secret stays the same)."""
     hall = _hall(request)
-    live = hall.get(table_id)
+    live = await hall.get(table_id)
     address = request.client.host if request.client else "?"
-    return hall.rematch(live, _roles(live, token), address=address).summary()
+    new = await hall.rematch(live, _roles(live, token), address=address)
+    return new.summary()
 
 
 @router.get("/tables/{table_id}/record", dependencies=[limited("replay")])
 async def record(table_id: str, request: Request) -> dict[str, Any]:
     """Setup + action log of a finished game (``crisis replay`` reads it)."""
-    return replays.record(_hall(request).get(table_id))
+    return replays.record(await _hall(request).get(table_id))
 
 
 @router.get("/tables/{table_id}/replay/{step}", dependencies=[limited("replay")])
@@ -253,7 +258,7 @@ async def replay(
     table_id: str, step: int, request: Request, token: Token = None, role: str | None = None
 ) -> dict[str, Any]:
     """The view after ``step`` actions: any seat once the game is over, else yours or public."""
-    live = _hall(request).get(table_id)
+    live = await _hall(request).get(table_id)
     replayer: replays.Replays = request.app.state.replays
     return replayer.view(live, step, role, _roles(live, token))
 
@@ -263,7 +268,7 @@ async def hint(table_id: str, role: str, request: Request, token: Token = None) 
     """What the strongest bot would do for one of your seats: its top choices with their
     estimated chance of winning, computed from that seat's view alone (never the state)."""
     hall = _hall(request)
-    live = hall.get(table_id)
+    live = await hall.get(table_id)
     if role not in _roles(live, token):
         raise Forbidden(f"you do not hold the {role} seat")
     if live.finished:
@@ -306,14 +311,14 @@ async def review(table_id: str, request: Request) -> dict[str, Any]:
     """A finished game round by round: every player's score and estimated chance to win."""
     hall = _hall(request)
     replayer: replays.Replays = request.app.state.replays
-    return await replayer.review(hall.get(table_id), hall.workers)
+    return await replayer.review(await hall.get(table_id), hall.workers)
 
 
 @router.get("/tables/{table_id}/chat", dependencies=[limited("chat")])
 async def chat_history(table_id: str, request: Request) -> dict[str, Any]:
     """The table's recent chat (the players write; anyone may read)."""
     hall = _hall(request)
-    return {"entries": hall.chat_history(hall.get(table_id))}
+    return {"entries": await hall.chat_history(await hall.get(table_id))}
 
 
 class ChatIn(BaseModel):
@@ -329,8 +334,8 @@ async def post_chat(
 ) -> dict[str, Any]:
     """Say something at the table as one of your seats."""
     hall = _hall(request)
-    live = hall.get(table_id)
-    return hall.chat(live, body.role, body.text, _roles(live, token))
+    live = await hall.get(table_id)
+    return await hall.chat(live, body.role, body.text, _roles(live, token))
 
 
 def _hint(

@@ -35,13 +35,12 @@ from sqlalchemy import (
     exists,
     func,
     insert,
-    inspect,
     select,
-    text,
     update,
 )
 
 from crisis.engine.rng import LEGACY_PREFIX, Seed, check_seed
+from crisis.server.migrations import migrate
 
 #: Chat messages kept per table: adding one past this drops the oldest (nobody scrolls that far
 #: back, and a table's chat must not grow without end).
@@ -222,24 +221,10 @@ class Store:
         self.checkpointer: Checkpointer | None = None
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
-        self._migrate()
+        migrate(self.engine)  # create or upgrade the schema (Alembic: .migrations)
         path = self.engine.url.database
         if self.engine.dialect.name == "sqlite" and path and path != ":memory:":
             self.checkpointer = Checkpointer(path)
-
-    def _migrate(self) -> None:
-        """Bring a database written by an older version up to date: games stored before the
-        keyed generator gain ``rng_seed`` = ``"splitmix64:<seed>"``, so they keep replaying on
-        the generator they were played with (docs/randomness.md)."""
-        columns = {c["name"] for c in inspect(self.engine).get_columns("games")}
-        with self.engine.begin() as db:
-            if "rng_seed" not in columns:
-                db.execute(text("ALTER TABLE games ADD COLUMN rng_seed TEXT"))
-            old = db.execute(select(games.c.id, games.c.seed).where(games.c.rng_seed.is_(None)))
-            for game_id, seed in old.all():
-                legacy = json.dumps(f"{LEGACY_PREFIX}{int(seed)}")
-                db.execute(update(games).where(games.c.id == game_id).values(rng_seed=legacy))
 
     def close(self) -> None:
         """Release the connection pool (after a last checkpoint)."""

@@ -55,6 +55,8 @@ class Live:
     match: Match
     watchers: set[Watcher] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
+    #: Held while one change is applied and written: changes to a table go one at a time.
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bots: dict[str, Bot] = field(default_factory=dict)
     _payloads: dict[tuple[str | None, bool], bytes] = field(default_factory=dict)
     _views: dict[str | None, tuple[dict[str, Any], list[Any], list[Any], list[Any]]] = field(

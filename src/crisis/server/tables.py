@@ -3,22 +3,27 @@
 The :class:`Hall` creates tables, loads them from the database and keeps the recently used in
 memory, and takes every seat's requests (act, join, resign, notes, chat, rematch); one table
 in memory and its messages are :mod:`crisis.server.table`, the bots' turns
-:mod:`crisis.server.bots`. All changes to a game happen on the
-event loop, one at a time per table: check the seat and the version, apply through the engine's
+:mod:`crisis.server.bots`. All changes to a game happen one at a time per table (its lock):
+check the seat and the version, apply through the engine's
 :class:`~crisis.engine.match.Match`, write the action and the new state in one transaction,
-then send each watcher the view its seat may see. A table is rebuilt from the database as
-setup + action log (which also restores the undo steps of the turn in progress).
+then send each watcher the view its seat may see. The database is called from a thread of
+its own (:meth:`Hall.db`), so that the event loop never waits on it: other tables play on
+while one table's action is written. A table is rebuilt from the database as setup + action
+log (which also restores the undo steps of the turn in progress).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import secrets
 from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -45,6 +50,8 @@ from crisis.server.text import clean_line
 from crisis.server.workers import Workers
 
 log = logging.getLogger("crisis.server")
+
+T = TypeVar("T")
 
 #: Tables kept in memory with nobody watching before the least recently used is dropped.
 CACHE_SIZE = 256
@@ -84,9 +91,17 @@ class Hall(BotSeats):
         self._chat_buckets: dict[tuple[str, str], limits.Bucket] = {}
         #: New tables per address (creation and rematches); set by the application.
         self.create_limit: limits.PerAddress | None = None
+        # SQLite takes one writer at a time; a database server takes several.
+        threads = 1 if store.engine.dialect.name == "sqlite" else 4
+        self._db = ThreadPoolExecutor(threads, thread_name_prefix="crisis-db")
+
+    async def db(self, call: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``call(*args, **kwargs)`` (a :class:`Store` method) in the database thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db, functools.partial(call, *args, **kwargs))
 
     # -- creating and loading ----------------------------------------------------------------
-    def create(
+    async def create(
         self,
         seats: list[SeatSpec],
         options: dict[str, Any],
@@ -113,7 +128,7 @@ class Hall(BotSeats):
                 s.bot = check_bot(s.bot, title)
         all_bots = all(s.kind == "bot" for s in seats)
         if all_bots and address is not None:
-            self._check_bot_quota(address)
+            await self._check_bot_quota(address)
         module = get_title(title)
         options = {**options, "players": len(seats)}
         if seed is None:
@@ -151,7 +166,7 @@ class Hall(BotSeats):
                     row_seat.name, row_seat.token_hash = prior.name, prior.token_hash
             tokens = {}
         row = GameRow(
-            id=self._new_id(),
+            id=await self._new_id(),
             title=title,
             seed=seed,
             options=options,
@@ -162,9 +177,7 @@ class Hall(BotSeats):
             rematch_of=rematch_of.id if rematch_of else None,
             seats=seat_rows,
         )
-        self.store.create_game(row)
-        stored = self.store.load_game(row.id)
-        assert stored is not None
+        stored = await self.db(self._store_new, row)
         live = Live(row=stored, title=module, match=match)
         if all_bots and address is not None:
             self._bot_tables.setdefault(limits.client_key(address), set()).add(live.id)
@@ -172,13 +185,20 @@ class Hall(BotSeats):
         self._wake_bots(live)
         return live, tokens
 
-    def _check_bot_quota(self, address: str) -> None:
+    def _store_new(self, row: GameRow) -> GameRow:
+        """(In the database thread.) Write a new table and read it back as stored."""
+        self.store.create_game(row)
+        stored = self.store.load_game(row.id)
+        assert stored is not None
+        return stored
+
+    async def _check_bot_quota(self, address: str) -> None:
         """Refuse another table of bots only to ``address`` while it has its quota running."""
         key = limits.client_key(address)
         running = self._bot_tables.get(key, set())
         for game_id in list(running):
             live = self.tables.get(game_id)
-            row = live.row if live is not None else self.store.load_game(game_id)
+            row = live.row if live is not None else await self.db(self.store.load_game, game_id)
             if row is None or row.status == "finished":
                 running.discard(game_id)
         if not running:
@@ -189,13 +209,13 @@ class Hall(BotSeats):
                 "address; wait for one to finish"
             )
 
-    def _new_id(self) -> str:
+    async def _new_id(self) -> str:
         while True:
             game_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
-            if game_id not in self.tables and self.store.load_game(game_id) is None:
+            if game_id not in self.tables and await self.db(self.store.load_game, game_id) is None:
                 return game_id
 
-    def get(self, game_id: str) -> Live:
+    async def get(self, game_id: str) -> Live:
         """The table ``game_id``, loaded from the database if needed."""
         live = self.tables.get(game_id)
         if live is not None:
@@ -203,13 +223,23 @@ class Hall(BotSeats):
             return live
         if not isinstance(game_id, str) or not 0 < len(game_id) <= 32:
             raise NotFound("no such table")
+        loaded = await self.db(self._load, game_id)
+        if loaded is None:
+            raise NotFound(f"no table {game_id!r}")
+        live = self.tables.get(game_id)  # another request may have loaded it meanwhile
+        if live is None:
+            row, match = loaded
+            live = Live(row=row, title=get_title(row.title), match=match)
+            self._remember(live)
+        return live
+
+    def _load(self, game_id: str) -> tuple[GameRow, Match] | None:
+        """(In the database thread.) A stored table, its seats cleaned, and its match rebuilt."""
         row = self.store.load_game(game_id)
         if row is None:
-            raise NotFound(f"no table {game_id!r}")
+            return None
         self._clean_seats(row)
-        live = Live(row=row, title=get_title(row.title), match=self._rebuild(row))
-        self._remember(live)
-        return live
+        return row, self._rebuild(row)
 
     def _clean_seats(self, row: GameRow) -> None:
         """Bots stored by older versions with settings a client chose (a search's time, say)
@@ -263,39 +293,43 @@ class Hall(BotSeats):
             if live is not None and live.bot_task is not None:
                 live.bot_task.cancel()
 
-    def resume(self) -> int:
+    async def resume(self) -> int:
         """At start: wake the bots of every game waiting on one; returns how many."""
         woken = 0
-        for game_id in self.store.games_waiting():
-            row = self.store.load_game(game_id)
+        for game_id in await self.db(self.store.games_waiting):
+            row = await self.db(self.store.load_game, game_id)
             if row is None:
                 continue
             bots = {s.role for s in row.seats if s.kind == "bot"}
             if bots & set(row.active):
-                self._wake_bots(self.get(game_id))
+                self._wake_bots(await self.get(game_id))
                 woken += 1
         return woken
 
     # -- acting ------------------------------------------------------------------------------
-    def act(self, live: Live, role: str, action: Any, version: int | None, roles: set[str]) -> None:
+    async def act(
+        self, live: Live, role: str, action: Any, version: int | None, roles: set[str]
+    ) -> None:
         """Apply ``action`` for ``role`` if the caller holds that seat and saw ``version``."""
-        if role not in roles:
-            raise Forbidden(f"you do not hold the {role} seat")
-        if live.finished:
-            raise GameOver("the game is over")
-        if live.seat(role).kind != "human":
-            raise Forbidden(f"{role} is played by a bot")
         if version is None:
             raise BadMessage("an action needs the version it was chosen at")
-        if live.stale(role, version):
-            raise Stale(f"the game has moved on (version {live.version}, you sent {version})")
         try:
             parsed = Action.parse(action)
         except IllegalAction as exc:
             raise BadMessage(str(exc)) from None
-        self._apply(live, role, parsed)
+        async with live.lock:  # checked again once the table's earlier actions are written
+            if role not in roles:
+                raise Forbidden(f"you do not hold the {role} seat")
+            if live.finished:
+                raise GameOver("the game is over")
+            if live.seat(role).kind != "human":
+                raise Forbidden(f"{role} is played by a bot")
+            if live.stale(role, version):
+                raise Stale(f"the game has moved on (version {live.version}, you sent {version})")
+            await self._apply(live, role, parsed)
 
-    def _apply(self, live: Live, role: str, action: Action) -> None:
+    async def _apply(self, live: Live, role: str, action: Action) -> None:
+        """Apply and write one action (the caller holds the table's lock), then tell everyone."""
         match, row = live.match, live.row
         try:
             if action.verb == "undo":
@@ -311,11 +345,17 @@ class Hall(BotSeats):
         result = match.result()
         try:
             if action.verb == "undo":
-                self.store.record_undo(
-                    live.id, n, version=row.version, state=row.state, active=row.active
+                await self.db(
+                    self.store.record_undo,
+                    live.id,
+                    n,
+                    version=row.version,
+                    state=row.state,
+                    active=row.active,
                 )
             else:
-                self.store.record_action(
+                await self.db(
+                    self.store.record_action,
                     live.id,
                     len(match.log) - 1,
                     role,
@@ -326,7 +366,7 @@ class Hall(BotSeats):
                     result=result,
                 )
         except Exception:
-            self._reload(live)  # memory ran ahead of the database: go back to what it holds
+            await self._reload(live)  # memory ran ahead of the database: back to what it holds
             raise
         if result is not None:
             row.status, row.result = "finished", result
@@ -335,11 +375,11 @@ class Hall(BotSeats):
         self.broadcast(live)
         self._wake_bots(live)
 
-    def _reload(self, live: Live) -> None:
+    async def _reload(self, live: Live) -> None:
         try:
-            row = self.store.load_game(live.id)
-            if row is not None:
-                live.row, live.match = row, self._rebuild(row)
+            loaded = await self.db(self._load, live.id)
+            if loaded is not None:
+                live.row, live.match = loaded
                 live.note_choices(None)
                 live.changed()
                 return
@@ -347,7 +387,7 @@ class Hall(BotSeats):
             log.exception("table %s: could not reload after a failed write", live.id)
         self.tables.pop(live.id, None)
 
-    def join(self, live: Live, role: str, roles: set[str], name: str | None = None) -> None:
+    async def join(self, live: Live, role: str, roles: set[str], name: str | None = None) -> None:
         """Mark ``role`` as taken (first connection with its token), optionally renaming it."""
         if role not in roles:
             raise Forbidden(f"you do not hold the {role} seat")
@@ -359,14 +399,18 @@ class Hall(BotSeats):
         if clean and clean != seat.name:
             values["name"] = clean
         if values:
-            self.store.update_seat(live.id, role, **values)
+            await self.db(self.store.update_seat, live.id, role, **values)
             seat.joined = True
             seat.name = clean or seat.name
             live.changed()
             self.broadcast(live)
 
-    def resign(self, live: Live, role: str, roles: set[str]) -> None:
+    async def resign(self, live: Live, role: str, roles: set[str]) -> None:
         """``role`` leaves: a bot takes the seat, or the game ends if no person is left."""
+        async with live.lock:
+            await self._resign(live, role, roles)
+
+    async def _resign(self, live: Live, role: str, roles: set[str]) -> None:
         if role not in roles:
             raise Forbidden(f"you do not hold the {role} seat")
         if live.finished:
@@ -381,8 +425,14 @@ class Hall(BotSeats):
         seat.resigned = True
         if others:
             seat.kind, seat.bot = "bot", "random"
-            self.store.update_seat(
-                live.id, role, version=live.version, resigned=1, kind="bot", bot=seat.bot
+            await self.db(
+                self.store.update_seat,
+                live.id,
+                role,
+                version=live.version,
+                resigned=1,
+                kind="bot",
+                bot=seat.bot,
             )
         else:
             scores = live.title.scores(live.match.state)
@@ -396,7 +446,13 @@ class Hall(BotSeats):
                 "ranking": ranking,
                 "winner": None,
             }
-            self.store.finish(live.id, version=live.version, result=live.row.result, resigned=role)
+            await self.db(
+                self.store.finish,
+                live.id,
+                version=live.version,
+                result=live.row.result,
+                resigned=role,
+            )
         # The person is gone: his connections stop seeing the seat (and the bot's hand).
         for watcher in list(live.watchers):
             if role in watcher.roles:
@@ -409,13 +465,13 @@ class Hall(BotSeats):
         self._wake_bots(live)
 
     # -- private notes -----------------------------------------------------------------------
-    def note(self, live: Live, role: str, roles: set[str]) -> str:
+    async def note(self, live: Live, role: str, roles: set[str]) -> str:
         """The private note of ``role``, for the holder of that seat's secret only."""
         if role not in roles:
             raise Forbidden(f"you do not hold the {role} seat")
-        return self.store.load_note(live.id, role)
+        return await self.db(self.store.load_note, live.id, role)
 
-    def save_note(self, live: Live, role: str, text: Any, roles: set[str]) -> None:
+    async def save_note(self, live: Live, role: str, text: Any, roles: set[str]) -> None:
         """Replace the private note of ``role`` (at most ``limits.NOTE_LENGTH`` characters)."""
         if role not in roles:
             raise Forbidden(f"you do not hold the {role} seat")
@@ -425,9 +481,9 @@ class Hall(BotSeats):
             raise BadMessage(
                 f"note too long ({len(text)} characters; the limit is {limits.NOTE_LENGTH})"
             )
-        self.store.save_note(live.id, role, text)
+        await self.db(self.store.save_note, live.id, role, text)
 
-    def chat(self, live: Live, role: str, text: Any, roles: set[str]) -> dict[str, Any]:
+    async def chat(self, live: Live, role: str, text: Any, roles: set[str]) -> dict[str, Any]:
         """Post ``text`` to the table's chat as ``role`` (a seat this client holds) and send it
         to everyone watching. Plain text only: clients show it as text, never as markup."""
         if role not in roles:
@@ -450,17 +506,19 @@ class Hall(BotSeats):
         if not bucket.take():
             raise TooFast("you are chatting too fast; wait a moment")
         seat = live.seat(role)
-        entry = self.store.add_chat(live.id, role, seat.name or role.capitalize(), text)
+        entry = await self.db(
+            self.store.add_chat, live.id, role, seat.name or role.capitalize(), text
+        )
         message = msgspec.json.encode({"type": "chat", "table": live.id, "entries": [entry]})
         for w in list(live.watchers):
             w.deliver(message, replaceable=False)
         return entry
 
-    def chat_history(self, live: Live) -> list[dict[str, Any]]:
+    async def chat_history(self, live: Live) -> list[dict[str, Any]]:
         """The table's recent chat, oldest first (anyone watching may read it)."""
-        return self.store.load_chat(live.id, limits.CHAT_HISTORY)
+        return await self.db(self.store.load_chat, live.id, limits.CHAT_HISTORY)
 
-    def rematch(self, live: Live, roles: set[str], *, address: str = "?") -> Live:
+    async def rematch(self, live: Live, roles: set[str], *, address: str = "?") -> Live:
         """A new game with the same seats, options and secrets (made once per table). A new
         table counts against ``address``'s table limit like any other."""
         if not roles:
@@ -468,12 +526,12 @@ class Hall(BotSeats):
         if not live.finished:
             raise NotOver("a rematch is offered once the game is over")
         if live.row.rematch:
-            return self.get(live.row.rematch)
+            return await self.get(live.row.rematch)
         if self.create_limit is not None and not self.create_limit.take(address):
             raise TooFast("too many new tables from your address; wait a minute")
         options = {k: v for k, v in live.row.options.items() if k != "first_player"}
         seats = [SeatSpec(kind=s.kind, bot=s.bot, name=s.name) for s in live.row.seats]
-        new, _ = self.create(
+        new, _ = await self.create(
             seats, options, title=live.row.title, rematch_of=live.row, address=address
         )
         live.row.rematch = new.id
@@ -506,3 +564,4 @@ class Hall(BotSeats):
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         await self.workers.close()
+        self._db.shutdown(wait=True)
