@@ -8,7 +8,7 @@ import urllib.request
 from typing import Any
 
 # The browser tests' fixtures and skip condition (Chromium missing) apply here too.
-from .test_browser import _page, browser, pytestmark, server
+from .test_browser import _page, _shot, browser, pytestmark, server
 
 __all__ = ["browser", "pytestmark", "server"]
 
@@ -62,3 +62,37 @@ def test_a_table_gets_the_options_ticked_in_the_form(server: str, browser: Any) 
     assert options["expansion_cards"] is True and options["emperor_rules"] is True
     assert options["market"] == "variable" and options["short_game"] is False
     assert not problems, problems
+
+
+def test_the_seat_menu_offers_the_levels_with_the_bot_each_stands_for(
+    server: str, browser: Any
+) -> None:
+    meta = _meta(server)
+    for width, height, size in ((1440, 900, "laptop"), (390, 844, "phone")):
+        page, problems = _page(browser, width, height)
+        page.goto(server + "/")
+        page.wait_for_selector("#seats select")
+        for title, info in meta["titles"].items():
+            page.select_option("#title", title)
+            menu = page.locator('select[name="seat-blue"]')
+            shown = menu.locator("option").evaluate_all(
+                "os => os.map((o) => [o.value, o.textContent])"
+            )
+            levels = [[f"bot:{lv}", f"Bot: {lv} ({bot})"] for lv, bot in info["levels"].items()]
+            assert shown[2:5] == levels, (title, shown)  # after "Me" and "A friend"
+            assert ["bot:random", "Bot: random"] in shown
+            # The default opponent is shown by the level that stands for it.
+            level = next(lv for lv, b in info["levels"].items() if b == info["default_bot"])
+            assert menu.input_value() == f"bot:{level}"
+        page.select_option("#title", "time_of_crisis")
+        page.select_option("#players", "2")
+        _shot(page, f"lobby-levels-{size}")
+        page.select_option('select[name="seat-blue"]', "bot:hard")
+        page.click("#create")
+        page.wait_for_url("**/table/**")
+        table = page.url.rsplit("/", 1)[-1].split("?")[0].split("#")[0]
+        with urllib.request.urlopen(f"{server}/api/tables/{table}") as res:
+            seats = json.load(res)["seats"]
+        assert seats[1]["kind"] == "bot" and seats[1]["bot"] == "hard"
+        assert not problems, problems
+        page.close()

@@ -88,8 +88,10 @@ function drawSeats() {
       ...game().bots.map((b) => el("option", { value: `bot:${b}` }, botLabel(b))),
     );
     const keep = old[i] && [...select.options].some((o) => o.value === old[i]);
-    // The title's strongest bot that plays at a person's pace is the default opponent.
-    const preferred = game().default_bot || game().bots[game().bots.length - 1];
+    // The title's strongest bot that plays at a person's pace is the default opponent, shown
+    // by the strength level that stands for it where there is one.
+    const quick = game().default_bot || game().bots[game().bots.length - 1];
+    const preferred = Object.keys(game().levels || {}).find((lv) => game().levels[lv] === quick) || quick;
     select.value = keep ? old[i] : (i === 0 ? "me" : `bot:${preferred}`);
     box.append(el("div", { class: "seat-row" }, el("span", {}, el("span", { class: `swatch ${role}` }), cap(role)), select));
   }
