@@ -131,6 +131,9 @@ def test_every_route_that_does_work_is_rate_limited_per_address(db: Database) ->
                 f"/api/tables/{table}/actions",
                 json={"role": "green", "action": ["x"], "version": 99},
             ),
+            # Refused before the table is even loaded: a wrong seat costs no work past it.
+            "seat": lambda: client.post(f"/api/tables/{table}/resign", json={"role": "blue"}),
+            "hint": lambda: client.get(f"/api/tables/{table}/hint/blue", headers=token),
         }
         assert set(calls) == set(limits.HTTP_PER_MINUTE)
         for route, call in calls.items():
@@ -176,21 +179,26 @@ def test_the_hello_deadline_counts_from_the_opening_whatever_is_sent(client: Tes
 
 
 @pytest.mark.parametrize(
-    ("origin", "allowed"),
+    ("origins", "origin", "allowed"),
     [
-        (None, True),  # not a browser
-        ("http://testserver", True),  # the site's own page
-        ("https://crisis.example", True),  # allowed by the host
-        ("http://evil.example", False),
-        ("http://testserver.evil.example", False),
-        ("null", False),  # a sandboxed frame or a file
-        ("https://testserver:8443", False),
+        ([], None, True),  # not a browser
+        ([], "http://testserver", True),  # the site's own page, as the request names it
+        ([], "http://evil.example", False),
+        ([], "http://testserver.evil.example", False),
+        ([], "null", False),  # a sandboxed frame or a file
+        ([], "https://testserver:8443", False),
+        # A site that names its origins accepts those only, whatever the Host header says
+        # (a page of another site resolving to this server would match its own Host).
+        (["https://crisis.example/"], "https://crisis.example", True),
+        (["https://crisis.example/"], "https://CRISIS.example/", True),
+        (["https://crisis.example/"], "http://testserver", False),
+        (["https://crisis.example/"], None, True),
     ],
 )
 def test_a_socket_from_another_site_s_page_is_refused(
-    db: Database, origin: str | None, allowed: bool
+    db: Database, origins: list[str], origin: str | None, allowed: bool
 ) -> None:
-    with make_client(db, origins=["https://crisis.example/"]) as client:
+    with make_client(db, origins=origins) as client:
         table, _ = create(client, [HUMAN, BOT])
         headers = {"origin": origin} if origin else {}
         with client.websocket_connect(f"/ws/{table}", headers=headers) as ws:
@@ -218,3 +226,30 @@ def test_http_answers_are_compressed_for_clients_that_ask(client: TestClient) ->
     assert packed.content == plain.content  # the client library unpacks it
     assert int(packed.headers["content-length"]) < len(plain.content) / 2
     assert packed.headers["content-security-policy"]  # the security headers still come
+
+
+def test_a_body_that_is_not_utf8_is_a_coded_400(client: TestClient) -> None:
+    table, tokens = create(client, [HUMAN, BOT])
+    body = b'{"role": "green", "text": "a\xed\xa0\x80b"}'  # a surrogate encoded raw: not UTF-8
+    res = client.put(
+        f"/api/tables/{table}/notes",
+        content=body,
+        headers={"Content-Type": "application/json", "X-Seat-Token": tokens["green"]},
+    )
+    assert res.status_code == 400 and res.json()["code"] == "bad_message", res.text
+    assert (
+        client.get(
+            f"/api/tables/{table}/notes/green", headers={"X-Seat-Token": tokens["green"]}
+        ).json()["text"]
+        == ""
+    )
+
+
+def test_a_note_with_a_nul_character_is_refused_on_every_database(client: TestClient) -> None:
+    table, tokens = create(client, [HUMAN, BOT])
+    headers = {"X-Seat-Token": tokens["green"]}
+    res = client.put(
+        f"/api/tables/{table}/notes", json={"role": "green", "text": "a\x00b"}, headers=headers
+    )
+    assert res.status_code == 400 and res.json()["code"] == "bad_message", res.text
+    assert client.get(f"/api/tables/{table}/notes/green", headers=headers).json()["text"] == ""

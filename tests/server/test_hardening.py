@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
 import urllib.error
@@ -126,20 +127,44 @@ def test_an_oversized_chunked_body_gets_413(client: TestClient) -> None:
 
 
 def test_connections_per_address_are_capped(client: TestClient) -> None:
-    table, _ = create(client, [HUMAN, BOT])
+    table, tokens = create(client, [HUMAN, BOT])
     client.app.state.connections = limits.Connections(limit=2)  # type: ignore[attr-defined]
+    client.app.state.pending = limits.Connections(limit=3)  # type: ignore[attr-defined]
     with (
         client.websocket_connect(f"/ws/{table}") as a,
         client.websocket_connect(f"/ws/{table}") as b,
     ):
         _hello(a, [])
         _hello(b, [])
-        with client.websocket_connect(f"/ws/{table}") as c:
-            assert c.receive_json()["code"] == "rate_limited"
+        with client.websocket_connect(f"/ws/{table}") as c:  # a third spectator: refused
+            c.send_json({"type": "hello", "tokens": []})
+            assert _next(c, "error")["code"] == "rate_limited"
+        # The player shares the address (a home, a campus): never kept out by its spectators.
+        with client.websocket_connect(f"/ws/{table}") as player:
+            _hello(player, [tokens["green"]])
+        # Sockets that never say hello are capped on their own.
+        with (
+            client.websocket_connect(f"/ws/{table}"),
+            client.websocket_connect(f"/ws/{table}"),
+            client.websocket_connect(f"/ws/{table}"),
+            client.websocket_connect(f"/ws/{table}") as e,
+        ):
+            assert e.receive_json()["code"] == "rate_limited"
             with pytest.raises(WebSocketDisconnect):
-                c.receive_json()
+                e.receive_json()
     with client.websocket_connect(f"/ws/{table}") as d:  # the others closed: room again
         _hello(d, [])
+
+
+def test_opening_sockets_is_rate_limited_per_address(client: TestClient) -> None:
+    table, _ = create(client, [HUMAN, BOT])
+    client.app.state.opens = limits.PerAddress(rate=0.0, burst=2)  # type: ignore[attr-defined]
+    for _ in range(2):
+        with client.websocket_connect(f"/ws/{table}") as ws:
+            _hello(ws, [])
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        reply = ws.receive_json()
+        assert reply["code"] == "rate_limited" and "new connections" in reply["message"]
 
 
 def test_a_socket_that_never_says_hello_is_closed(client: TestClient) -> None:
@@ -191,3 +216,24 @@ def test_rate_buckets_forget_the_least_recent_address() -> None:
     assert buckets.take("d")  # evicts "b", the least recently seen
     assert list(buckets.buckets) == ["c", "a", "d"]
     assert not buckets.take("a")  # still spent: the flood reset nobody's limit
+
+
+def test_a_cold_table_asked_for_at_once_is_loaded_once(client: TestClient) -> None:
+    table, _ = create(client, [HUMAN, BOT])
+    hall = client.app.state.hall  # type: ignore[attr-defined]
+    hall.tables.pop(table)  # not in memory any more
+    loads: list[str] = []
+    load = hall._load
+
+    def counting(game_id: str) -> Any:
+        loads.append(game_id)
+        return load(game_id)
+
+    hall._load = counting
+
+    async def many() -> list[Any]:
+        return list(await asyncio.gather(*(hall.get(table) for _ in range(20))))
+
+    lives = client.portal.call(many)  # type: ignore[union-attr]
+    assert loads == [table] and all(live is lives[0] for live in lives)
+    assert hall.tables[table] is lives[0]

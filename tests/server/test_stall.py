@@ -93,6 +93,13 @@ def test_one_address_runs_a_few_tables_of_bots_only(server: Server) -> None:
     _create(server.base, seats, "127.0.9.10")  # another address has its own quota
     people = [{"kind": "human"}, {"kind": "bot", "bot": "hard"}]
     _create(server.base, people, "127.0.9.9")  # and a table with a person is not counted
+    # ... among those of bots only; tables with a searching bot have a quota of their own,
+    # so that a script playing one seat cannot fill the search workers either.
+    for _ in range(limits.SEARCH_TABLES_PER_ADDRESS):
+        _create(server.base, people, "127.0.9.11")
+    status, body = _refusal(server.base, people, "127.0.9.11")
+    assert (status, body["code"]) == (429, "rate_limited") and "searching" in body["message"]
+    _create(server.base, [{"kind": "human"}, {"kind": "bot", "bot": "medium"}], "127.0.9.11")
 
 
 async def _bot_moves(url: str, token: str, *, moves: int, seconds: float) -> list[float]:
@@ -176,7 +183,7 @@ async def _spectate(url: str, source: str) -> ClientConnection:
 async def _crowd_then_player(port: int, table: str, token: str) -> dict[str, Any]:
     url = f"ws://127.0.0.1:{port}/ws/{table}"
     crowd = [
-        await _spectate(url, client_address(200 + n // limits.CONNECTIONS_PER_ADDRESS))
+        await _spectate(url, client_address(200 + n // limits.SPECTATORS_PER_ADDRESS))
         for n in range(limits.SPECTATORS_PER_TABLE)
     ]
     out: dict[str, Any] = {}
@@ -205,3 +212,31 @@ def test_a_crowd_of_spectators_never_locks_the_player_out(server: Server) -> Non
     assert out["player"] == ["welcome", "state"]
     assert out["oldest"]["type"] == "error" and out["oldest"]["code"] == "rate_limited"
     assert "spectators" in out["oldest"]["message"] and out["oldest_closed"]
+
+
+async def _churn(port: int, table: str) -> bool:
+    """A real spectator, then four addresses reconnecting their spectators again and again:
+    whether the real one is still watching at the end."""
+    url = f"ws://127.0.0.1:{port}/ws/{table}"
+    real = await _spectate(url, client_address(400))
+    crowd = []
+    for round_ in range(3):
+        for n in range(4 * limits.SPECTATORS_PER_ADDRESS):
+            crowd.append(await _spectate(url, client_address(410 + n % 4)))
+        if round_ < 2:
+            await asyncio.sleep(0.2)
+    await real.send(json.dumps({"type": "ping"}))
+    alive = True
+    try:
+        while (msg := json.loads(await asyncio.wait_for(real.recv(), 10)))["type"] != "pong":
+            alive = alive and msg["type"] != "error"
+    except Exception:
+        alive = False
+    for ws in [real, *crowd]:
+        await ws.close()
+    return alive
+
+
+def test_churning_spectators_push_out_only_their_own(server: Server) -> None:
+    table, _ = _person_table(server.base)
+    assert asyncio.run(_churn(server.port, table))

@@ -72,6 +72,7 @@ async def _move(
     *,
     searches: bool = False,
     priority: Priority = Priority.PERSON,
+    key: str = "",
 ) -> tuple[Action, Any]:
     return await workers.bot_move(
         bot,
@@ -81,6 +82,7 @@ async def _move(
         searches=searches,
         priority=priority,
         fallback=lambda: RandomBot(ending=frozenset({"end_actions"})),
+        key=key,
     )
 
 
@@ -176,6 +178,29 @@ def test_a_person_s_table_goes_before_tables_of_bots_only() -> None:
 
     bots_started, person_started = _run(main())
     assert 0 < person_started < bots_started  # ... but served second
+
+
+def test_askers_take_turns_within_a_class() -> None:
+    """A table (or an address) with many jobs queued delays another by one job, not all."""
+
+    async def main() -> list[tuple[float, str]]:
+        workers = Workers(search=1, think_seconds=1.0, wait=30.0)
+        try:
+            busy = asyncio.create_task(_move(workers, SleepyBot(0.8), searches=True))
+            await asyncio.sleep(0.5)
+            jobs = [("greedy", SleepyBot(0.1)) for _ in range(4)] + [("other", SleepyBot(0.1))]
+            tasks = []
+            for key, bot in jobs:
+                tasks.append(asyncio.create_task(_move(workers, bot, searches=True, key=key)))
+                await asyncio.sleep(0.02)  # the greedy table's four are queued first
+            await busy
+            done = await asyncio.gather(*tasks)
+            return sorted((b.started, key) for (_, b), (key, _) in zip(done, jobs, strict=True))
+        finally:
+            await workers.close()
+
+    order = [key for _, key in _run(main())]
+    assert order == ["greedy", "other", "greedy", "greedy", "greedy"]
 
 
 def test_closed_workers_refuse_new_jobs() -> None:

@@ -85,7 +85,7 @@ class Guard:
             messages.append(message)
             if not message.get("more_body", False):
                 break
-        if _lone_surrogate(b"".join(m.get("body", b"") for m in messages)):
+        if _not_unicode(b"".join(m.get("body", b"") for m in messages)):
             await _refuse(send, 400, "bad_message", "the body holds text that is not Unicode")
             return
 
@@ -102,13 +102,17 @@ class Guard:
         await self.app(scope, replay_receive, secured_send)
 
 
-def _lone_surrogate(body: bytes) -> bool:
-    """Whether a JSON body decodes to text holding a lone surrogate (escaped as ``\\ud800``;
-    raw bytes that are not UTF-8 fail the route's own parsing with a coded error)."""
-    if b"\\u" not in body:
+def _not_unicode(body: bytes) -> bool:
+    """Whether a body is not UTF-8 (strictly: encoded surrogates included), or is JSON that
+    decodes to text holding a lone surrogate (escaped as backslash-u d800)."""
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        return True
+    if "\\u" not in text:
         return False
     try:
-        return has_surrogate(json.loads(body))
+        return has_surrogate(json.loads(text))
     except (ValueError, RecursionError):
         return False  # not JSON: the route's own validation refuses it
 
@@ -199,13 +203,18 @@ def create_app(
     app.state.allow_seed = allow_seed
     app.state.origins = frozenset(o.rstrip("/").lower() for o in origins)
     per_minute = {**limits.HTTP_PER_MINUTE, **(http_per_minute or {})}
-    app.state.http_limits = {route: limits.PerAddress(n / 60, n) for route, n in per_minute.items()}
+    app.state.http_limits = {
+        route: limits.PerAddress(n / 60, limits.burst(n)) for route, n in per_minute.items()
+    }
     app.state.messages_per_second = messages_per_second
     app.state.replays = Replays()
     app.state.create_limit = limits.PerAddress(tables_per_minute / 60, tables_per_minute)
-    app.state.connections = limits.Connections()
+    app.state.connections = limits.Connections()  # spectators, per address
+    app.state.pending = limits.Connections()  # sockets yet to say hello, per address
+    app.state.opens = limits.PerAddress(
+        limits.OPENS_PER_MINUTE / 60, limits.burst(limits.OPENS_PER_MINUTE)
+    )
     app.state.hello_seconds = limits.HELLO_SECONDS
-    app.state.hint_limit = limits.PerAddress(limits.HINTS_PER_MINUTE / 60, limits.HINTS_PER_MINUTE)
 
     @app.exception_handler(TableError)
     async def table_error(_request: Request, exc: TableError) -> JSONResponse:

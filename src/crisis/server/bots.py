@@ -116,10 +116,13 @@ class BotSeats:
                     searches=searches(name or "random", title),
                     priority=Priority.PERSON if people else Priority.BOTS,
                     fallback=lambda: make_bot(default_bot(title), title),
+                    key=live.id,
                 )
                 live.bots[role] = bot
+                if self.tables.get(live.id) is not live:
+                    return  # the hall let this table go (it may load it afresh later)
                 async with live.lock:
-                    if live.version != version or self.tables.get(live.id) is not live:
+                    if live.version != version:
                         continue  # someone else acted meanwhile: think again
                     await self._apply(live, role, action)
                 await asyncio.sleep(self.bot_delay)

@@ -27,12 +27,14 @@ CHAT_PER_SECOND = 0.5
 CHAT_BURST = 5
 #: Chat messages a newcomer to the table receives.
 CHAT_HISTORY = 100
-#: Hints ("what would the bot do?") one address may ask for per minute: each is a search.
-HINTS_PER_MINUTE = 6
 #: How long one hint may think, in seconds.
 HINT_SECONDS = 1.0
-#: Websocket connections one address may hold open at once.
+#: Websocket connections one address may hold open at once, not counting those of a seat
+#: holder (a neighbour behind the same address cannot lock a player out), and open per minute.
 CONNECTIONS_PER_ADDRESS = 16
+OPENS_PER_MINUTE = 120
+#: Spectators of one table from one address (past it the address's oldest makes room).
+SPECTATORS_PER_ADDRESS = 8
 #: Seconds a new websocket has to say ``hello`` before it is closed.
 HELLO_SECONDS = 5.0
 #: Spectators (connections holding no seat) watching one table at once; past it the oldest
@@ -47,9 +49,13 @@ THINK_SECONDS = 1.0
 BOT_WAIT = 3.0
 #: Unfinished tables with no person seated that one address may have at once.
 BOT_TABLES_PER_ADDRESS = 3
+#: Unfinished tables with a searching bot (``hard``, ``ismcts``) one address may have at once.
+SEARCH_TABLES_PER_ADDRESS = 6
 #: Requests per minute one address may make to each HTTP route that does work (a bucket per
-#: route and address, bursts of the same size).
+#: route and address; bursts of a quarter of it, at least 6 or the whole when smaller).
 HTTP_PER_MINUTE: dict[str, int] = {
+    "hint": 6,  # each is a search
+    "seat": 120,  # resign, rematch
     "state": 1200,
     "replay": 600,
     "notes": 60,
@@ -59,6 +65,11 @@ HTTP_PER_MINUTE: dict[str, int] = {
     "tables": 120,
     "act": 1200,  # 20 a second on average, as on a websocket
 }
+
+
+def burst(per_minute: int) -> int:
+    """The burst an HTTP route allows (see :data:`HTTP_PER_MINUTE`)."""
+    return max(min(per_minute, 6), per_minute // 4)
 
 
 def client_key(host: str) -> str:

@@ -53,6 +53,8 @@ class Connection:
         self.look: str | None = None
         #: Order of opening (the oldest spectator makes room first).
         self.opened = next(_opened)
+        #: The count this connection is part of (waiting to say hello, or spectating).
+        self.counted: limits.Connections | None = None
         self._queue: deque[tuple[bool, bytes]] = deque()
         self._ready = asyncio.Event()
         self._closing = False
@@ -92,15 +94,19 @@ class Connection:
 
 
 def origin_allowed(ws: WebSocket) -> bool:
-    """Whether the page that opened ``ws`` may: no ``Origin`` (not a browser), the site's own
-    origin (the same host and port the socket was opened to), or one the host allowed
-    (``crisis serve --origin``, for a site behind a proxy that rewrites the host)."""
+    """Whether the page that opened ``ws`` may: no ``Origin`` (not a browser); where the
+    host named the site's origins (``crisis serve --origin``), one of those only; otherwise
+    the site's own origin as the request names it (the same host and port in ``Host``).
+
+    A public site should name its origins: a ``Host`` header is whatever the browser was
+    pointed at, so a page of another site whose name resolves to this server (DNS
+    rebinding) would match it."""
     origin = ws.headers.get("origin")
     if origin is None:
         return True
     allowed: frozenset[str] = ws.app.state.origins
-    if origin.rstrip("/").lower() in allowed:
-        return True
+    if allowed:
+        return origin.rstrip("/").lower() in allowed
     try:
         parts = urlsplit(origin)
     except ValueError:
@@ -109,33 +115,42 @@ def origin_allowed(ws: WebSocket) -> bool:
     return parts.scheme in ("http", "https") and bool(host) and parts.netloc.lower() == host.lower()
 
 
+async def _refuse(ws: WebSocket, error: TableError, code: int = 1008) -> None:
+    """Answer a socket that may not stay with ``error`` and close it."""
+    await ws.send_text(json.dumps(error.to_json()))
+    await ws.close(code=code)
+
+
 @router.websocket("/ws/{table_id}")
 async def table_socket(ws: WebSocket, table_id: str) -> None:
-    """Follow and play one table."""
+    """Follow and play one table.
+
+    Until it says ``hello`` a socket counts against its address's sockets waiting to (16);
+    then a spectator counts against its address's spectating sockets (16), and a seat holder
+    against nothing but the seat's own connections, so that whoever shares the player's
+    address cannot keep the player out. Opening is rate limited per address too."""
     hall: Hall = ws.app.state.hall
-    connections: limits.Connections = ws.app.state.connections
+    pending: limits.Connections = ws.app.state.pending
     address = ws.client.host if ws.client else "?"
     opened = asyncio.get_running_loop().time()
     await ws.accept()
     if not origin_allowed(ws):
-        await ws.send_text(
-            json.dumps(BadOrigin("this table is played from its own site").to_json())
-        )
-        await ws.close(code=1008)
+        await _refuse(ws, BadOrigin("this table is played from its own site"))
         return
-    if not connections.enter(address):
-        too_many = TooFast(f"at most {connections.limit} open connections per address")
-        await ws.send_text(json.dumps(too_many.to_json()))
-        await ws.close(code=1008)
+    if not ws.app.state.opens.take(address):
+        await _refuse(ws, TooFast("too many new connections from your address; wait a moment"))
+        return
+    if not pending.enter(address):
+        await _refuse(ws, TooFast(f"at most {pending.limit} connections per address"))
         return
     try:
         live = await hall.get(table_id)
     except TableError as exc:
-        connections.leave(address)
-        await ws.send_text(json.dumps(exc.to_json()))
-        await ws.close(code=4404)
+        pending.leave(address)
+        await _refuse(ws, exc, 4404)
         return
     conn = Connection(ws)
+    conn.counted = pending
     writer = asyncio.create_task(conn.write())
     rate: float = ws.app.state.messages_per_second
     bucket = limits.Bucket(rate, max(limits.BURST, rate * 2))
@@ -180,7 +195,8 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     except WebSocketDisconnect:
         pass
     finally:
-        connections.leave(address)
+        if conn.counted is not None:
+            conn.counted.leave(address)
         hall.unwatch(live, conn)
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -258,6 +274,7 @@ async def hello(hall: Hall, live: Live, conn: Connection, msg: dict[str, Any]) -
     if look is not None and not isinstance(look, str):
         raise BadMessage("look is a seat's name or null (the public view)")
     roles = live.roles_for(tokens)
+    count(conn, roles)
     make_room(live, conn, roles)
     conn.roles = roles
     order = [s.role for s in live.row.seats]
@@ -277,6 +294,20 @@ async def hello(hall: Hall, live: Live, conn: Connection, msg: dict[str, Any]) -
     hall.watch(live, conn)
 
 
+def count(conn: Connection, roles: set[str]) -> None:
+    """Move ``conn`` from the sockets waiting to say hello to what it is now: a spectator
+    (counted per address; refused past the limit) or a seat holder (not counted)."""
+    state = conn.ws.app.state
+    target: limits.Connections | None = None if roles else state.connections
+    if conn.counted is target:
+        return
+    if target is not None and not target.enter(conn.address):
+        raise TooFast(f"at most {target.limit} spectating connections per address")
+    if conn.counted is not None:
+        conn.counted.leave(conn.address)
+    conn.counted = target
+
+
 def make_room(live: Live, conn: Connection, roles: set[str]) -> None:
     """Before ``conn`` watches as ``roles``: drop the oldest spectator if the spectators are
     full (a spectator joins), or the oldest connection of a seat that has its fill (a seat
@@ -292,6 +323,22 @@ def make_room(live: Live, conn: Connection, roles: set[str]) -> None:
                 live.watchers.discard(old)
         return
     spectators = sorted((w for w in others if not w.roles), key=lambda w: w.opened)
-    for old in spectators[: max(0, len(spectators) - limits.SPECTATORS_PER_TABLE + 1)]:
-        old.drop(TooFast("this table has too many spectators: the oldest make room"))
-        live.watchers.discard(old)
+    mine = [
+        w for w in spectators if limits.client_key(w.address) == limits.client_key(conn.address)
+    ]
+    if len(mine) >= limits.SPECTATORS_PER_ADDRESS:  # an address makes room among its own first
+        leaving = mine[0]
+    elif len(spectators) >= limits.SPECTATORS_PER_TABLE:
+        # The oldest of the address with the most spectators here: churning sockets from a
+        # few addresses cannot push everybody else out.
+        per_address: dict[str, int] = {}
+        for w in spectators:
+            per_address[limits.client_key(w.address)] = (
+                per_address.get(limits.client_key(w.address), 0) + 1
+            )
+        most = max(per_address.values())
+        leaving = next(w for w in spectators if per_address[limits.client_key(w.address)] == most)
+    else:
+        return
+    leaving.drop(TooFast("this table has too many spectators: the oldest make room"))
+    live.watchers.discard(leaving)

@@ -207,7 +207,7 @@ async def act(table_id: str, body: ActIn, request: Request, token: Token = None)
     return _json(live.payload(body.role))
 
 
-@router.post("/tables/{table_id}/resign")
+@router.post("/tables/{table_id}/resign", dependencies=[limited("seat")])
 async def resign(
     table_id: str, body: RoleIn, request: Request, token: Token = None
 ) -> dict[str, Any]:
@@ -237,7 +237,7 @@ async def save_note(
     return {"role": body.role, "text": body.text}
 
 
-@router.post("/tables/{table_id}/rematch")
+@router.post("/tables/{table_id}/rematch", dependencies=[limited("seat")])
 async def rematch(table_id: str, request: Request, token: Token = None) -> dict[str, Any]:
     """The same seats and options again (your seat secret stays the same)."""
     hall = _hall(request)
@@ -263,7 +263,7 @@ async def replay(
     return replayer.view(live, step, role, _roles(live, token))
 
 
-@router.get("/tables/{table_id}/hint/{role}")
+@router.get("/tables/{table_id}/hint/{role}", dependencies=[limited("hint")])
 async def hint(table_id: str, role: str, request: Request, token: Token = None) -> dict[str, Any]:
     """What the strongest bot would do for one of your seats: its top choices with their
     estimated chance of winning, computed from that seat's view alone (never the state)."""
@@ -273,8 +273,6 @@ async def hint(table_id: str, role: str, request: Request, token: Token = None) 
         raise Forbidden(f"you do not hold the {role} seat")
     if live.finished:
         raise GameOver("the game is over")
-    if not request.app.state.hint_limit.take(_address(request)):
-        raise TooFast("a hint is a search: at most a few a minute; wait a little")
     legal = live.title.actions(live.match.state, role)
     if not legal:
         raise BadMessage(f"{role} has nothing to decide now")
@@ -283,7 +281,7 @@ async def hint(table_id: str, role: str, request: Request, token: Token = None) 
     workers: Workers = hall.workers
     seconds = min(limits.HINT_SECONDS, workers.think_seconds)
     choices = await workers.call(
-        Priority.PERSON,
+        Priority.HINT,
         _hint,
         live.title.NAME,
         view,
@@ -292,6 +290,7 @@ async def hint(table_id: str, role: str, request: Request, token: Token = None) 
         seconds,
         random.SystemRandom().getrandbits(128),
         seconds=seconds,
+        key=limits.client_key(_address(request)),
     )
     describe = live.title.describe
     actions = [c["action"] for c in choices]

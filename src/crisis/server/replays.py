@@ -125,7 +125,7 @@ class Replays:
             pending = self._reviewing.get(key)
             if pending is None:
                 job = workers.call(
-                    Priority.REVIEW, review_game, live.title.NAME, live.match.record()
+                    Priority.REVIEW, review_game, live.title.NAME, live.match.record(), key=live.id
                 )
                 pending = self._reviewing[key] = asyncio.ensure_future(job)
                 pending.add_done_callback(lambda _: self._reviewing.pop(key, None))

@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 
 import msgspec
 
+from crisis.ai import searches
 from crisis.engine.action import Action
 from crisis.engine.errors import IllegalAction
 from crisis.engine.match import Match
@@ -82,9 +83,14 @@ class Hall(BotSeats):
         self.store = store
         self.bot_delay = bot_delay
         self.workers = workers or Workers()
-        self.bot_tables_per_address = bot_tables_per_address
-        #: Unfinished tables of bots only, by the address (key) that created them.
-        self._bot_tables: dict[str, set[str]] = {}
+        #: Unfinished tables one address may have running, by kind: of bots only, and with
+        #: a searching bot (whoever else sits there).
+        self.quotas = {
+            "bots only": bot_tables_per_address,
+            "with a searching bot": limits.SEARCH_TABLES_PER_ADDRESS,
+        }
+        #: Those tables by kind and by the address (key) that created them.
+        self._counted: dict[str, dict[str, set[str]]] = {kind: {} for kind in self.quotas}
         self.cache_size = cache_size
         self.tables: OrderedDict[str, Live] = OrderedDict()
         self._closing = False
@@ -94,6 +100,7 @@ class Hall(BotSeats):
         # SQLite takes one writer at a time; a database server takes several.
         threads = 1 if store.engine.dialect.name == "sqlite" else 4
         self._db = ThreadPoolExecutor(threads, thread_name_prefix="crisis-db")
+        self._loading: dict[str, asyncio.Future[tuple[GameRow, Match] | None]] = {}
 
     async def db(self, call: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """``call(*args, **kwargs)`` (a :class:`Store` method) in the database thread."""
@@ -114,8 +121,8 @@ class Hall(BotSeats):
         """A new table; returns it with the secret token of each human seat by role.
 
         A seat's bot is a registered name or a strength level, nothing more
-        (:func:`~crisis.server.bots.check_bot`). A table of bots only counts against
-        ``address``'s quota of unfinished ones (:data:`limits.BOT_TABLES_PER_ADDRESS`).
+        (:func:`~crisis.server.bots.check_bot`). A table of bots only, or with a searching
+        bot, counts against ``address``'s quota of such unfinished tables (:attr:`quotas`).
         """
         if title not in TITLES:
             raise BadMessage(f"unknown game {title!r}; known: {', '.join(sorted(TITLES))}")
@@ -126,9 +133,14 @@ class Hall(BotSeats):
                 raise BadMessage(f"a seat is 'human' or 'bot', not {s.kind!r}")
             if s.kind == "bot":
                 s.bot = check_bot(s.bot, title)
-        all_bots = all(s.kind == "bot" for s in seats)
-        if all_bots and address is not None:
-            await self._check_bot_quota(address)
+        kinds = []
+        if all(s.kind == "bot" for s in seats):
+            kinds.append("bots only")
+        if any(s.kind == "bot" and searches(s.bot or "random", title) for s in seats):
+            kinds.append("with a searching bot")
+        if address is not None:
+            for kind in kinds:
+                await self._check_quota(kind, address)
         module = get_title(title)
         options = {**options, "players": len(seats)}
         if seed is None:
@@ -179,8 +191,9 @@ class Hall(BotSeats):
         )
         stored = await self.db(self._store_new, row)
         live = Live(row=stored, title=module, match=match)
-        if all_bots and address is not None:
-            self._bot_tables.setdefault(limits.client_key(address), set()).add(live.id)
+        if address is not None:
+            for kind in kinds:
+                self._counted[kind].setdefault(limits.client_key(address), set()).add(live.id)
         self._remember(live)
         self._wake_bots(live)
         return live, tokens
@@ -192,21 +205,23 @@ class Hall(BotSeats):
         assert stored is not None
         return stored
 
-    async def _check_bot_quota(self, address: str) -> None:
-        """Refuse another table of bots only to ``address`` while it has its quota running."""
+    async def _check_quota(self, kind: str, address: str) -> None:
+        """Refuse ``address`` another table of ``kind`` (see :attr:`quotas`) while it has its
+        quota of them unfinished."""
         key = limits.client_key(address)
-        running = self._bot_tables.get(key, set())
+        counted = self._counted[kind]
+        running = counted.get(key, set())
         for game_id in list(running):
             live = self.tables.get(game_id)
             row = live.row if live is not None else await self.db(self.store.load_game, game_id)
             if row is None or row.status == "finished":
                 running.discard(game_id)
         if not running:
-            self._bot_tables.pop(key, None)
-        elif len(running) >= self.bot_tables_per_address:
+            counted.pop(key, None)
+        elif len(running) >= self.quotas[kind]:
             raise TooFast(
-                f"at most {self.bot_tables_per_address} unfinished tables of bots only per "
-                "address; wait for one to finish"
+                f"at most {self.quotas[kind]} unfinished tables {kind} per address; wait for "
+                "one to finish"
             )
 
     async def _new_id(self) -> str:
@@ -223,7 +238,13 @@ class Hall(BotSeats):
             return live
         if not isinstance(game_id, str) or not 0 < len(game_id) <= 32:
             raise NotFound("no such table")
-        loaded = await self.db(self._load, game_id)
+        # One load per table at a time: everyone asking meanwhile waits for the same one.
+        loading = self._loading.get(game_id)
+        if loading is None:
+            loading = asyncio.ensure_future(self.db(self._load, game_id))
+            self._loading[game_id] = loading
+            loading.add_done_callback(lambda _: self._loading.pop(game_id, None))
+        loaded = await asyncio.shield(loading)
         if loaded is None:
             raise NotFound(f"no table {game_id!r}")
         live = self.tables.get(game_id)  # another request may have loaded it meanwhile
@@ -477,6 +498,8 @@ class Hall(BotSeats):
             raise Forbidden(f"you do not hold the {role} seat")
         if not isinstance(text, str):
             raise BadMessage("a note is text")
+        if "\x00" in text:  # PostgreSQL's text cannot hold it; no person types it
+            raise BadMessage("a note holds a NUL character")
         if len(text) > limits.NOTE_LENGTH:
             raise BadMessage(
                 f"note too long ({len(text)} characters; the limit is {limits.NOTE_LENGTH})"

@@ -9,27 +9,27 @@ and starts a fresh one) take the jobs:
 * ``search``: bots that think for a time budget, hints and reviews. Its processes run at a
   lower scheduling priority (``nice``) than the server, so a search never slows the loop.
 
-Jobs wait in a queue per pool, ordered by who is waiting: a person (a bot move at a table with
-a person, a hint) before an all-bot table, before a review; in arrival order otherwise. A
-table has at most one bot move queued at a time, so no table can take a second turn before
-the others have had theirs. A bot move that has not started within ``wait`` seconds is played
-by a quick bot instead (:meth:`Workers.bot_move`), so under any load a bot answers within
-about ``wait`` seconds plus its own thinking.
+Jobs wait in a fair queue per pool, ordered first by who is waiting (:class:`Priority`): a
+stand-in move for a bot that waited too long, then a bot move at a table with a person, then a
+person's hint, then a bot move at a table of bots only, then a review. Within a class, the
+askers (a table, or the address asking for hints) take turns, one job each, so that nobody
+with many jobs queued delays the others by more than one job each. A bot move that has not
+started within ``wait`` seconds is played by a quick bot instead (:meth:`Workers.bot_move`),
+so under any load a bot answers within about ``wait`` seconds plus its own thinking.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import heapq
-import itertools
 import logging
 import multiprocessing
 import os
 import random
-from collections.abc import Callable
+from collections import OrderedDict, deque
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any, TypeVar
 
@@ -62,20 +62,60 @@ PRELOAD = [
 class Priority(IntEnum):
     """Who waits for a job (lower first)."""
 
-    PERSON = 0  # a bot move at a table with a person, or a person's hint
-    BOTS = 1  # a bot move at a table of bots only
-    REVIEW = 2  # a finished game's review
+    STAND_IN = 0  # a quick bot's move for a bot that waited too long
+    PERSON = 1  # a bot move at a table with a person
+    HINT = 2  # a person's hint
+    BOTS = 3  # a bot move at a table of bots only
+    REVIEW = 4  # a finished game's review
 
 
-@dataclass(order=True)
+@dataclass
 class _Job:
     priority: int
-    seq: int
-    fn: Callable[..., Any] = field(compare=False)
-    args: tuple[Any, ...] = field(compare=False)
-    timeout: float = field(compare=False)
-    done: asyncio.Future[Any] = field(compare=False)
-    started: bool = field(default=False, compare=False)
+    key: str  # who asks: a table, or an address (the queue lets askers take turns)
+    fn: Callable[..., Any]
+    args: tuple[Any, ...]
+    timeout: float
+    done: asyncio.Future[Any]
+    started: bool = False
+
+
+class _FairQueue:
+    """Jobs by priority, then by asker in turn (round robin), then in arrival order."""
+
+    def __init__(self) -> None:
+        self._classes: dict[int, OrderedDict[str, deque[_Job]]] = {}
+
+    def push(self, job: _Job) -> None:
+        askers = self._classes.setdefault(job.priority, OrderedDict())
+        askers.setdefault(job.key, deque()).append(job)
+
+    def pop(self) -> _Job | None:
+        """The next job: the first asker's oldest of the most urgent class (that asker then
+        goes to the back of its class)."""
+        for priority in sorted(self._classes):
+            askers = self._classes[priority]
+            if not askers:
+                continue
+            key, jobs = next(iter(askers.items()))
+            job = jobs.popleft()
+            if jobs:
+                askers.move_to_end(key)
+            else:
+                del askers[key]
+            return job
+        return None
+
+    def __iter__(self) -> Iterator[_Job]:
+        for askers in self._classes.values():
+            for jobs in askers.values():
+                yield from jobs
+
+    def __len__(self) -> int:
+        return sum(len(jobs) for askers in self._classes.values() for jobs in askers.values())
+
+    def clear(self) -> None:
+        self._classes.clear()
 
 
 class Waited(Exception):
@@ -97,7 +137,7 @@ class _Lane:
         self.workers = max(1, workers)
         self.niceness = niceness
         self.free = self.workers
-        self.queue: list[_Job] = []
+        self.queue = _FairQueue()
         self._pool: ProcessPool | None = None
 
     @property
@@ -140,7 +180,6 @@ class Workers:
         self.wait = float(wait)
         self.quick = _Lane("quick", 1, 0)
         self.search = _Lane("search", search or max(1, cores - 1), SEARCH_NICENESS)
-        self._seq = itertools.count()
         self._closed = False
 
     # -- what the server asks for ------------------------------------------------------------
@@ -154,34 +193,43 @@ class Workers:
         searches: bool,
         priority: Priority,
         fallback: Callable[[], Bot],
+        key: str = "",
     ) -> tuple[Action, Bot]:
         """``bot``'s move for ``role`` and the bot as it is after choosing (bots keep a plan
         for the turn): in a worker process, from the seat's view only, with secret randomness.
-        If no worker takes it within ``wait`` seconds or it overruns, a ``fallback()`` bot
-        plays instead (quick lane, first in line)."""
+        ``key`` names the table (tables take turns). If no worker takes it within ``wait``
+        seconds or it overruns, a ``fallback()`` bot plays instead (quick lane, first in
+        line)."""
         lane = self.search if searches else self.quick
         timeout = (self.think_seconds if searches else 0.0) + GRACE
         args = (bot, view, role, legal, _secret_seed())
         try:
-            return await self._run(lane, priority, choose, args, timeout, wait=self.wait)
+            return await self._run(lane, priority, key, choose, args, timeout, wait=self.wait)
         except Exception as exc:  # waited too long, overran, or its worker died
             log.warning("a %s bot move fell back to a quick bot (%r)", lane.name, exc)
         stand_in = (fallback(), view, role, legal, _secret_seed())
         try:
-            action, _ = await self._run(self.quick, Priority.PERSON, choose, stand_in, GRACE)
+            action, _ = await self._run(
+                self.quick, Priority.STAND_IN, key, choose, stand_in, GRACE, wait=self.wait
+            )
         except Exception:
             action = RandomBot().choose(view, role, legal, random.Random(_secret_seed()))
         return action, bot
 
     async def call(
-        self, priority: Priority, fn: Callable[..., T], *args: Any, seconds: float = 0.0
+        self,
+        priority: Priority,
+        fn: Callable[..., T],
+        *args: Any,
+        seconds: float = 0.0,
+        key: str = "",
     ) -> T:
-        """``fn(*args)`` in a search process (hints, reviews), killed ``seconds`` plus the
-        grace time after it starts; raises :class:`Busy` if it cannot start within ten times
-        the bots' waiting time or does not finish."""
+        """``fn(*args)`` in a search process (hints, reviews) for the asker ``key``, killed
+        ``seconds`` plus the grace time after it starts; raises :class:`Busy` if it cannot
+        start within ten times the bots' waiting time or does not finish."""
         try:
             result: T = await self._run(
-                self.search, priority, fn, args, seconds + GRACE, wait=10 * self.wait
+                self.search, priority, key, fn, args, seconds + GRACE, wait=10 * self.wait
             )
         except (Waited, TimeoutError):
             raise Busy("the bots are busy; try again in a moment") from None
@@ -202,6 +250,7 @@ class Workers:
         self,
         lane: _Lane,
         priority: Priority,
+        key: str,
         fn: Callable[..., Any],
         args: tuple[Any, ...],
         timeout: float,
@@ -211,8 +260,8 @@ class Workers:
         if self._closed:
             raise Busy("the server is stopping")
         loop = asyncio.get_running_loop()
-        job = _Job(int(priority), next(self._seq), fn, args, timeout, loop.create_future())
-        heapq.heappush(lane.queue, job)
+        job = _Job(int(priority), key, fn, args, timeout, loop.create_future())
+        lane.queue.push(job)
         self._dispatch(lane)
         timer = None
         if wait is not None and not job.started:
@@ -226,8 +275,7 @@ class Workers:
                 job.done.cancel()  # the caller went away: skip it when its turn comes
 
     def _dispatch(self, lane: _Lane) -> None:
-        while lane.free > 0 and lane.queue:
-            job = heapq.heappop(lane.queue)
+        while lane.free > 0 and (job := lane.queue.pop()) is not None:
             if job.done.done():
                 continue  # gave up waiting, or its caller went away
             job.started = True
