@@ -342,6 +342,63 @@ def play_on(client: TestClient, games: dict[str, Any]) -> set[str]:
     return played
 
 
+#: What revision 0002 adds: the indexes on games by ``updated`` (then ``id``) and by ``rematch``.
+INDEXES_0002 = {("games_by_rematch", ("rematch",)), ("games_by_updated", ("updated", "id"))}
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_database_from_c50798d_upgrades_through_0002_and_back(
+    backend: str, tmp_path: Path
+) -> None:
+    """Adopted as 0001, then 0002 adds the games' indexes (and nothing else); its downgrade
+    takes them away again; the data never changes."""
+    revision = migrations.script().get_revision("0002")
+    assert revision is not None and revision.down_revision == "0001"
+    with c50798d_database(backend, tmp_path) as url:
+        e = engine(url)
+        try:
+            with e.connect() as db:  # as migrate() does, but stopping at 0001
+                migrations.lock(db)
+                migrations.adopt(db)
+                db.commit()
+            assert version_of(url) == ("0001",)
+            at_0001 = schema(url)
+            data = contents(url)
+            assert not INDEXES_0002 & set(at_0001["games"]["indexes"])
+            with e.connect() as db:
+                migrations.lock(db)
+                command.upgrade(migrations.config(db), "0002")
+                db.commit()
+            assert version_of(url) == ("0002",)
+            at_0002 = schema(url)
+            assert set(at_0002["games"]["indexes"]) == set(at_0001["games"]["indexes"]) | (
+                INDEXES_0002
+            )
+            assert {k: v for k, v in at_0002.items() if k != "games"} == {
+                k: v for k, v in at_0001.items() if k != "games"
+            }
+            assert contents(url) == {**data, "alembic_version": [("0002",)]}
+            with e.connect() as db:
+                migrations.lock(db)
+                command.downgrade(migrations.config(db), "0001")
+                db.commit()
+            assert version_of(url) == ("0001",)
+            assert schema(url) == at_0001 and contents(url) == data
+            migrations.migrate(e)
+        finally:
+            e.dispose()
+        assert version_of(url) == (migrations.head(),)
+        assert set(schema(url)["games"]["indexes"]) >= INDEXES_0002
+        assert differences(url) == []
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_new_database_has_the_games_indexes(backend: str, tmp_path: Path) -> None:
+    with database(backend, tmp_path) as url:
+        Store(url).close()
+        assert set(schema(url)["games"]["indexes"]) >= INDEXES_0002
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_upgrading_twice_changes_nothing(backend: str, tmp_path: Path) -> None:
     with c50798d_database(backend, tmp_path) as url:

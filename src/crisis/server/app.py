@@ -204,7 +204,7 @@ def create_app(
     app.state.origins = frozenset(o.rstrip("/").lower() for o in origins)
     per_minute = {**limits.HTTP_PER_MINUTE, **(http_per_minute or {})}
     app.state.http_limits = {
-        route: limits.PerAddress(n / 60, limits.burst(n)) for route, n in per_minute.items()
+        route: limits.PerAddress(n / 60, limits.burst(n, route)) for route, n in per_minute.items()
     }
     app.state.messages_per_second = messages_per_second
     app.state.replays = Replays()

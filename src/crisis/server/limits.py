@@ -52,7 +52,8 @@ BOT_TABLES_PER_ADDRESS = 3
 #: Unfinished tables with a searching bot (``hard``, ``ismcts``) one address may have at once.
 SEARCH_TABLES_PER_ADDRESS = 6
 #: Requests per minute one address may make to each HTTP route that does work (a bucket per
-#: route and address; bursts of a quarter of it, at least 6 or the whole when smaller).
+#: route and address; bursts of a quarter of it, at least 6 or the whole when smaller, but the
+#: whole minute for :data:`WHOLE_MINUTE_BURST`).
 HTTP_PER_MINUTE: dict[str, int] = {
     "hint": 6,  # each is a search
     "seat": 120,  # resign, rematch
@@ -67,8 +68,15 @@ HTTP_PER_MINUTE: dict[str, int] = {
 }
 
 
-def burst(per_minute: int) -> int:
+#: Routes whose burst is their whole minute: a state read is cached per version and an action
+#: is the game's own work, and a script catching up on a game reads and acts in a rush.
+WHOLE_MINUTE_BURST = frozenset({"state", "act"})
+
+
+def burst(per_minute: int, route: str = "") -> int:
     """The burst an HTTP route allows (see :data:`HTTP_PER_MINUTE`)."""
+    if route in WHOLE_MINUTE_BURST:
+        return per_minute
     return max(min(per_minute, 6), per_minute // 4)
 
 

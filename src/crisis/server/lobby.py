@@ -163,17 +163,10 @@ async def recent_tables(request: Request) -> dict[str, Any]:
 
 @router.post("/tables/mine", dependencies=[limited("mine")])
 async def my_tables(body: TokensIn, request: Request) -> dict[str, Any]:
-    """The tables where one of ``tokens`` holds a seat, newest first."""
+    """The newest tables (at most 50) where one of ``tokens`` holds a seat, newest first."""
     hall = _hall(request)
     hashes = sorted({hash_token(t) for t in body.tokens})
-    found: dict[str, list[str]] = {}
-    for game_id, role in await hall.db(hall.store.games_for_tokens, hashes):
-        found.setdefault(game_id, []).append(role)
-    rows = [
-        (await hall.db(hall.store.load_game, game_id), roles) for game_id, roles in found.items()
-    ]
-    mine = [(row, roles) for row, roles in rows if row is not None]
-    mine.sort(key=lambda item: -item[0].updated)
+    mine = await hall.db(hall.store.tables_for_tokens, hashes)
     return {"tables": [{"table": table_summary(row), "roles": roles} for row, roles in mine]}
 
 

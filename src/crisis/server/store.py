@@ -3,7 +3,7 @@
 Every change to a game is one transaction that writes the action log entry and the new state
 together, so a server killed at any moment restarts with every game exactly as its last
 committed action left it. SQLite (the default) runs in WAL mode; any SQLAlchemy URL works, e.g.
-``postgresql+psycopg://user:pass@host/crisis`` once its driver is installed.
+``postgresql+psycopg://user:pass@host/crisis`` (psycopg 3 comes with the server extra).
 """
 
 from __future__ import annotations
@@ -13,13 +13,14 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
     BigInteger,
     Column,
+    Connection,
     Engine,
     ForeignKey,
     Index,
@@ -28,6 +29,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    and_,
     bindparam,
     create_engine,
     delete,
@@ -35,7 +37,9 @@ from sqlalchemy import (
     exists,
     func,
     insert,
+    or_,
     select,
+    tuple_,
     update,
 )
 
@@ -46,7 +50,7 @@ from crisis.server.migrations import migrate
 #: back, and a table's chat must not grow without end).
 CHAT_KEEP = 500
 #: Abandoned tables deleted per transaction, so that a sweep never holds the write lock long.
-DELETE_BATCH = 200
+DELETE_BATCH = 50
 
 metadata = MetaData()
 
@@ -67,6 +71,11 @@ games = Table(
     Column("rematch", String(32)),
     Column("created", Integer, nullable=False),
     Column("updated", Integer, nullable=False),
+    # The newest tables first (the lobby's lists) and the oldest (the retention sweep), in
+    # index order; ``id`` breaks ties and makes the index cover those scans. Revision 0002.
+    Index("games_by_updated", "updated", "id"),
+    # The finished game whose rematch a sweep deletes, without a scan. Revision 0002.
+    Index("games_by_rematch", "rematch"),
 )
 
 seats = Table(
@@ -118,6 +127,30 @@ chat = Table(
     Column("at", Integer, nullable=False),
 )
 
+# What a table's summary (crisis.server.table.table_summary) needs of a game: never its state
+# (large) nor its seed (a server game's secret). Its seats' token hashes tell whose they are.
+_SUMMARY = (
+    games.c.id,
+    games.c.title,
+    games.c.options,
+    games.c.status,
+    games.c.version,
+    games.c.active,
+    games.c.result,
+    games.c.rematch_of,
+    games.c.rematch,
+    games.c.created,
+    games.c.updated,
+)
+_SEAT_SUMMARY = (
+    seats.c.game,
+    seats.c.role,
+    seats.c.kind,
+    seats.c.bot,
+    seats.c.name,
+    seats.c.joined,
+    seats.c.resigned,
+)
 
 # The two statements of every action, built once so SQLAlchemy compiles them once.
 _ADD_ACTION = insert(actions)
@@ -217,7 +250,10 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self.engine: Engine = create_engine(url, future=True)
+        # A database server may restart or drop idle connections: check each one as it is
+        # taken from the pool (SQLite's file needs no such check).
+        server = not url.startswith("sqlite")
+        self.engine: Engine = create_engine(url, future=True, pool_pre_ping=server)
         self.checkpointer: Checkpointer | None = None
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -356,53 +392,78 @@ class Store:
             db.execute(insert(notes).values(game=game_id, role=role, text=text, updated=_now()))
 
     def delete_abandoned(
-        self, older_than_seconds: float, now: int | None = None, *, keep: Collection[str] = ()
+        self,
+        older_than_seconds: float,
+        now: int | None = None,
+        *,
+        keep: Collection[str] = (),
+        pause: float = 0.0,
     ) -> list[str]:
-        """Delete the tables nobody ever used, with everything that refers to them (seats, log,
-        notes, chat, a finished game's link to them as its rematch); returns their ids.
+        """Delete the tables no person ever came to, with everything that refers to them
+        (seats, log, notes, chat, a kept finished game's link to them as its rematch); returns
+        their ids.
 
-        A table goes only if, at the moment it is deleted, it is still being played, no person
-        ever came (no seat joined or resigned, no action by a person's seat: bots may have
-        moved), and it last changed more than ``older_than_seconds`` before ``now`` (default:
-        the clock). Tables
-        whose id is in ``keep`` (e.g. loaded in a server's memory) stay. Each batch of
-        :data:`DELETE_BATCH` is one transaction whose first statement re-checks every condition
-        and takes the write lock, so a table joined or played meanwhile is never deleted.
+        A table goes only if, at the moment it is deleted, it last changed more than
+        ``older_than_seconds`` before ``now`` (default: the clock), no seat of it was ever
+        joined and no person's seat ever acted (bots may have moved), and either
+
+        - it is still being played and no person resigned from it, or
+        - it is finished: a person who resigned without ever joining or acting (create and
+          resign makes a finished table at once) did not come either; a finished table a
+          person joined or played in stays for good.
+
+        Tables whose id is in ``keep`` (e.g. loaded in a server's memory) stay. The oldest go
+        first, :data:`DELETE_BATCH` per transaction whose first statement re-checks every
+        condition and takes the write lock, so a table joined or played meanwhile is never
+        deleted; between two batches the calling thread sleeps ``pause`` seconds so that other
+        writers get the lock (a sweep runs in a thread of its own: never the hall's).
         """
         cutoff = (_now() if now is None else now) - older_than_seconds
         person = seats.alias("person")
         unused = (
-            games.c.status == "playing",
             games.c.updated < cutoff,
-            ~exists().where(
-                seats.c.game == games.c.id, (seats.c.joined != 0) | (seats.c.resigned != 0)
-            ),
-            # Bots may have moved (a bot may open the game); a person never did.
+            ~exists().where(seats.c.game == games.c.id, seats.c.joined != 0),
+            # Bots may have moved (a bot may open the game); a person never did. A person who
+            # resigned while others played on left his seat to a bot (kind "bot", still marked
+            # resigned and holding his token's hash): its moves may be his, so they count.
             ~exists().where(
                 actions.c.game == games.c.id,
                 person.c.game == actions.c.game,
                 person.c.role == actions.c.role,
-                person.c.kind == "human",
+                or_(
+                    person.c.kind == "human",
+                    person.c.token_hash.is_not(None),
+                    person.c.resigned != 0,
+                ),
+            ),
+            or_(
+                and_(
+                    games.c.status == "playing",
+                    ~exists().where(seats.c.game == games.c.id, seats.c.resigned != 0),
+                ),
+                games.c.status == "finished",
             ),
         )
         deleted: list[str] = []
-        after = ""
+        after: tuple[int, str] | None = None  # the last (updated, id) looked at
+        wrote = False
         while True:
+            query = select(games.c.updated, games.c.id).where(*unused)
+            if after is not None:
+                query = query.where(tuple_(games.c.updated, games.c.id) > tuple_(*after))
             with self.engine.connect() as db:
-                found = list(
-                    db.execute(
-                        select(games.c.id)
-                        .where(games.c.id > after, *unused)
-                        .order_by(games.c.id)
-                        .limit(DELETE_BATCH)
-                    ).scalars()
-                )
+                found = db.execute(
+                    query.order_by(games.c.updated, games.c.id).limit(DELETE_BATCH)
+                ).all()
             if not found:
                 return deleted
-            after = found[-1]
-            ids = [game_id for game_id in found if game_id not in keep]
+            after = (found[-1].updated, found[-1].id)
+            ids = [row.id for row in found if row.id not in keep]
             if ids:
+                if wrote and pause > 0:
+                    time.sleep(pause)  # other writers take the lock in between
                 deleted += self._delete_unused(ids, unused)
+                wrote = True
             if len(found) < DELETE_BATCH:
                 return deleted
 
@@ -416,13 +477,17 @@ class Store:
             ).rowcount
             if not marked:
                 return []
-            doomed = select(games.c.id).where(games.c.id.in_(ids), games.c.status == "deleting")
-            gone = list(db.execute(doomed).scalars())
+            gone = list(
+                db.execute(
+                    select(games.c.id).where(games.c.id.in_(ids), games.c.status == "deleting")
+                ).scalars()
+            )
             for table in (chat, notes, actions, seats):
-                db.execute(delete(table).where(table.c.game.in_(doomed)))
-            # A finished game whose rematch was never taken up may ask for a new one.
-            db.execute(update(games).where(games.c.rematch.in_(doomed)).values(rematch=None))
-            db.execute(delete(games).where(games.c.id.in_(ids), games.c.status == "deleting"))
+                db.execute(delete(table).where(table.c.game.in_(gone)))
+            # A finished game whose rematch was never taken up may ask for a new one
+            # (games_by_rematch finds it).
+            db.execute(update(games).where(games.c.rematch.in_(gone)).values(rematch=None))
+            db.execute(delete(games).where(games.c.id.in_(gone)))
             return gone
 
     # -- reads -------------------------------------------------------------------------------
@@ -495,7 +560,8 @@ class Store:
             return [r.id for r in rows]
 
     def games_for_tokens(self, token_hashes: list[str]) -> list[tuple[str, str]]:
-        """``(game id, role)`` for every seat held by one of ``token_hashes``."""
+        """``(game id, role)`` for every seat held by one of ``token_hashes`` (all of them:
+        :meth:`tables_for_tokens` lists the newest, with what the lobby shows)."""
         if not token_hashes:
             return []
         with self.engine.connect() as db:
@@ -504,21 +570,50 @@ class Store:
             )
             return [(r.game, r.role) for r in rows]
 
-    def recent_games(self, limit: int = 30) -> list[GameRow]:
-        """The most recently changed games, newest first (for spectators)."""
+    def tables_for_tokens(
+        self, token_hashes: list[str], limit: int = 50
+    ) -> list[tuple[GameRow, list[str]]]:
+        """The newest ``limit`` tables (last changed first) where one of ``token_hashes``
+        holds a seat, each with the roles those hashes hold (in seat order), in two queries
+        however many tables the hashes hold (a rematch chain reuses its seat secrets).
+
+        The rows are summaries (:meth:`recent_games`): ``state`` is "" and ``seed`` 0."""
+        if not token_hashes or limit <= 0:
+            return []
+        held = select(seats.c.game).where(seats.c.token_hash.in_(token_hashes))
         with self.engine.connect() as db:
             rows = (
-                db.execute(select(games).order_by(games.c.updated.desc()).limit(limit))
+                db.execute(
+                    select(*_SUMMARY)
+                    .where(games.c.id.in_(held))
+                    .order_by(games.c.updated.desc(), games.c.id.desc())
+                    .limit(limit)
+                )
                 .mappings()
                 .all()
             )
-            out = []
-            for row in rows:
-                seat_rows = db.execute(
-                    select(seats).where(seats.c.game == row["id"]).order_by(seats.c.position)
-                ).mappings()
-                out.append(_game(row, [_seat(s) for s in seat_rows]))
-            return out
+            tables = _summaries(db, rows, tokens=True)
+        wanted = set(token_hashes)
+        return [(row, [s.role for s in row.seats if s.token_hash in wanted]) for row in tables]
+
+    def recent_games(self, limit: int = 30) -> list[GameRow]:
+        """The most recently changed games, newest first (for spectators), in two queries.
+
+        The rows are summaries, with what :func:`crisis.server.table.table_summary` shows:
+        ``state`` is "" and ``seed`` 0 (neither is read from the database: a state is large
+        and a server game's seed is its secret), seats without their token hashes. Never
+        play or replay one: :meth:`load_game` has the whole game."""
+        with self.engine.connect() as db:
+            rows = (
+                db.execute(
+                    select(*_SUMMARY)
+                    .order_by(games.c.updated.desc(), games.c.id.desc())
+                    .limit(limit)
+                )
+                .mappings()
+                .all()
+            )
+            return _summaries(db, rows, tokens=False)
 
 
 def _state_params(
@@ -550,6 +645,50 @@ def _seat(row: Any) -> SeatRow:
         joined=bool(row["joined"]),
         resigned=bool(row["resigned"]),
     )
+
+
+def _summaries(db: Connection, rows: Sequence[Any], *, tokens: bool) -> list[GameRow]:
+    """Summary rows (see :meth:`Store.recent_games`) for the ``_SUMMARY`` rows ``rows``, with
+    their seats (and the seats' token hashes if ``tokens``) read in one query."""
+    held: dict[str, list[SeatRow]] = {row["id"]: [] for row in rows}
+    if held:
+        columns = (*_SEAT_SUMMARY, seats.c.token_hash) if tokens else _SEAT_SUMMARY
+        found = db.execute(
+            select(*columns)
+            .where(seats.c.game.in_(list(held)))
+            .order_by(seats.c.game, seats.c.position)
+        ).mappings()
+        for seat in found:
+            held[seat["game"]].append(
+                SeatRow(
+                    role=seat["role"],
+                    kind=seat["kind"],
+                    name=seat["name"],
+                    bot=seat["bot"],
+                    token_hash=seat["token_hash"] if tokens else None,
+                    joined=bool(seat["joined"]),
+                    resigned=bool(seat["resigned"]),
+                )
+            )
+    return [
+        GameRow(
+            id=row["id"],
+            title=row["title"],
+            seed=0,
+            options=json.loads(row["options"]),
+            status=row["status"],
+            version=row["version"],
+            state="",
+            active=json.loads(row["active"]),
+            result=json.loads(row["result"]) if row["result"] else None,
+            rematch_of=row["rematch_of"],
+            rematch=row["rematch"],
+            created=row["created"],
+            updated=row["updated"],
+            seats=held[row["id"]],
+        )
+        for row in rows
+    ]
 
 
 def _game(row: Any, seat_rows: list[SeatRow]) -> GameRow:

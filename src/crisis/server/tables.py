@@ -308,11 +308,17 @@ class Hall(BotSeats):
         return {k for k, t in self.tables.items() if t.watchers or t.bot_task is not None}
 
     def forget(self, game_ids: list[str]) -> None:
-        """Drop tables deleted from the database from memory too."""
+        """Drop tables deleted from the database from memory too (and the links of the
+        finished games kept here to a rematch that went with them)."""
+        gone = set(game_ids)
         for game_id in game_ids:
             live = self.tables.pop(game_id, None)
             if live is not None and live.bot_task is not None:
                 live.bot_task.cancel()
+        for live in self.tables.values():
+            if live.row.rematch in gone:
+                live.row.rematch = None
+                live.changed()
 
     async def resume(self) -> int:
         """At start: wake the bots of every game waiting on one; returns how many."""
