@@ -670,38 +670,24 @@ def _summaries(db: Connection, rows: Sequence[Any], *, tokens: bool) -> list[Gam
                     resigned=bool(seat["resigned"]),
                 )
             )
-    return [
-        GameRow(
-            id=row["id"],
-            title=row["title"],
-            seed=0,
-            options=json.loads(row["options"]),
-            status=row["status"],
-            version=row["version"],
-            state="",
-            active=json.loads(row["active"]),
-            result=json.loads(row["result"]) if row["result"] else None,
-            rematch_of=row["rematch_of"],
-            rematch=row["rematch"],
-            created=row["created"],
-            updated=row["updated"],
-            seats=held[row["id"]],
-        )
-        for row in rows
-    ]
+    return [_game(row, held[row["id"]], summary=True) for row in rows]
 
 
-def _game(row: Any, seat_rows: list[SeatRow]) -> GameRow:
+def _game(row: Any, seat_rows: list[SeatRow], *, summary: bool = False) -> GameRow:
+    """A stored game; a ``summary`` (a row of ``_SUMMARY`` columns) has no seed or state."""
+    if summary:
+        seed: Seed = 0
+    else:
+        stored = row["rng_seed"]
+        seed = check_seed(json.loads(stored) if stored else f"{LEGACY_PREFIX}{row['seed']}")
     return GameRow(
         id=row["id"],
         title=row["title"],
-        seed=check_seed(
-            json.loads(row["rng_seed"]) if row["rng_seed"] else f"{LEGACY_PREFIX}{row['seed']}"
-        ),
+        seed=seed,
         options=json.loads(row["options"]),
         status=row["status"],
         version=row["version"],
-        state=row["state"],
+        state="" if summary else row["state"],
         active=json.loads(row["active"]),
         result=json.loads(row["result"]) if row["result"] else None,
         rematch_of=row["rematch_of"],
