@@ -237,3 +237,24 @@ def test_a_cold_table_asked_for_at_once_is_loaded_once(client: TestClient) -> No
     lives = client.portal.call(many)  # type: ignore[union-attr]
     assert loads == [table] and all(live is lives[0] for live in lives)
     assert hall.tables[table] is lives[0]
+
+
+def test_two_players_asking_for_a_rematch_at_once_get_one_table(client: TestClient) -> None:
+    table, tokens = create(client, [HUMAN, HUMAN])
+    headers = {"X-Seat-Token": tokens["green"]}
+    client.post(f"/api/tables/{table}/resign", json={"role": "green"}, headers=headers)
+    res = client.post(
+        f"/api/tables/{table}/resign",
+        json={"role": "blue"},
+        headers={"X-Seat-Token": tokens["blue"]},
+    )
+    assert res.json()["status"] == "finished"
+    hall = client.app.state.hall  # type: ignore[attr-defined]
+    live = hall.tables[table]
+
+    async def both() -> list[Any]:
+        asks = (hall.rematch(live, {"green"}), hall.rematch(live, {"blue"}))
+        return list(await asyncio.gather(*asks))
+
+    first, second = client.portal.call(both)  # type: ignore[union-attr]
+    assert first is second and live.row.rematch == first.id

@@ -10,10 +10,12 @@ seats with the ``version`` it saw, ``chat`` posts ``text`` as one of its seats, 
 Anything malformed, stale or not allowed gets an ``error`` and changes nothing.
 
 Room: a seat's secret is never refused for lack of it. Spectators (connections holding no
-seat) are capped per table, and a new one takes the place of the oldest; a seat's own
-connections are capped the same way, oldest out. A socket opened by a page of another site
-(its ``Origin`` is not this site's nor one the host allowed) is refused, so no other page can
-open connections from its visitors' browsers.
+seat) are capped per table and per address; a new one takes the place of the oldest of its own
+address, or, when the table is full, of the address with the most spectators there. A seat's
+own connections are capped the same way, oldest out. A socket opened by a page of another
+site (its ``Origin`` is not one the host named, or without names not this site's as the
+request gives it) is refused, so no other page can open connections from its visitors'
+browsers.
 """
 
 from __future__ import annotations

@@ -554,19 +554,20 @@ class Hall(BotSeats):
             raise Forbidden("only a seated player may ask for a rematch")
         if not live.finished:
             raise NotOver("a rematch is offered once the game is over")
-        if live.row.rematch:
-            return await self.get(live.row.rematch)
-        if self.create_limit is not None and not self.create_limit.take(address):
-            raise TooFast("too many new tables from your address; wait a minute")
-        options = {k: v for k, v in live.row.options.items() if k != "first_player"}
-        seats = [SeatSpec(kind=s.kind, bot=s.bot, name=s.name) for s in live.row.seats]
-        new, _ = await self.create(
-            seats, options, title=live.row.title, rematch_of=live.row, address=address
-        )
-        live.row.rematch = new.id
-        live.changed()
-        self.broadcast(live)
-        return new
+        async with live.lock:  # two players asking at once get the same new table
+            if live.row.rematch:
+                return await self.get(live.row.rematch)
+            if self.create_limit is not None and not self.create_limit.take(address):
+                raise TooFast("too many new tables from your address; wait a minute")
+            options = {k: v for k, v in live.row.options.items() if k != "first_player"}
+            seats = [SeatSpec(kind=s.kind, bot=s.bot, name=s.name) for s in live.row.seats]
+            new, _ = await self.create(
+                seats, options, title=live.row.title, rematch_of=live.row, address=address
+            )
+            live.row.rematch = new.id
+            live.changed()
+            self.broadcast(live)
+            return new
 
     # -- watching ----------------------------------------------------------------------------
     def watch(self, live: Live, watcher: Watcher) -> None:
