@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import random
+from typing import Any
+
+import pytest
 
 from crisis.ai import get_bot
+from crisis.ai.base import Searcher
 from crisis.ai.toc.ismcts import MACROS, ISMCTSBot
 from crisis.engine import rng as dice
+from crisis.engine.match import Match
 from crisis.games import get_title
 from crisis.games.time_of_crisis.state import State, copy_state
 
@@ -105,3 +110,40 @@ def test_time_budget_is_respected() -> None:
     # One sweep of rollouts may finish after the deadline: allow it.
     assert time.perf_counter() - start < 0.3 + 0.5
     assert sum(n.visits for n in bot.last_search) >= len(MACROS)
+
+
+@pytest.mark.parametrize("title", ["time_of_crisis", "rome_in_crisis"])
+def test_a_search_bot_says_beforehand_which_decisions_it_searches(title: str) -> None:
+    """``will_search`` (what a server uses to send a move to its search workers) agrees with
+    what ``choose`` then does, decision by decision."""
+    module = get_title(title)
+    match = Match(module, 11, {"players": 3})
+    bots = {role: get_bot("ismcts:iterations=2", title) for role in match.roles()}
+    rng = random.Random(3)
+    searched: list[bool] = []
+    for bot in bots.values():
+        assert isinstance(bot, Searcher)
+        inner = bot.search if title == "time_of_crisis" else bot._iterate  # type: ignore[attr-defined]
+
+        def counting(*args: Any, _inner: Any = inner) -> Any:
+            searched.append(True)
+            return _inner(*args)
+
+        if title == "time_of_crisis":
+            bot.search = counting  # type: ignore[attr-defined]
+        else:
+            bot._iterate = counting  # type: ignore[attr-defined]
+    said = {True: 0, False: 0}
+    for _ in range(150):
+        if match.result() is not None:
+            break
+        role = match.active()[0]
+        legal = [a for a in match.actions(role) if a.verb != "undo"]
+        view = match.view(role)
+        bot = bots[role]
+        before = len(searched)
+        expect = bot.will_search(view, role, legal)  # type: ignore[attr-defined]
+        match.apply(role, bot.choose(view, role, legal, rng))
+        assert (len(searched) > before) == expect, (role, view["step"], len(legal))
+        said[expect] += 1
+    assert said[True] and said[False]  # both kinds of decision were seen

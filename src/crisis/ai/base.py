@@ -9,7 +9,7 @@ per decision and keeps whatever plan it likes between calls.
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from crisis.engine.action import Action
 
@@ -23,6 +23,16 @@ class Bot(Protocol):
         self, view: dict[str, Any], role: str, actions: list[Action], rng: random.Random
     ) -> Action:
         """One of ``actions`` for ``role``, given what ``role`` may see."""
+        ...
+
+
+@runtime_checkable
+class Searcher(Protocol):
+    """A bot that searches for a time budget at some decisions and answers at once at the
+    others (a server runs the former where searches may take their time)."""
+
+    def will_search(self, view: dict[str, Any], role: str, actions: list[Action]) -> bool:
+        """Whether choosing among ``actions`` from ``view`` now means a search."""
         ...
 
 

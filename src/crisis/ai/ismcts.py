@@ -98,6 +98,10 @@ class ISMCTSBot:
         self._rollout: Bot | None = None
         self.last_search: list[Arm] = []
 
+    def will_search(self, view: dict[str, Any], role: str, actions: list[Action]) -> bool:
+        """Whether :meth:`choose` searches now: at every choice that is one."""
+        return len(actions) > 1
+
     def choose(
         self, view: dict[str, Any], role: str, actions: list[Action], rng: random.Random
     ) -> Action:

@@ -17,6 +17,7 @@ from typing import Any
 
 from crisis.ai import Bot, RandomBot, bots_for, default_bot, levels, resolve, searches
 from crisis.ai import bot_names as _bot_names
+from crisis.ai.base import Searcher
 from crisis.server.errors import BadBot
 from crisis.server.table import Live
 from crisis.server.workers import Priority, Workers
@@ -66,6 +67,16 @@ def make_bot(name: str | None, title: str = "time_of_crisis", *, think: float = 
         return RandomBot()
 
 
+def _thinks(
+    bot: Bot, name: str | None, title: str, view: dict[str, Any], role: str, legal: list[Any]
+) -> bool:
+    """Whether this move of ``bot`` is a search (it then goes to the search workers): what a
+    :class:`~crisis.ai.base.Searcher` says of itself, else what its registered name says."""
+    if isinstance(bot, Searcher):
+        return bot.will_search(view, role, legal)
+    return searches(name or "random", title)
+
+
 class BotSeats:
     """The bot scheduling of :class:`~crisis.server.tables.Hall` (a mixin): one task per
     table plays its bot seats while it is their turn and stops at a person's turn. The bots
@@ -108,12 +119,13 @@ class BotSeats:
                 bot = live.bots.get(role) or make_bot(name, title, think=self.workers.think_seconds)
                 legal = [a for a in live.match.actions(role) if a.verb != "undo"]
                 people = any(s.kind == "human" and not s.resigned for s in live.row.seats)
+                view = live.match.view(role)
                 action, bot = await self.workers.bot_move(
                     bot,
-                    live.match.view(role),
+                    view,
                     role,
                     legal,
-                    searches=searches(name or "random", title),
+                    searches=_thinks(bot, name, title, view, role, legal),
                     priority=Priority.PERSON if people else Priority.BOTS,
                     fallback=lambda: make_bot(default_bot(title), title),
                     key=live.id,

@@ -118,6 +118,19 @@ class ISMCTSBot:
         self._count = 0
         self.last_search: list[Node] = []
 
+    def will_search(self, view: dict[str, Any], role: str, actions: list[Action]) -> bool:
+        """Whether :meth:`choose` searches now: at the first choice of its own Take Actions
+        of a turn; the rest of the turn follows the plan at once."""
+        turn = (view["round"], view["current"])
+        count = self._count + 1 if turn == self._turn else 1
+        return (
+            len(actions) > 1
+            and count <= TURN_CAP
+            and view["current"] == role
+            and view["step"] == "actions"
+            and turn != self._plan_turn
+        )
+
     def choose(
         self, view: dict[str, Any], role: str, actions: list[Action], rng: random.Random
     ) -> Action:
