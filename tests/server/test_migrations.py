@@ -49,7 +49,8 @@ from sqlalchemy import (
 from crisis.engine.match import Match
 from crisis.games import get_title
 from crisis.server import create_app, migrations
-from crisis.server.store import Store, metadata
+from crisis.server.migrations.versions.v0003_seconds_64_bits import MOMENTS
+from crisis.server.store import Store, chat, games, metadata
 from tests.databases import BACKENDS, fresh_database
 from tests.server.conftest import pick
 
@@ -626,3 +627,33 @@ def test_servers_starting_at_once_migrate_once(backend: str, start: str, tmp_pat
         assert [p.returncode for p in procs] == [0, 0], [err for _, err in outcomes]
         assert version_of(url) == (migrations.head(),)
         assert differences(url) == []
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_moments_after_2038_are_kept_on_every_database(backend: str, tmp_path: Path) -> None:
+    """0003 widens the moments to 64 bits where a database server had 32 (an upgraded c50798d
+    database included); a table touched after January 2038 keeps its time."""
+    later = 2**31 + 86_400  # a day past the 32-bit end
+    with c50798d_database(backend, tmp_path) as url:
+        store = Store(url)  # upgrades to head
+        try:
+            game_id = store.recent_games(1)[0].id
+            with store.engine.begin() as db:
+                db.execute(games.update().where(games.c.id == game_id).values(updated=later))
+            store.add_chat(game_id, "green", "Green", "hello from the future")
+            with store.engine.begin() as db:
+                db.execute(chat.update().where(chat.c.game == game_id).values(at=later))
+            row = store.load_game(game_id)
+            assert row is not None and row.updated == later
+            assert all(m["at"] == later for m in store.load_chat(game_id))
+        finally:
+            store.close()
+        if backend == "postgresql":
+            tables = schema(url)
+            types = {
+                (table, column): kind
+                for table, column in MOMENTS
+                for name, kind, _ in tables[table]["columns"]
+                if name == column
+            }
+            assert len(types) == len(MOMENTS) and set(types.values()) == {"BIGINT"}, types

@@ -54,6 +54,10 @@ DELETE_BATCH = 50
 
 metadata = MetaData()
 
+#: A moment as Unix seconds: 64 bits, so that it does not run out in 2038 (SQLite's INTEGER is
+#: 64 bits already; PostgreSQL's is 32: Alembic revision 0003 widens it there).
+Seconds = BigInteger().with_variant(Integer(), "sqlite")
+
 games = Table(
     "games",
     metadata,
@@ -69,8 +73,8 @@ games = Table(
     Column("result", Text),  # JSON, once finished
     Column("rematch_of", String(32)),
     Column("rematch", String(32)),
-    Column("created", Integer, nullable=False),
-    Column("updated", Integer, nullable=False),
+    Column("created", Seconds, nullable=False),
+    Column("updated", Seconds, nullable=False),
     # The newest tables first (the lobby's lists) and the oldest (the retention sweep), in
     # index order; ``id`` breaks ties and makes the index cover those scans. Revision 0002.
     Index("games_by_updated", "updated", "id"),
@@ -101,7 +105,7 @@ actions = Table(
     Column("role", String(16), nullable=False),
     Column("verb", String(40), nullable=False),
     Column("arg", Text, nullable=False),  # JSON
-    Column("at", Integer, nullable=False),
+    Column("at", Seconds, nullable=False),
 )
 
 # A seat's private notes: only that seat's secret reads them; never part of a view or record.
@@ -111,7 +115,7 @@ notes = Table(
     Column("game", String(32), ForeignKey("games.id"), primary_key=True),
     Column("role", String(16), primary_key=True),
     Column("text", Text, nullable=False),
-    Column("updated", Integer, nullable=False),
+    Column("updated", Seconds, nullable=False),
 )
 
 
@@ -124,7 +128,7 @@ chat = Table(
     Column("role", String(16), nullable=False),
     Column("name", String(40), nullable=False),
     Column("text", Text, nullable=False),
-    Column("at", Integer, nullable=False),
+    Column("at", Seconds, nullable=False),
 )
 
 # What a table's summary (crisis.server.table.table_summary) needs of a game: never its state
