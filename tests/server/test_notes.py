@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -92,3 +93,24 @@ def test_a_bad_note_is_refused_and_changes_nothing(client: TestClient) -> None:
     assert read(client, table, "green", token).json()["text"] == "keep me"
     assert write(client, table, "green", "y" * NOTE_LENGTH, token).status_code == 200
     assert read(client, table, "green", token).json()["text"] == "y" * NOTE_LENGTH
+
+
+def test_saves_and_chat_at_the_same_moment_never_collide(client: TestClient) -> None:
+    """Several database threads (a database server) run a table's saves side by side: a note
+    saved twice at once, and two seats chatting at once, all go through."""
+    table, tokens = create(client, [HUMAN, HUMAN])
+    hall = client.app.state.hall  # type: ignore[attr-defined]
+
+    async def at_once() -> list[Any]:
+        live = await hall.get(table)
+        saves = [hall.save_note(live, "green", f"plan {i}", {"green"}) for i in range(12)]
+        chats = [hall.chat(live, role, "hi", {role}) for role in ("green", "blue")]
+        return list(await asyncio.gather(*saves, *chats))
+
+    results = client.portal.call(at_once)  # type: ignore[union-attr]
+    entries = [r for r in results if isinstance(r, dict)]
+    assert sorted(e["n"] for e in entries) == [0, 1]
+    headers = {"X-Seat-Token": tokens["green"]}
+    note = client.get(f"/api/tables/{table}/notes/green", headers=headers).json()["text"]
+    assert note.startswith("plan ")
+    assert len(client.get(f"/api/tables/{table}/chat").json()["entries"]) == 2

@@ -42,6 +42,8 @@ from sqlalchemy import (
     tuple_,
     update,
 )
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from crisis.engine.rng import LEGACY_PREFIX, Seed, check_seed
 from crisis.server.migrations import migrate
@@ -390,10 +392,22 @@ class Store:
                 )
 
     def save_note(self, game_id: str, role: str, text: str) -> None:
-        """Replace the private note of seat ``role`` (one transaction)."""
+        """Replace the private note of seat ``role``: one statement that inserts it or, if the
+        seat has one, replaces it, so that two saves at once never collide."""
+        values = {"game": game_id, "role": role, "text": text, "updated": _now()}
+        dialect = self.engine.dialect.name
         with self.engine.begin() as db:
-            db.execute(delete(notes).where(notes.c.game == game_id, notes.c.role == role))
-            db.execute(insert(notes).values(game=game_id, role=role, text=text, updated=_now()))
+            if dialect in ("sqlite", "postgresql"):
+                upsert = (sqlite_insert if dialect == "sqlite" else postgresql_insert)(notes)
+                db.execute(
+                    upsert.values(**values).on_conflict_do_update(
+                        index_elements=[notes.c.game, notes.c.role],
+                        set_={"text": text, "updated": values["updated"]},
+                    )
+                )
+            else:  # another database: delete and insert in one transaction
+                db.execute(delete(notes).where(notes.c.game == game_id, notes.c.role == role))
+                db.execute(insert(notes).values(**values))
 
     def delete_abandoned(
         self,

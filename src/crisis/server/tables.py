@@ -510,7 +510,7 @@ class Hall(BotSeats):
             raise BadMessage(
                 f"note too long ({len(text)} characters; the limit is {limits.NOTE_LENGTH})"
             )
-        await self.db(self.store.save_note, live.id, role, text)
+        await self.db(self.store.save_note, live.id, role, text)  # an upsert: saves may race
 
     async def chat(self, live: Live, role: str, text: Any, roles: set[str]) -> dict[str, Any]:
         """Post ``text`` to the table's chat as ``role`` (a seat this client holds) and send it
@@ -535,9 +535,10 @@ class Hall(BotSeats):
         if not bucket.take():
             raise TooFast("you are chatting too fast; wait a moment")
         seat = live.seat(role)
-        entry = await self.db(
-            self.store.add_chat, live.id, role, seat.name or role.capitalize(), text
-        )
+        async with live.lock:  # a message's number is the last one's plus one: one at a time
+            entry = await self.db(
+                self.store.add_chat, live.id, role, seat.name or role.capitalize(), text
+            )
         message = msgspec.json.encode({"type": "chat", "table": live.id, "entries": [entry]})
         for w in list(live.watchers):
             w.deliver(message, replaceable=False)
