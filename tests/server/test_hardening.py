@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import subprocess
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -15,7 +14,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from crisis.server import limits
-from crisis.server.loadtest import free_port, start_server
+from crisis.server.loadtest import free_port, start_server, stop_server
 from tests.databases import Database
 
 from .conftest import BOT, HUMAN, create, make_client, stored
@@ -68,11 +67,7 @@ def server(db: Database, request: pytest.FixtureRequest) -> Iterator[str]:
     try:
         yield f"http://127.0.0.1:{port}"
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop_server(proc)
 
 
 @pytest.mark.parametrize("server", [()], indirect=True)

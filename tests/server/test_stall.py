@@ -18,7 +18,7 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
 from crisis.server import limits
-from crisis.server.loadtest import client_address, free_port, post, start_server
+from crisis.server.loadtest import client_address, free_port, post, start_server, stop_server
 from tests.databases import Database
 
 GREEDY = ["ismcts:seconds=1e9", "ismcts:seconds=inf", "ismcts:iterations=1000000000"]
@@ -43,12 +43,7 @@ class Server:
 
     def stop(self) -> None:
         if self.proc is not None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
+            stop_server(self.proc, 15)
             self.proc = None
 
 

@@ -7,14 +7,13 @@ Screenshots land in ``test-artifacts/``. The tests skip only if Chromium is not 
 from __future__ import annotations
 
 import random
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from crisis.server.loadtest import free_port, start_server
+from crisis.server.loadtest import free_port, start_server, stop_server
 from tests.databases import BACKENDS, fresh_database
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -36,11 +35,7 @@ def server(
         try:
             yield f"http://127.0.0.1:{port}"
         finally:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            stop_server(proc)
 
 
 @pytest.fixture(scope="module")

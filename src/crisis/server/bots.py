@@ -15,7 +15,7 @@ import logging
 from collections import OrderedDict
 from typing import Any
 
-from crisis.ai import Bot, RandomBot, bots_for, default_bot, levels, resolve, searches
+from crisis.ai import Bot, RandomBot, default_bot, get_bot, levels, resolve, searches
 from crisis.ai import bot_names as _bot_names
 from crisis.ai.base import Searcher
 from crisis.server.errors import BadBot
@@ -60,10 +60,10 @@ def make_bot(name: str | None, title: str = "time_of_crisis", *, think: float = 
     """A new bot for a seat: ``name`` (cleaned by :func:`clean_bot`), a search thinking
     ``think`` seconds (the server's setting)."""
     name = clean_bot(name, title)
-    factory = bots_for(title)[resolve(name, title)]
+    spec = f"{name}:seconds={think}" if searches(name, title) else name
     try:
-        return factory(seconds=think) if searches(name, title) else factory()
-    except (TypeError, ValueError):
+        return get_bot(spec, title)
+    except ValueError:
         return RandomBot()
 
 

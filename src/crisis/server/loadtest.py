@@ -131,6 +131,16 @@ def start_server(database: str, port: int, *extra: str) -> subprocess.Popen[byte
     return proc
 
 
+def stop_server(proc: subprocess.Popen[bytes], wait: float = 10.0) -> None:
+    """Stop a server started by :func:`start_server`: politely, then by force."""
+    proc.terminate()
+    try:
+        proc.wait(wait)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(5)
+
+
 def wait_until_up(base: str, proc: subprocess.Popen[bytes], timeout: float = 30.0) -> None:
     """Poll ``/api/meta`` until the server answers (or its process dies)."""
     deadline = time.monotonic() + timeout
@@ -343,11 +353,7 @@ def run(
             figures = _measure(jobs, tables, players, duration, think, processes, pids)
         finally:
             if proc is not None:
-                proc.terminate()
-                with contextlib.suppress(subprocess.TimeoutExpired):
-                    proc.wait(10)
-                if proc.poll() is None:
-                    proc.kill()
+                stop_server(proc)
     return figures.summary()
 
 

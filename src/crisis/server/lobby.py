@@ -22,7 +22,7 @@ from crisis.server.bots import bot_names
 from crisis.server.errors import BadMessage, Forbidden, GameOver, TooFast
 from crisis.server.table import Live, hash_token, table_summary
 from crisis.server.tables import Hall, SeatSpec
-from crisis.server.workers import Priority, Workers
+from crisis.server.workers import Priority, Workers, secret_seed
 
 router = APIRouter(prefix="/api")
 
@@ -281,7 +281,7 @@ async def hint(table_id: str, role: str, request: Request, token: Token = None) 
         role,
         legal,
         seconds,
-        random.SystemRandom().getrandbits(128),
+        secret_seed(),
         seconds=seconds,
         key=limits.client_key(_address(request)),
     )

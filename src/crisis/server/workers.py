@@ -202,18 +202,18 @@ class Workers:
         line)."""
         lane = self.search if searches else self.quick
         timeout = (self.think_seconds if searches else 0.0) + GRACE
-        args = (bot, view, role, legal, _secret_seed())
+        args = (bot, view, role, legal, secret_seed())
         try:
             return await self._run(lane, priority, key, choose, args, timeout, wait=self.wait)
         except Exception as exc:  # waited too long, overran, or its worker died
             log.warning("a %s bot move fell back to a quick bot (%r)", lane.name, exc)
-        stand_in = (fallback(), view, role, legal, _secret_seed())
+        stand_in = (fallback(), view, role, legal, secret_seed())
         try:
             action, _ = await self._run(
                 self.quick, Priority.STAND_IN, key, choose, stand_in, GRACE, wait=self.wait
             )
         except Exception:
-            action = RandomBot().choose(view, role, legal, random.Random(_secret_seed()))
+            action = RandomBot().choose(view, role, legal, random.Random(secret_seed()))
         return action, bot
 
     async def call(
@@ -313,7 +313,8 @@ def _give_up(job: _Job) -> None:
         job.done.set_exception(Waited())
 
 
-def _secret_seed() -> int:
+def secret_seed() -> int:
+    """A seed nobody can predict, for a bot's or a hint's choices."""
     # Secret randomness: a generator seeded from public facts (the table id and version)
     # would let anyone replay a bot's choice and read its hand from it.
     return random.SystemRandom().getrandbits(128)
