@@ -51,8 +51,20 @@ def _best_vote(state: dict[str, Any]) -> str:
     return max(choices)[1]
 
 
+def _attack_menu(page: Any, army: int) -> str:
+    """The menu a click on a glowing foe opens: the attack, named with its target and place,
+    and its odds (the title's note); returns its text."""
+    menu = page.locator("#menu:not(.hidden)")
+    menu.wait_for()
+    text: str = menu.inner_text()
+    assert f"Army {army} attacks " in text and " in " in text, text
+    assert "chance to win" in text and "expected hits" in text, text
+    return text
+
+
 def _attack_on_the_map(page: Any, table: Table) -> None:
-    """Play the planned attack by clicking: the army, then its glowing foe."""
+    """Play the planned attack by clicking: the army, then its glowing foe, then the attack
+    in the menu that shows its odds."""
     role, action = table.next_action()
     assert role == "green" and action.verb == "initiate_battle"
     army, foe = action.arg
@@ -61,7 +73,10 @@ def _attack_on_the_map(page: Any, table: Table) -> None:
     glowing.wait_for()
     assert "Attack" in (glowing.get_attribute("aria-label") or "")
     glowing.click()
-    page.wait_for_selector("#battle:not(.hidden) .dice", timeout=10_000)
+    _attack_menu(page, army)
+    _shot(page, "step-battle-odds-laptop")
+    page.locator('#menu [role="menuitem"]').first.click()
+    page.wait_for_selector("#battle:not(.hidden) .die", timeout=10_000)
     table.synced()
 
 
@@ -82,13 +97,33 @@ def test_an_army_attacks_the_glowing_foe_on_the_map(server: str, browser: Any) -
     assert page.locator("#army-panel button:not(.army-pick)").count() == 0
     assert "attack a glowing counter" in page.locator("#army-panel").inner_text()
     page.locator(f'#map .counter.foe[data-key="foe:{foe}"]').click()
-    page.wait_for_selector("#battle:not(.hidden) .dice", timeout=10_000)
+    # One click on the foe only opens the menu with the odds: nothing is sent yet.
+    _attack_menu(page, army)
+    assert table.state("green")["version"] == before["version"]
+    page.locator('#menu [role="menuitem"]').first.click()
+    page.wait_for_selector("#battle:not(.hidden) .die", timeout=10_000)
     after = table.state("green")
     assert after["version"] > before["version"]
     assert after["view"]["battle"] is not None and after["view"]["battle"]["attacker"] == army
     assert "attacker rolls" in "\n".join(after["view"]["log"][-6:])
     assert page.locator("#log li", has_text="attacker rolls").count() >= 1
     assert page.locator("#log li .die").count() >= 1  # dice drawn as dice in the log
+    # Once the battle is over (no question left), its result stays in view beside the
+    # prompt, bonus dice for 6s marked, until the player closes it.
+    table.synced()
+    while table.state("green")["view"]["battle"] is not None:
+        table.advance(table.played + 1)
+    box = page.locator("#battle:not(.hidden)", has_text="Battle result")
+    box.wait_for()
+    text = box.inner_text()
+    assert "attacker rolls" in text and "defender rolls" in text
+    assert any(x in text for x in (" wins the battle ", "the defenders hold", "no winner"))
+    where = box.bounding_box()
+    assert where is not None and where["y"] + where["height"] <= LAPTOP[1], where
+    assert (page.locator("#battle .die.bonus").count() > 0) == ("bonus di" in text)
+    _shot(page, "step-battle-result-laptop")
+    page.locator("#battle .battle-close").click()
+    assert page.locator("#battle.hidden").count() == 1
     assert not problems, problems
 
 
@@ -121,7 +156,10 @@ def test_counters_are_readable_and_tappable_on_a_phone(server: str, browser: Any
     box = target.bounding_box()
     assert box is not None and box["height"] >= 43.5
     target.tap()
-    page.wait_for_selector("#battle:not(.hidden) .dice", timeout=10_000)
+    _attack_menu(page, army)
+    _shot(page, "step-battle-odds-phone")
+    page.locator('#menu [role="menuitem"]').first.tap()
+    page.wait_for_selector("#battle:not(.hidden) .die", timeout=10_000)
     assert not problems, problems
 
 
@@ -171,7 +209,7 @@ def test_a_screenshot_of_every_kind_of_step(server: str, browser: Any) -> None:
             if kind == "battle" and tag == "laptop":
                 _attack_on_the_map(page, table)
             if kind == "battle" and tag == "phone":
-                page.wait_for_selector("#battle:not(.hidden) .dice")
+                page.wait_for_selector("#battle:not(.hidden) .die")
                 page.locator("#battle").scroll_into_view_if_needed()
             if kind == "reward":
                 buttons = page.locator("#buttons")

@@ -52,7 +52,8 @@ def attach_gold(state: State) -> None:
     if state.loose_gold and state.crises:
         top = ranked(state)[0]
         state.crises[top] += state.loose_gold
-        log(state, f"{len(state.loose_gold)} Gold card(s) join the {top} crisis")
+        n = len(state.loose_gold)
+        log(state, f"{n} Gold {'card joins' if n == 1 else 'cards join'} the {top} crisis")
         state.loose_gold = []
 
 
@@ -355,7 +356,8 @@ def _finish_address(state: State) -> None:
         log(state, f"The {office.name} solves the {crisis} crisis: {p.role} scores {points}")
     else:
         points = len(gone)
-        log(state, f"The {crisis} crisis survives; {len(gone)} card(s) discarded: {points} VP")
+        discarded = f"{len(gone)} {'card' if len(gone) == 1 else 'cards'} discarded"
+        log(state, f"The {crisis} crisis survives; {discarded}: {points} VP")
     p.vp += points
     _tidy(state)
     state.address = None

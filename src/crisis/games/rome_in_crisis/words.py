@@ -13,7 +13,7 @@ from crisis.games.rome_in_crisis import data
 from crisis.games.rome_in_crisis.state import State, card_name, face, player, value
 
 #: Verbs whose label does not depend on the argument.
-_PHRASES = {"done": "Done", "pass": "Pass", "keep": "Keep the present office"}
+_PHRASES = {"done": "Done", "pass": "Pass", "keep": "Keep the present office", "undo": "Undo"}
 
 _METHODS = {"military": "Military", "spqr": "SPQR", "praetorian": "Praetorian"}
 
@@ -65,7 +65,13 @@ def label(state: State, action: Action) -> str:
     }.get(verb)
     if said is not None:
         return said()
-    return verb.replace("_", " ") + ("" if arg is None else f" {arg}")
+    words = verb.replace("_", " ").capitalize()
+    return words + ("" if arg is None else f" {arg}")
+
+
+def card_count(n: int) -> str:
+    """``n`` cards in words, singular for one ("1 card", "3 cards")."""
+    return f"{n} card" if n == 1 else f"{n} cards"
 
 
 def _outcome(state: State, crisis: str, strength: int) -> str:
@@ -109,17 +115,17 @@ def note(state: State, action: Action, role: str | None = None) -> str | None:
         matching = [c for c in player(state, role).hand if applies(state, c, crisis)]
         strength = _emperor_strength(state, role, crisis, with_hand=True)
         holding = (
-            f"you hold {len(matching)} matching card(s) or Gold"
+            f"you hold {len(matching)} matching {'card' if len(matching) == 1 else 'cards'} or Gold"
             if matching
             else "you hold no matching card or Gold"
         )
         return (
-            f"strength {total(state, crisis)} in {len(cards)} card(s); {holding}: "
+            f"strength {total(state, crisis)} in {card_count(len(cards))}; {holding}: "
             f"at best {_outcome(state, crisis, strength)}"
         )
     if verb in ("address", "legatus") and str(arg) in state.crises:
         cards = state.crises[str(arg)]
-        return f"strength {total(state, str(arg))} in {len(cards)} card(s)"
+        return f"strength {total(state, str(arg))} in {card_count(len(cards))}"
     if verb == "appoint" and arg in state.cards.candidates:
         f = face(state, str(arg))
         held = next((o for o, h in state.offices.items() if h == arg), None)

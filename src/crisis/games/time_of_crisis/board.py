@@ -23,6 +23,22 @@ def counted(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
+def article(word: str) -> str:
+    """``word`` after its indefinite article: "an Amphitheater", "a Limes"."""
+    return f"{'an' if word[:1].upper() in 'AEIOU' else 'a'} {word}"
+
+
+def dice_rolled(rolls: list[int], base: int) -> str:
+    """Die results in words with the bonus dice for 6s (RULES 6.3.2, 8.1) set apart from
+    the ``base`` dice: "[3, 6] and a bonus die for the 6 [4]"; just "[3, 5]" without one."""
+    first, bonus = rolls[:base], rolls[base:]
+    if not bonus:
+        return str(first)
+    sixes = "the 6" if len(bonus) == 1 else "6s"
+    extra = "a bonus die" if len(bonus) == 1 else f"{len(bonus)} bonus dice"
+    return f"{first} and {extra} for {sixes} {bonus}"
+
+
 def log(state: State, message: str) -> None:
     """Append a line to the public game log."""
     state.log.append(message)

@@ -167,7 +167,7 @@ def foederati(state: State, role: str, arg: tuple[int, str, str]) -> None:
         if not side[tribe]:
             del side[tribe]
     a.foederati[tribe] = a.foederati.get(tribe, 0) + 1
-    log(state, f"{role} recruits a {tribe} warrior from {region} into army {a.id}")
+    log(state, f"{role} recruits a warrior of the {tribe} from {region} into army {a.id}")
 
 
 def damnatio_card(state: State) -> str | None:

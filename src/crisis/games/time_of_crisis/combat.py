@@ -8,7 +8,14 @@ from collections import deque
 from crisis.engine import rng as dice
 from crisis.engine.action import Action
 from crisis.games.time_of_crisis import data
-from crisis.games.time_of_crisis.board import counted, depose_emperor, log, remove_army, roll
+from crisis.games.time_of_crisis.board import (
+    counted,
+    depose_emperor,
+    dice_rolled,
+    log,
+    remove_army,
+    roll,
+)
 from crisis.games.time_of_crisis.military import check_occupation, leave_capital, spend
 from crisis.games.time_of_crisis.registry import RULES, arg_tuple, handles, lists
 from crisis.games.time_of_crisis.state import (
@@ -254,12 +261,15 @@ def _roll(state: State, b: Battle, *, attacker: bool) -> None:
             targets.append(CAVALRY)
         b.attacker_rolls, hits = roll_targets(state, targets)
         b.hits_on_defender = hits
-        log(state, f"attacker rolls {b.attacker_rolls}: {counted(hits, 'hit')}")
+        said = dice_rolled(b.attacker_rolls, len(targets))
+        log(state, f"attacker rolls {said}: {counted(hits, 'hit')}")
     else:
         b.defender_rolled = True
-        b.defender_rolls, hits = roll_targets(state, defender_targets(state, b))
+        targets = defender_targets(state, b)
+        b.defender_rolls, hits = roll_targets(state, targets)
         b.hits_on_attacker = hits
-        log(state, f"defender rolls {b.defender_rolls}: {counted(hits, 'hit')}")
+        said = dice_rolled(b.defender_rolls, len(targets))
+        log(state, f"defender rolls {said}: {counted(hits, 'hit')}")
 
 
 @handles("reroll")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from crisis.games.time_of_crisis import data
-from crisis.games.time_of_crisis.board import log, remove_army, roll
+from crisis.games.time_of_crisis.board import counted, log, remove_army, roll
 from crisis.games.time_of_crisis.state import Army, State, capital_army
 
 EventEffect = Callable[[State], None]
@@ -66,7 +66,12 @@ def tribe_activation(state: State, tribe: str) -> None:
     leaders = [n for n, where in state.leaders.items() if where == tribe]
     ready = t.active + len(leaders)
     log(state, f"{tribe} invasion roll: white {white}, black {black} ({ready} active at home)")
-    if ready == 0 or black > ready:
+    if ready == 0:
+        log(state, f"no {tribe} invade: none is active at home")
+        return
+    if black > ready:
+        above = f"the black die ({black}) is above the {ready} active at home"
+        log(state, f"no {tribe} invade: {above}")
         return
     # Ruling 10: the check applies; with Ardashir every active Sassanid invades.
     count = ready if "Ardashir" in leaders else black
@@ -85,6 +90,7 @@ def invade(state: State, tribe: str, white: int, count: int) -> None:
     counters = min(t.active, count - len(lead))
     ignores_limes = "Cniva" in lead
     limes = False
+    invaded = 0
     for province in data.INVASION_PATHS[tribe][white]:
         prov = state.provinces[province]
         if "Limes" in prov.improvements and not ignores_limes:
@@ -108,7 +114,11 @@ def invade(state: State, tribe: str, white: int, count: int) -> None:
             here += 1
             placed += 1
         if placed:
-            log(state, f"{placed} {tribe} invade {province}" + (" (inactive)" if limes else ""))
+            invaded += placed
+            inactive = " (inactive)" if limes else ""
+            log(state, f"the {tribe} invade {province} with {counted(placed, 'counter')}{inactive}")
+    if not invaded:
+        log(state, f"no {tribe} invade: every province on their path already holds three")
 
 
 def hit_army(state: State, a: Army, hits: int) -> None:

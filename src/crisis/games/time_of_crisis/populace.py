@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from crisis.engine.action import Action
 from crisis.games.time_of_crisis import data
-from crisis.games.time_of_crisis.board import SUPPORT_MAX, log
+from crisis.games.time_of_crisis.board import SUPPORT_MAX, article, log
 from crisis.games.time_of_crisis.military import spend
 from crisis.games.time_of_crisis.registry import arg_tuple, handles, lists
 from crisis.games.time_of_crisis.state import (
@@ -122,4 +122,4 @@ def build(state: State, role: str, arg: tuple[str, str]) -> None:
     province, kind = arg_tuple(arg)
     spend(state, "yellow", improvement_cost(state))
     state.provinces[province].improvements.append(kind)
-    log(state, f"{role} builds a {kind} in {province}")
+    log(state, f"{role} builds {article(kind)} in {province}")

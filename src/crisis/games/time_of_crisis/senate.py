@@ -9,7 +9,13 @@ from dataclasses import dataclass
 from crisis.engine import rng as dice
 from crisis.engine.action import Action
 from crisis.games.time_of_crisis import data
-from crisis.games.time_of_crisis.board import ITALIA_MAX, counted, log, replace_governor
+from crisis.games.time_of_crisis.board import (
+    ITALIA_MAX,
+    counted,
+    dice_rolled,
+    log,
+    replace_governor,
+)
 from crisis.games.time_of_crisis.military import check_occupation, spend
 from crisis.games.time_of_crisis.odds import p_votes
 from crisis.games.time_of_crisis.registry import RULES, arg_tuple, handles, lists
@@ -204,7 +210,7 @@ def place_governor_attempt(state: State, role: str, province: str, n: int) -> bo
         rolls, votes = count_votes(state, province, vote.dice)
         votes += vote.bonus
     got = counted(votes, "vote")
-    result = f"rolls {rolls} = {got}" if rolls else f"{got} without a roll"
+    result = f"rolls {dice_rolled(rolls, vote.dice)} = {got}" if rolls else f"{got} without a roll"
     log(state, f"{role} seeks {province}: {counted(need, 'vote')} needed, {result}")
     damnatio = None
     if province == data.ITALIA:

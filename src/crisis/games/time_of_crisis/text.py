@@ -94,10 +94,12 @@ def render(view: dict[str, Any], role: str | None = None) -> str:
                 f"+{a['reduced']} reduced, foederati {foed}{extra}"
             )
     turn = view["turn"]
-    pool = ", ".join(f"{s} {turn['pool'][s]}" for s in data.SUITS)
+    # The spheres by the names the action labels use (Senate, not blue).
+    pool = ", ".join(f"{data.SPHERE[s]} {turn['pool'][s]}" for s in data.SUITS)
     lines += [
         "",
-        f"Turn: pool {pool}; political {turn['political']}; played {_cards(turn['played'])}",
+        f"Turn: influence {pool}; political points {turn['political']}; "
+        f"played {_cards(turn['played'])}",
         f"Events: deck {view['event_deck_count']}, lasting {_event(view['lasting'])}, "
         f"drawn {len(view['events_drawn'])}",
     ]

@@ -18,9 +18,10 @@ from crisis.engine.action import Action
 from crisis.engine.rng import Rng, fresh_seed, new_rng
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import counted
+from crisis.games.time_of_crisis.odds import attack_odds
 from crisis.games.time_of_crisis.registry import RULES
 from crisis.games.time_of_crisis.senate import vote_for
-from crisis.games.time_of_crisis.state import State, copy_state, governed
+from crisis.games.time_of_crisis.state import State, copy_state, find_army, governed
 
 #: Verbs whose trial would run on into other phases; their costs are described directly.
 _NO_TRIAL = frozenset({"end_actions", "end_buy", "pass", "keep", "reroll", "stay", "advance"})
@@ -48,9 +49,79 @@ def card_name(cid: Any) -> str:
 
 
 def _foe(target: Any) -> str:
-    """A battle target: "#3" is army 3; tribes and Rival Emperors by name."""
+    """A battle target without the position: "#3" is army 3; tribes and Rival Emperors by
+    name."""
     text = str(target)
-    return f"army {text[1:]}" if text.startswith("#") else text
+    if text.startswith("#"):
+        return f"army {text[1:]}"
+    if text == "militia":
+        return "the Militia"
+    return f"the {text}" if text in data.TRIBES else text
+
+
+def foe_in_place(state: State, target: Any, region: str) -> str:
+    """A battle target and where it stands, so two targets never read alike: "Red's army 7
+    in Galatia", "the Militia of Galatia", "the Sassanids in Galatia", "the Sassanids in
+    their homeland", "the Rival Emperor Postumus in Gallia"."""
+    text = str(target)
+    if text.startswith("#"):
+        d = find_army(state, int(text[1:]))
+        owner = f"{d.owner.capitalize()}'s " if d is not None else ""
+        return f"{owner}army {text[1:]} in {region}"
+    if text == "militia":
+        return f"the Militia of {region}"
+    if text in data.TRIBES:
+        return f"the {text} in their homeland" if region == text else f"the {text} in {region}"
+    return f"the Rival Emperor {text} in {region}"
+
+
+def battle_label(state: State, action: Action) -> str | None:
+    """The label of an attack, naming the target and where it is (None for other verbs)."""
+    if action.verb == "initiate_battle" and isinstance(action.arg, tuple):
+        a = find_army(state, int(action.arg[0]))
+        if a is None:
+            return None
+        return f"Army {a.id} attacks {foe_in_place(state, action.arg[1], a.region)}"
+    if action.verb == "militia_battle" and isinstance(action.arg, tuple):
+        province, target = action.arg
+        return f"The Militia of {province} attacks {foe_in_place(state, target, str(province))}"
+    return None
+
+
+def _percent(p: float) -> str:
+    """A chance in words: "58%", "under 1%", "over 99%", "0%", "100%"."""
+    pct = 100 * p
+    if 0 < pct < 1:
+        return "under 1%"
+    if 99 < pct < 100:
+        return "over 99%"
+    return f"{round(pct)}%"
+
+
+def battle_note(state: State, action: Action) -> str | None:
+    """What an attack risks, from :func:`odds.attack_odds` (the combat rules' own dice):
+    both sides' dice, the chance to win and to be wiped out, the expected hits each way."""
+    odds = attack_odds(state, action)
+    if odds is None:
+        return None
+    lone = action.verb == "militia_battle"
+    events = [
+        name
+        for name, on in (
+            ("Cavalry", state.turn.cavalry),
+            ("Flanking Maneuver, re-rolling when not winning", state.turn.flanking),
+            ("Spiculum, striking first", state.turn.spiculum),
+        )
+        if on
+    ]
+    how = f" (with {', '.join(events)})" if events else ""
+    estimated = f"≈{_percent(odds.win)}" if state.turn.spiculum else _percent(odds.win)
+    return (
+        f"{_dice(odds.attack_dice)} against {odds.defend_dice}, 6s add dice{how}: "
+        f"{estimated} chance to win, {_percent(odds.wiped_out)} chance your "
+        f"{'Militia falls' if lone else 'army is wiped out'}; "
+        f"expected hits {odds.dealt:.1f} dealt, {odds.taken:.1f} taken"
+    )
 
 
 def label(action: Action) -> str:
@@ -95,7 +166,7 @@ def label(action: Action) -> str:
         ),
         "castra": lambda: f"Castra on army {arg}",
         "force_march": lambda: f"Force March with army {arg}",
-        "ambitus": lambda: f"Ambitus: {arg} Populace points as votes",
+        "ambitus": lambda: f"Ambitus: {counted(int(str(arg)), 'Populace point')} as votes",
         "take_hit": lambda: _hit_label(str(arg)),
         "reward": lambda: (
             "Reward: +1 support where the battle was"
@@ -103,7 +174,9 @@ def label(action: Action) -> str:
             else "Reward: 2 off a card you buy this turn"
         ),
         "tribute": lambda: f"Tribute: {items[1]} in {items[0]} turn inactive",
-        "foederati": lambda: f"Foederati: army {items[0]} takes in a {items[2]} from {items[1]}",
+        "foederati": lambda: (
+            f"Foederati: army {items[0]} takes in a warrior of the {items[2]} from {items[1]}"
+        ),
         "order": lambda: "Events in order: " + ", ".join(card_name(e) for e in items),
     }.get(verb)
     if said is not None:
@@ -134,7 +207,7 @@ def _spent(before: State, after: State) -> dict[str, int]:
         data.SPHERE[suit]: before.turn.pool[suit] - after.turn.pool.get(suit, 0)
         for suit in data.SUITS
     }
-    out["political points"] = before.turn.political - after.turn.political
+    out["political point"] = before.turn.political - after.turn.political
     return {what: n for what, n in out.items() if n}
 
 
@@ -148,12 +221,29 @@ def _trial(state: State, role: str, action: Action, dice: Rng) -> dict[str, int]
         RULES.handler(copy.step, action.verb)(copy, role, action.arg)
     except Exception:  # a description must never break the table: no cost then
         return {}
+    if _phase_of(copy) != _phase_of(state):
+        # The action closed its phase (the last card of a refill, the Ludi Saeculares):
+        # the next phase fills the pool or counts the political points afresh, which this
+        # action neither spent nor gave.
+        return {}
     return _spent(state, copy)
 
 
+def _phase_of(state: State) -> tuple[int, int, str]:
+    """Which phase of which player turn is in progress: the current seat, how many turns
+    it has ended, and the phase."""
+    return state.current, state.players[state.current].turns, state.phase
+
+
+def _amount(n: int, what: str) -> str:
+    """``n`` of a sphere's influence ("2 Senate") or of political points ("1 political
+    point", "3 political points")."""
+    return counted(n, what) if what == "political point" else f"{n} {what}"
+
+
 def _cost_words(spent: dict[str, int]) -> str | None:
-    costs = [f"{n} {what}" for what, n in spent.items() if n > 0]
-    gains = [f"{-n} {what}" for what, n in spent.items() if n < 0]
+    costs = [_amount(n, what) for what, n in spent.items() if n > 0]
+    gains = [_amount(-n, what) for what, n in spent.items() if n < 0]
     parts = []
     if costs:
         parts.append("costs " + " and ".join(costs))
@@ -164,6 +254,8 @@ def _cost_words(spent: dict[str, int]) -> str | None:
 
 def _note(state: State, role: str, action: Action) -> str | None:
     verb, arg = action.verb, action.arg
+    if verb in ("initiate_battle", "militia_battle"):
+        return battle_note(state, action)
     if verb in ("place_governor", "praetorian_guard"):
         province, dice = arg if isinstance(arg, tuple) else (data.ITALIA, arg)
         paid = dice if isinstance(dice, int) else 0
@@ -173,15 +265,16 @@ def _note(state: State, role: str, action: Action) -> str | None:
         if vote.automatic == "neutral":
             return f"{counted(vote.need, 'vote')} needed: a Neutral governor falls without a roll"
         extra = f" ({vote.dice} dice with Basilica/Ambitus)" if vote.dice != paid else ""
-        pct = 100 * vote.chance
-        odds = "under 1%" if 0 < pct < 1 else "over 99%" if 99 < pct < 100 else f"{round(pct)}%"
-        return f"{counted(vote.need, 'vote')} needed{extra}: {odds} chance"
+        return f"{counted(vote.need, 'vote')} needed{extra}: {_percent(vote.chance)} chance"
     if verb == "end_actions":
         left = sum(state.turn.pool.values())
         if left:
             return f"the {left} influence you have not spent is lost"
     if verb == "end_buy" and state.turn.political:
-        return f"the {state.turn.political} political points you have not spent are lost"
+        points = counted(state.turn.political, "political point")
+        return (
+            f"the {points} you have not spent {'is' if state.turn.political == 1 else 'are'} lost"
+        )
     if verb == "trash":
         return "the card leaves the game"
     if verb == "reward" and state.reward is not None and state.battle is not None:
@@ -197,7 +290,8 @@ def _note(state: State, role: str, action: Action) -> str | None:
         provinces = len(governed(state, role))
         value = data.INFLUENCE[str(arg)].value
         if value > provinces:
-            return f"double price: its value is above the {provinces} provinces you govern"
+            govern = counted(provinces, "province")
+            return f"double price: its value is above the {govern} you govern"
     return None
 
 
@@ -213,7 +307,7 @@ def describe(state: State, role: str, actions: list[Action]) -> list[dict[str, A
             cost = _cost_words(_trial(state, role, action, dice))
         out.append(
             {
-                "label": label(action),
+                "label": battle_label(state, action) or label(action),
                 "cost": cost,
                 "note": _note(state, role, action),
                 "confirm": _confirm(state, action),
@@ -233,16 +327,14 @@ def _confirm(state: State, action: Action) -> str | None:
             "actions. End them anyway?"
         )
     if verb == "end_buy" and state.turn.political:
+        one = state.turn.political == 1
         return (
-            f"You still have {state.turn.political} political points. They are lost when "
-            "your turn ends. End it anyway?"
+            f"You still have {counted(state.turn.political, 'political point')}. "
+            f"{'It is' if one else 'They are'} lost when your turn ends. End it anyway?"
         )
     if verb == "trash":
-        points = data.COSTS.trash_card
-        return (
-            f"Trash {card_name(action.arg)} for {points} political points? "
-            "It leaves the game for good."
-        )
+        points = counted(data.COSTS.trash_card, "political point")
+        return f"Trash {card_name(action.arg)} for {points}? It leaves the game for good."
     return None
 
 
@@ -281,7 +373,7 @@ def unavailable(state: State, role: str) -> list[dict[str, Any]]:
         short = {
             what: n
             for what, n in spent.items()
-            if n > 0 and what != "political points" and n > _have(state, what)
+            if n > 0 and what != "political point" and n > _have(state, what)
         }
         if not short:
             continue  # not a matter of influence (the rules forbid it for another reason)

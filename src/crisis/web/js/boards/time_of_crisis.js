@@ -3,7 +3,7 @@
 // interface described in boards/index.js.
 
 import { el } from "../api.js";
-import { DIE_FACES as DICE } from "../dice.js";
+import { logLine } from "../dice.js";
 import { declaredVerbs, plainLabel, takesNothing, takesOne } from "../verbs.js";
 import { changedRegions, digest, Seen } from "../changes.js";
 import { legendItems } from "../counters.js";
@@ -142,27 +142,76 @@ export const board = {
   },
 };
 
+/** The influence in the pool by the spheres' names, as the buttons say them ("Senate 2"). */
 function renderPool(view) {
   const pool = view.turn && view.turn.pool ? Object.entries(view.turn.pool).filter(([, n]) => n) : [];
-  $("pool").textContent = pool.length || (view.turn && view.turn.political)
-    ? `Influence: ${pool.map(([suit, n]) => `${suit} ${n}`).join(", ") || "none"}${view.turn.political ? `; political points ${view.turn.political}` : ""}`
+  const political = view.turn ? view.turn.political : 0;
+  const points = political === 1 ? "1 political point" : `${political} political points`;
+  $("pool").textContent = pool.length || political
+    ? `Influence: ${pool.map(([suit, n]) => `${SPHERES[suit] || suit} ${n}`).join(", ") || "none"}${political ? `; ${points}` : ""}`
     : "";
 }
 
+/** The title's log lines that open a battle ("green's army 4 attacks Goths in Asia", "green's
+ * Militia in Asia attacks #3"), settle it, and follow from its outcome. */
+const BATTLE_START = /^\S+'s (army \d+|Militia in .+) attacks /;
+const BATTLE_END = /( wins the battle and gains | the defenders hold$| the battle has no winner$)/;
+const BATTLE_AFTER = / (retreats from the capital|advances into the capital|raises support in .+ for removing|takes a discount for removing) /;
+
+/** The last battle of the turn in the log: its lines (from its first to its outcome and
+ * what follows from it) and where it starts; null when none was fought this turn. */
+function lastBattle(log) {
+  for (let i = log.length - 1; i >= 0; i--) {
+    if (log[i].startsWith("--")) return null;
+    if (!BATTLE_START.test(log[i])) continue;
+    let end = i + 1;
+    while (end < log.length && !BATTLE_END.test(log[end - 1]) && !BATTLE_START.test(log[end])) end++;
+    const over = BATTLE_END.test(log[end - 1] || "");
+    while (over && end < log.length && BATTLE_AFTER.test(log[end])) end++;
+    return { at: i, key: `${i}:${log[i]}`, lines: log.slice(i, end), over };
+  }
+  return null;
+}
+
+/** Battles whose result panel this page has closed (by the log line that opened them). */
+const DISMISSED = new Set();
+
+/** The battle box under the prompt: the battle in progress (who fights where, each roll with
+ * the bonus dice for 6s marked, the hits), and once it is over its result, until the turn
+ * ends or the player closes it, so a battle with no question to answer still shows its
+ * outcome where the prompt is. */
 function renderBattle(view) {
   const box = $("battle");
   const b = view.battle;
-  if (!b) {
+  const last = lastBattle(view.log || []);
+  const lines = (last ? last.lines : []).map((line) => el("div", { class: "battle-line" }, ...logLine(line)));
+  if (b) {
+    const attacker = (view.armies || []).find((a) => a.id === b.attacker);
+    const who = b.attacker === -1 ? `the Militia of ${b.region}` : `army ${b.attacker}${attacker ? ` (${cap(attacker.owner)})` : ""}`;
+    const defender = b.kind === "army" ? `army ${b.defender}${b.defender_owner ? ` (${cap(b.defender_owner)})` : ""}` : b.kind === "militia" ? `the Militia of ${b.region}` : String(b.defender);
+    box.replaceChildren(
+      el("div", { class: "battle-title" }, `Battle in ${b.region}: ${who} against ${defender}`),
+      el("div", { class: "battle-lines" }, ...lines.slice(1)),
+      el("div", { class: "muted small" }, `Hits: ${b.hits_on_defender} on the defender, ${b.hits_on_attacker} on the attacker`),
+    );
+    box.classList.remove("hidden");
+    box.removeAttribute("role");
+    return;
+  }
+  if (!last || !last.over || DISMISSED.has(last.key)) {
     box.classList.add("hidden");
     return;
   }
-  const attacker = (view.armies || []).find((a) => a.id === b.attacker);
-  const defender = b.kind === "army" ? `army ${b.defender}${b.defender_owner ? ` (${b.defender_owner})` : ""}` : String(b.defender);
+  const close = el("button", { type: "button", class: "battle-close small", "aria-label": "Close the battle result" }, "Close");
+  close.addEventListener("click", () => {
+    DISMISSED.add(last.key);
+    box.classList.add("hidden");
+  });
   box.replaceChildren(
-    el("div", {}, `Battle in ${b.region}: army ${b.attacker}${attacker ? ` (${attacker.owner})` : ""} against ${defender}`),
-    el("div", {}, "Attacker: ", el("span", { class: "dice" }, b.attacker_rolls.map((d) => DICE[d] || d).join(" ")), ` hits ${b.hits_on_defender}`),
-    el("div", {}, "Defender: ", el("span", { class: "dice" }, b.defender_rolls.map((d) => DICE[d] || d).join(" ")), ` hits ${b.hits_on_attacker}`),
+    el("div", { class: "battle-title" }, "Battle result", close),
+    el("div", { class: "battle-lines" }, ...lines),
   );
+  box.setAttribute("role", "status");
   box.classList.remove("hidden");
 }
 
@@ -249,7 +298,10 @@ function renderMap(ctx, s, view, actions) {
       return;
     }
     if (kind === "foe") {
-      ctx.act(["initiate_battle", [UI.selected, key]]);
+      // An attack is chosen from a menu that shows its odds (the title's note), never by
+      // one click.
+      const attack = ["initiate_battle", [UI.selected, key]];
+      ctx.openMenu(`Army ${UI.selected} attacks`, [attack], ev, true);
       return;
     }
     if (kind === "region" && dests.has(key)) {
