@@ -104,6 +104,12 @@ def play_ws(
             latest = msg
         elif msg["type"] == "acted":
             waiting = False
+        elif msg["type"] == "error" and msg["code"] == "stale" and waiting:
+            # A bot moved between the state this acted on and the act (a race the server
+            # answers with the newer state, which comes next): act on that one.
+            waiting = False
+            acted -= 1
+            latest = None
         elif msg["type"] == "error":
             raise AssertionError(msg)
         if latest is None:

@@ -86,7 +86,7 @@ def test_a_killed_server_resumes_every_game(db: Database) -> None:
         deadline = time.monotonic() + 20
         while _get(base, f"/api/tables/{bots_id}")["version"] <= bot_actions:
             assert time.monotonic() < deadline, "the bots did not resume"
-            time.sleep(0.1)
+            time.sleep(0.5)
     finally:
         proc.terminate()
         proc.wait(10)

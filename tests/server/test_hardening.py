@@ -123,8 +123,7 @@ def test_an_oversized_chunked_body_gets_413(client: TestClient) -> None:
 
 def test_connections_per_address_are_capped(client: TestClient) -> None:
     table, tokens = create(client, [HUMAN, BOT])
-    client.app.state.connections = limits.Connections(limit=2)  # type: ignore[attr-defined]
-    client.app.state.pending = limits.Connections(limit=3)  # type: ignore[attr-defined]
+    client.app.state.socket_limits = {"pending": 3, "spectator": 2}  # type: ignore[attr-defined]
     with (
         client.websocket_connect(f"/ws/{table}") as a,
         client.websocket_connect(f"/ws/{table}") as b,

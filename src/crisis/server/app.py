@@ -176,11 +176,11 @@ def create_app(
             workers=workers,
             bot_tables_per_address=bot_tables_per_address,
         )
-        hall.create_limit = app.state.create_limit
+        hall.tables_per_minute = tables_per_minute
         app.state.store, app.state.hall = store, hall
-        woken = await hall.resume()
+        woken = await hall.start()
         if woken:
-            logging.getLogger("crisis.server").info("resumed the bots of %d tables", woken)
+            logging.getLogger("crisis.server").info("took over the bots of %d tables", woken)
         sweep = asyncio.create_task(
             retention.sweep_forever(
                 store,
@@ -208,9 +208,12 @@ def create_app(
     }
     app.state.messages_per_second = messages_per_second
     app.state.replays = Replays()
-    app.state.create_limit = limits.PerAddress(tables_per_minute / 60, tables_per_minute)
-    app.state.connections = limits.Connections()  # spectators, per address
-    app.state.pending = limits.Connections()  # sockets yet to say hello, per address
+    # Open websockets per address across the site's processes: waiting to say hello, and
+    # spectating (a seat holder's are not counted).
+    app.state.socket_limits = {
+        "pending": limits.CONNECTIONS_PER_ADDRESS,
+        "spectator": limits.CONNECTIONS_PER_ADDRESS,
+    }
     app.state.opens = limits.PerAddress(
         limits.OPENS_PER_MINUTE / 60, limits.burst(limits.OPENS_PER_MINUTE)
     )

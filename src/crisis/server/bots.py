@@ -19,6 +19,7 @@ from crisis.ai import Bot, RandomBot, default_bot, get_bot, levels, resolve, sea
 from crisis.ai import bot_names as _bot_names
 from crisis.ai.base import Searcher
 from crisis.server.errors import BadBot
+from crisis.server.store import Conflict, Store
 from crisis.server.table import Live
 from crisis.server.workers import Priority, Workers
 
@@ -85,6 +86,7 @@ class BotSeats:
     tables: OrderedDict[str, Live]
     bot_delay: float
     workers: Workers
+    store: Store
     _closing: bool
 
     async def _apply(self, live: Live, role: str, action: Any) -> None:
@@ -98,8 +100,18 @@ class BotSeats:
                 return role
         return None
 
+    def _mine(self, live: Live) -> bool:
+        """Whether this process plays the table's bots (of a site's processes, the one whose
+        write left a bot to move, or that took over from a dead one: ``games.bot_owner``)."""
+        return live.row.bot_owner == self.store.process
+
     def _wake_bots(self, live: Live) -> None:
-        if self._closing or live.bot_task is not None or self._bot_to_move(live) is None:
+        if (
+            self._closing
+            or live.bot_task is not None
+            or not self._mine(live)
+            or self._bot_to_move(live) is None
+        ):
             return
         try:
             loop = asyncio.get_running_loop()
@@ -112,7 +124,7 @@ class BotSeats:
         try:
             while not self._closing:
                 role = self._bot_to_move(live)
-                if role is None:
+                if role is None or not self._mine(live):
                     return
                 version = live.version
                 name = live.seat(role).bot
@@ -136,7 +148,10 @@ class BotSeats:
                 async with live.lock:
                     if live.version != version:
                         continue  # someone else acted meanwhile: think again
-                    await self._apply(live, role, action)
+                    try:
+                        await self._apply(live, role, action)
+                    except Conflict:
+                        continue  # another process wrote first (now caught up): think again
                 await asyncio.sleep(self.bot_delay)
         except asyncio.CancelledError:
             raise

@@ -139,29 +139,3 @@ class PerAddress:
         else:
             self.buckets.move_to_end(address)
         return bucket.take()
-
-
-class Connections:
-    """Open websockets per address, capped at ``limit``."""
-
-    def __init__(self, limit: int = CONNECTIONS_PER_ADDRESS) -> None:
-        self.limit = limit
-        self.open: dict[str, int] = {}
-
-    def enter(self, address: str) -> bool:
-        """Count a new connection from ``address``; False (and nothing counted) at the cap."""
-        address = client_key(address)
-        n = self.open.get(address, 0)
-        if n >= self.limit:
-            return False
-        self.open[address] = n + 1
-        return True
-
-    def leave(self, address: str) -> None:
-        """Forget one connection from ``address``."""
-        address = client_key(address)
-        n = self.open.get(address, 0) - 1
-        if n > 0:
-            self.open[address] = n
-        else:
-            self.open.pop(address, None)

@@ -55,8 +55,10 @@ class Connection:
         self.look: str | None = None
         #: Order of opening (the oldest spectator makes room first).
         self.opened = next(_opened)
-        #: The count this connection is part of (waiting to say hello, or spectating).
-        self.counted: limits.Connections | None = None
+        #: This socket's row in the site's count of sockets, and what it counts as there
+        #: (``pending`` until hello, then ``spectator`` or ``seat``).
+        self.sid: str | None = None
+        self.kind = "pending"
         self._queue: deque[tuple[bool, bytes]] = deque()
         self._ready = asyncio.Event()
         self._closing = False
@@ -132,7 +134,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     against nothing but the seat's own connections, so that whoever shares the player's
     address cannot keep the player out. Opening is rate limited per address too."""
     hall: Hall = ws.app.state.hall
-    pending: limits.Connections = ws.app.state.pending
+    allowed: dict[str, int] = ws.app.state.socket_limits
     address = ws.client.host if ws.client else "?"
     opened = asyncio.get_running_loop().time()
     await ws.accept()
@@ -142,17 +144,18 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     if not ws.app.state.opens.take(address):
         await _refuse(ws, TooFast("too many new connections from your address; wait a moment"))
         return
-    if not pending.enter(address):
-        await _refuse(ws, TooFast(f"at most {pending.limit} connections per address"))
-        return
     try:
         live = await hall.get(table_id)
     except TableError as exc:
-        pending.leave(address)
         await _refuse(ws, exc, 4404)
         return
+    key = limits.client_key(address)
+    sid = await hall.db(hall.site.open_socket, key, live.id, allowed["pending"])
+    if sid is None:
+        await _refuse(ws, TooFast(f"at most {allowed['pending']} connections per address"))
+        return
     conn = Connection(ws)
-    conn.counted = pending
+    conn.sid = sid
     writer = asyncio.create_task(conn.write())
     rate: float = ws.app.state.messages_per_second
     bucket = limits.Bucket(rate, max(limits.BURST, rate * 2))
@@ -197,9 +200,9 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     except WebSocketDisconnect:
         pass
     finally:
-        if conn.counted is not None:
-            conn.counted.leave(address)
         hall.unwatch(live, conn)
+        with contextlib.suppress(Exception):
+            await hall.db(hall.site.close_socket, sid)
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await writer
@@ -276,8 +279,8 @@ async def hello(hall: Hall, live: Live, conn: Connection, msg: dict[str, Any]) -
     if look is not None and not isinstance(look, str):
         raise BadMessage("look is a seat's name or null (the public view)")
     roles = live.roles_for(tokens)
-    count(conn, roles)
-    make_room(live, conn, roles)
+    await count(hall, conn, roles)
+    await make_room(hall, live, conn, roles)
     conn.roles = roles
     order = [s.role for s in live.row.seats]
     conn.look = look if look in roles else next((r for r in order if r in roles), None)
@@ -296,24 +299,28 @@ async def hello(hall: Hall, live: Live, conn: Connection, msg: dict[str, Any]) -
     hall.watch(live, conn)
 
 
-def count(conn: Connection, roles: set[str]) -> None:
-    """Move ``conn`` from the sockets waiting to say hello to what it is now: a spectator
-    (counted per address; refused past the limit) or a seat holder (not counted)."""
-    state = conn.ws.app.state
-    target: limits.Connections | None = None if roles else state.connections
-    if conn.counted is target:
+async def count(hall: Hall, conn: Connection, roles: set[str]) -> None:
+    """Count ``conn`` as what it is now, across the site: a spectator (per address; refused
+    past the limit) or a seat holder (never refused)."""
+    kind = "seat" if roles else "spectator"
+    if conn.kind == kind or conn.sid is None:
         return
-    if target is not None and not target.enter(conn.address):
-        raise TooFast(f"at most {target.limit} spectating connections per address")
-    if conn.counted is not None:
-        conn.counted.leave(conn.address)
-    conn.counted = target
+    limit = conn.ws.app.state.socket_limits.get(kind)
+    key = limits.client_key(conn.address)
+    if not await hall.db(hall.site.count_socket, conn.sid, key, kind, limit):
+        raise TooFast(f"at most {limit} spectating connections per address")
+    conn.kind = kind
 
 
-def make_room(live: Live, conn: Connection, roles: set[str]) -> None:
+async def make_room(hall: Hall, live: Live, conn: Connection, roles: set[str]) -> None:
     """Before ``conn`` watches as ``roles``: drop the oldest spectator if the spectators are
     full (a spectator joins), or the oldest connection of a seat that has its fill (a seat
-    holder joins). A seat holder is never refused."""
+    holder joins). A seat holder is never refused.
+
+    The table's spectators are counted across the site; those of one address, and a seat's
+    connections, in this process. Room is made among this process's sockets: a spectator
+    arriving where the table is full and this process holds none of its spectators is
+    refused."""
     others = [w for w in live.watchers if w is not conn and isinstance(w, Connection)]
     if roles:
         for role in roles:
@@ -330,7 +337,11 @@ def make_room(live: Live, conn: Connection, roles: set[str]) -> None:
     ]
     if len(mine) >= limits.SPECTATORS_PER_ADDRESS:  # an address makes room among its own first
         leaving = mine[0]
-    elif len(spectators) >= limits.SPECTATORS_PER_TABLE:
+    elif len(spectators) >= limits.SPECTATORS_PER_TABLE or (
+        await hall.db(hall.site.spectators, live.id) > limits.SPECTATORS_PER_TABLE
+    ):
+        if not spectators:
+            raise TooFast("this table has too many spectators; try again later")
         # The oldest of the address with the most spectators here: churning sockets from a
         # few addresses cannot push everybody else out.
         per_address: dict[str, int] = {}

@@ -9,7 +9,11 @@ committed action left it. SQLite (the default) runs in WAL mode; any SQLAlchemy 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
+import os
+import secrets
+import socket
 import sqlite3
 import threading
 import time
@@ -30,7 +34,6 @@ from sqlalchemy import (
     Table,
     Text,
     and_,
-    bindparam,
     create_engine,
     delete,
     event,
@@ -39,6 +42,7 @@ from sqlalchemy import (
     insert,
     or_,
     select,
+    text,
     tuple_,
     update,
 )
@@ -77,11 +81,20 @@ games = Table(
     Column("rematch", String(32)),
     Column("created", Seconds, nullable=False),
     Column("updated", Seconds, nullable=False),
+    # The process playing the table's bots while one is to move (NULL otherwise): the one
+    # whose write left a bot to move, or the one that took over from a process that died.
+    Column("bot_owner", String(64)),
+    # Who created the table (their address, salted and hashed: :meth:`Store.address_key`) and
+    # the quota kinds it counts under ("bots only|with a searching bot"). Revision 0004.
+    Column("creator", String(64)),
+    Column("kinds", String(64)),
     # The newest tables first (the lobby's lists) and the oldest (the retention sweep), in
     # index order; ``id`` breaks ties and makes the index cover those scans. Revision 0002.
     Index("games_by_updated", "updated", "id"),
     # The finished game whose rematch a sweep deletes, without a scan. Revision 0002.
     Index("games_by_rematch", "rematch"),
+    Index("games_by_bot_owner", "bot_owner"),
+    Index("games_by_creator", "creator", "created"),
 )
 
 seats = Table(
@@ -133,6 +146,39 @@ chat = Table(
     Column("at", Seconds, nullable=False),
 )
 
+# The server processes of the site: each beats every few seconds; one that stops beating is
+# dead, and the others take over its tables' bots (crisis.server.site). Revision 0004.
+processes = Table(
+    "processes",
+    metadata,
+    Column("id", String(64), primary_key=True),
+    Column("started", Seconds, nullable=False),
+    Column("beat", Seconds, nullable=False),
+)
+
+# Every open websocket of every process, counted by the connection limits across the site.
+sockets = Table(
+    "sockets",
+    metadata,
+    Column("id", String(64), primary_key=True),
+    Column("process", String(64), nullable=False),
+    Column("address", String(64), nullable=False),  # Store.address_key of the client
+    Column("game", String(32), nullable=False),
+    Column("kind", String(16), nullable=False),  # pending | spectator | seat
+    Column("opened", Seconds, nullable=False),
+    Index("sockets_by_address", "address", "kind"),
+    Index("sockets_by_game", "game", "kind"),
+    Index("sockets_by_process", "process"),
+)
+
+# The site's own values (``address_salt``, made by revision 0004).
+settings = Table(
+    "settings",
+    metadata,
+    Column("name", String(64), primary_key=True),
+    Column("value", Text, nullable=False),
+)
+
 # What a table's summary (crisis.server.table.table_summary) needs of a game: never its state
 # (large) nor its seed (a server game's secret). Its seats' token hashes tell whose they are.
 _SUMMARY = (
@@ -158,23 +204,20 @@ _SEAT_SUMMARY = (
     seats.c.resigned,
 )
 
-# The two statements of every action, built once so SQLAlchemy compiles them once.
-_ADD_ACTION = insert(actions)
-_DROP_ACTION = delete(actions).where(
-    actions.c.game == bindparam("g_id"), actions.c.n == bindparam("g_n")
-)
-_SET_STATE = (
-    update(games)
-    .where(games.c.id == bindparam("g_id"))
-    .values(
-        version=bindparam("g_version"),
-        state=bindparam("g_state"),
-        active=bindparam("g_active"),
-        updated=bindparam("g_updated"),
-        status=bindparam("g_status"),
-        result=bindparam("g_result"),
-    )
-)
+#: The PostgreSQL channel every change of a table is announced on (crisis.server.site listens).
+CHANNEL = "crisis"
+
+
+_NOTIFY = text(f"SELECT pg_notify('{CHANNEL}', :payload)")
+
+
+class Conflict(Exception):
+    """The table is no longer at the version the writer holds: another process (or request)
+    changed it first. Nothing was written."""
+
+
+class Full(Exception):
+    """A per-address limit on new tables is reached (the message says which)."""
 
 
 @dataclass
@@ -208,6 +251,8 @@ class GameRow:
     created: int = 0
     updated: int = 0
     seats: list[SeatRow] = field(default_factory=list)
+    #: The process playing the table's bots while one is to move (see ``games.bot_owner``).
+    bot_owner: str | None = None
 
 
 def _now() -> int:
@@ -256,6 +301,8 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.url = url
+        #: This process's name among the site's processes (``processes.id``, ``bot_owner``).
+        self.process = f"{socket.gethostname()[:30]}:{os.getpid()}:{secrets.token_hex(4)}"
         # A database server may restart or drop idle connections: check each one as it is
         # taken from the pool (SQLite's file needs no such check).
         server = not url.startswith("sqlite")
@@ -267,6 +314,59 @@ class Store:
         path = self.engine.url.database
         if self.engine.dialect.name == "sqlite" and path and path != ":memory:":
             self.checkpointer = Checkpointer(path)
+        #: Several processes may share this database (PostgreSQL): changes are announced.
+        self.shared = self.engine.dialect.name == "postgresql"
+        with self.engine.connect() as db:
+            salt = db.execute(
+                select(settings.c.value).where(settings.c.name == "address_salt")
+            ).scalar_one()
+        self._salt = salt.encode()
+
+    def address_key(self, key: str) -> str:
+        """What the database keeps of a client's address (its ``limits.client_key``): salted
+        with the site's own secret and hashed, so that no address is stored in the clear."""
+        return hashlib.sha256(self._salt + key.encode("utf-8", "replace")).hexdigest()[:32]
+
+    def notify(self, db: Connection, notice: dict[str, Any]) -> None:
+        """Announce ``notice`` (about a table) to every process of the site when ``db``'s
+        transaction commits (PostgreSQL's NOTIFY; nothing on SQLite, one process only)."""
+        if self.shared:
+            notice["p"] = self.process
+            db.execute(_NOTIFY, {"payload": json.dumps(notice, separators=(",", ":"))})
+
+    def _advance(
+        self,
+        db: Connection,
+        game_id: str,
+        prior: int | None,
+        values: dict[str, Any],
+        *,
+        bots: bool | None,
+        notice: dict[str, Any],
+    ) -> str | None:
+        """Change the game row in ``db``'s transaction if it is still at version ``prior``
+        (None: whatever it is), else raise :class:`Conflict`; the row stays locked to the end
+        of the transaction, so writes to one table go one at a time across processes.
+
+        ``bots``: a bot is to move after this write (this process plays them unless another
+        already does) or not (nobody does); None leaves the owner. Returns the owner, and
+        announces ``notice`` with it."""
+        values = {**values, "updated": _now()}
+        if bots is True:
+            values["bot_owner"] = func.coalesce(games.c.bot_owner, self.process)
+        elif bots is False:
+            values["bot_owner"] = None
+        where = [games.c.id == game_id]
+        if prior is not None:
+            where.append(games.c.version == prior)
+        row = db.execute(
+            update(games).where(*where).values(**values).returning(games.c.bot_owner)
+        ).first()
+        if row is None:
+            raise Conflict(f"table {game_id} is no longer at version {prior}")
+        owner: str | None = row.bot_owner
+        self.notify(db, {**notice, "t": game_id, "o": owner})
+        return owner
 
     def close(self) -> None:
         """Release the connection pool (after a last checkpoint)."""
@@ -275,10 +375,28 @@ class Store:
         self.engine.dispose()
 
     # -- writes ------------------------------------------------------------------------------
-    def create_game(self, game: GameRow) -> None:
-        """Insert a new game with its seats (version 0, empty log)."""
+    def create_game(
+        self,
+        game: GameRow,
+        *,
+        creator: str | None = None,
+        kinds: Sequence[str] = (),
+        quotas: dict[str, int] | None = None,
+        per_minute: int | None = None,
+        bots: bool = False,
+    ) -> None:
+        """Insert a new game with its seats (version 0, empty log), and link it as the
+        rematch of ``game.rematch_of`` (:class:`Conflict` if that game has one already).
+
+        ``creator`` (an :meth:`address_key`) made it; it counts under ``kinds``. In the same
+        transaction, one creator at a time (PostgreSQL: a lock per creator), :class:`Full` if
+        the creator has ``quotas[kind]`` unfinished tables of one of ``kinds``, or made
+        ``per_minute`` tables in the last minute. ``bots``: a bot moves first (this process
+        plays it)."""
         now = _now()
         with self.engine.begin() as db:
+            if creator is not None:
+                self._check_creator(db, creator, kinds, quotas or {}, per_minute, now)
             db.execute(
                 insert(games).values(
                     id=game.id,
@@ -294,25 +412,70 @@ class Store:
                     rematch_of=game.rematch_of,
                     created=now,
                     updated=now,
+                    bot_owner=self.process if bots else None,
+                    creator=creator,
+                    kinds="|".join(kinds) or None,
                 )
             )
-            for i, s in enumerate(game.seats):
-                db.execute(
-                    insert(seats).values(
-                        game=game.id,
-                        role=s.role,
-                        position=i,
-                        kind=s.kind,
-                        bot=s.bot,
-                        name=s.name,
-                        token_hash=s.token_hash,
-                        joined=int(s.joined),
-                        resigned=int(s.resigned),
-                    )
-                )
-            if game.rematch_of:
-                db.execute(
-                    update(games).where(games.c.id == game.rematch_of).values(rematch=game.id)
+            db.execute(
+                insert(seats),
+                [
+                    {
+                        "game": game.id,
+                        "role": s.role,
+                        "position": i,
+                        "kind": s.kind,
+                        "bot": s.bot,
+                        "name": s.name,
+                        "token_hash": s.token_hash,
+                        "joined": int(s.joined),
+                        "resigned": int(s.resigned),
+                    }
+                    for i, s in enumerate(game.seats)
+                ],
+            )
+            if game.rematch_of:  # the first rematch asked for wins, whichever process made it
+                linked = db.execute(
+                    update(games)
+                    .where(games.c.id == game.rematch_of, games.c.rematch.is_(None))
+                    .values(rematch=game.id, updated=now)
+                ).rowcount
+                if not linked:
+                    raise Conflict(f"table {game.rematch_of} has a rematch already")
+                self.notify(db, {"t": game.rematch_of, "k": "row"})
+
+    def _check_creator(
+        self,
+        db: Connection,
+        creator: str,
+        kinds: Sequence[str],
+        quotas: dict[str, int],
+        per_minute: int | None,
+        now: int,
+    ) -> None:
+        """Raise :class:`Full` if ``creator`` may not make another table now (see
+        :meth:`create_game`)."""
+        if self.engine.dialect.name == "postgresql":  # one creation per creator at a time
+            db.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": creator})
+        mine = games.c.creator == creator
+        if per_minute is not None:
+            recent = db.execute(
+                select(func.count()).select_from(games).where(mine, games.c.created > now - 60)
+            ).scalar_one()
+            if recent >= per_minute:
+                raise Full("too many new tables from your address; wait a minute")
+        for kind in kinds:
+            limit = quotas.get(kind)
+            if limit is None:
+                continue
+            running = db.execute(
+                select(func.count())
+                .select_from(games)
+                .where(mine, games.c.status == "playing", games.c.kinds.contains(kind))
+            ).scalar_one()
+            if running >= limit:
+                raise Full(
+                    f"at most {limit} unfinished tables {kind} per address; wait for one to finish"
                 )
 
     def record_action(
@@ -326,70 +489,117 @@ class Store:
         state: str,
         active: list[str],
         result: dict[str, Any] | None,
-    ) -> None:
-        """Append log entry ``n`` and store the state it led to, in one transaction."""
+        prior: int | None = None,
+        bots: bool | None = None,
+    ) -> str | None:
+        """Append log entry ``n`` and store the state it led to, in one transaction, if the
+        game is still at version ``prior`` (else :class:`Conflict`, nothing written). Returns
+        the process playing the bots (``bots``: see :meth:`_advance`)."""
         now = _now()
         with self.engine.begin() as db:
-            db.execute(
-                _ADD_ACTION,
-                {
-                    "game": game_id,
-                    "n": n,
-                    "role": role,
-                    "verb": action[0],
-                    "arg": json.dumps(action[1]),
-                    "at": now,
-                },
+            owner = self._advance(
+                db,
+                game_id,
+                prior,
+                _state_values(version, state, active, result),
+                bots=bots,
+                notice={"k": "act", "v": version, "a": [n, role, *action], "at": now},
             )
-            db.execute(_SET_STATE, _state_params(game_id, version, state, active, result, now))
+            db.execute(
+                insert(actions).values(
+                    game=game_id,
+                    n=n,
+                    role=role,
+                    verb=action[0],
+                    arg=json.dumps(action[1]),
+                    at=now,
+                )
+            )
+            return owner
 
     def record_undo(
-        self, game_id: str, n: int, *, version: int, state: str, active: list[str]
-    ) -> None:
-        """Drop log entry ``n`` (the undone action) and store the restored state."""
-        now = _now()
+        self,
+        game_id: str,
+        n: int,
+        *,
+        version: int,
+        state: str,
+        active: list[str],
+        prior: int | None = None,
+        bots: bool | None = None,
+    ) -> str | None:
+        """Drop log entry ``n`` (the undone action) and store the restored state, if the game
+        is still at version ``prior`` (else :class:`Conflict`)."""
         with self.engine.begin() as db:
-            db.execute(_DROP_ACTION, {"g_id": game_id, "g_n": n})
-            db.execute(_SET_STATE, _state_params(game_id, version, state, active, None, now))
+            owner = self._advance(
+                db,
+                game_id,
+                prior,
+                _state_values(version, state, active, None),
+                bots=bots,
+                notice={"k": "undo", "v": version, "n": n},
+            )
+            db.execute(delete(actions).where(actions.c.game == game_id, actions.c.n == n))
+            return owner
 
     def finish(
-        self, game_id: str, *, version: int, result: dict[str, Any], resigned: str | None = None
+        self,
+        game_id: str,
+        *,
+        version: int,
+        result: dict[str, Any],
+        resigned: str | None = None,
+        prior: int | None = None,
     ) -> None:
-        """End a game outside the rules (the last person resigned), in one transaction."""
+        """End a game outside the rules (the last person resigned), in one transaction, if it
+        is still at version ``prior`` (else :class:`Conflict`)."""
         with self.engine.begin() as db:
+            self._advance(
+                db,
+                game_id,
+                prior,
+                {
+                    "status": "finished",
+                    "version": version,
+                    "result": json.dumps(result),
+                    "active": "[]",
+                },
+                bots=False,
+                notice={"k": "row", "v": version},
+            )
             if resigned is not None:
                 db.execute(
                     update(seats)
                     .where(seats.c.game == game_id, seats.c.role == resigned)
                     .values(resigned=1)
                 )
-            db.execute(
-                update(games)
-                .where(games.c.id == game_id)
-                .values(
-                    status="finished",
-                    version=version,
-                    result=json.dumps(result),
-                    active="[]",
-                    updated=_now(),
-                )
-            )
 
     def update_seat(
-        self, game_id: str, role: str, *, version: int | None = None, **values: Any
-    ) -> None:
+        self,
+        game_id: str,
+        role: str,
+        *,
+        version: int | None = None,
+        prior: int | None = None,
+        bots: bool | None = None,
+        **values: Any,
+    ) -> str | None:
         """Change a seat (joined, name, resigned, kind, bot); with ``version``, also bump the
-        game's version in the same transaction."""
+        game's version in the same transaction, if it is still at ``prior`` (else
+        :class:`Conflict`). The game counts as changed (``updated``) either way."""
         with self.engine.begin() as db:
+            owner = self._advance(
+                db,
+                game_id,
+                prior if version is not None else None,
+                {"version": version} if version is not None else {},
+                bots=bots,
+                notice={"k": "row", "v": version},
+            )
             db.execute(
                 update(seats).where(seats.c.game == game_id, seats.c.role == role).values(**values)
             )
-            if version is not None:
-                db.execute(
-                    update(games)
-                    .where(games.c.id == game_id)
-                    .values(version=version, updated=_now())
-                )
+            return owner
 
     def save_note(self, game_id: str, role: str, text: str) -> None:
         """Replace the private note of seat ``role``: one statement that inserts it or, if the
@@ -441,6 +651,8 @@ class Store:
         unused = (
             games.c.updated < cutoff,
             ~exists().where(seats.c.game == games.c.id, seats.c.joined != 0),
+            # Nobody watches it through any process of the site.
+            ~exists().where(sockets.c.game == games.c.id),
             # Bots may have moved (a bot may open the game); a person never did. A person who
             # resigned while others played on left his seat to a bot (kind "bot", still marked
             # resigned and holding his token's hash): its moves may be his, so they count.
@@ -506,6 +718,7 @@ class Store:
             # (games_by_rematch finds it).
             db.execute(update(games).where(games.c.rematch.in_(gone)).values(rematch=None))
             db.execute(delete(games).where(games.c.id.in_(gone)))
+            self.notify(db, {"k": "gone", "ids": gone})  # other processes drop them too
             return gone
 
     # -- reads -------------------------------------------------------------------------------
@@ -522,6 +735,8 @@ class Store:
         the newest :data:`CHAT_KEEP`; returns the message as stored. Numbers keep counting up
         from the last one (never reused after the oldest are dropped)."""
         with self.engine.begin() as db:
+            # The game's row, locked: one message of a table at a time, across processes.
+            db.execute(select(games.c.id).where(games.c.id == game_id).with_for_update())
             last = db.execute(
                 select(func.max(chat.c.n)).where(chat.c.game == game_id)
             ).scalar_one_or_none()
@@ -529,6 +744,7 @@ class Store:
             entry = {"n": n, "role": role, "name": name, "text": text, "at": _now()}
             db.execute(insert(chat).values(game=game_id, **entry))
             db.execute(delete(chat).where(chat.c.game == game_id, chat.c.n <= n - CHAT_KEEP))
+            self.notify(db, {"t": game_id, "k": "chat", "e": entry})
         return entry
 
     def load_chat(self, game_id: str, limit: int = 100) -> list[dict[str, Any]]:
@@ -562,6 +778,40 @@ class Store:
                 .order_by(actions.c.n)
             )
             return [[r.role, r.verb, json.loads(r.arg)] for r in rows]
+
+    def load_tail(self, game_id: str, start: int) -> tuple[GameRow, list[list[Any]], int] | None:
+        """The game (as :meth:`load_game`), its log entries from ``start`` on and the log's
+        length, read at one moment (a process catching up with another's changes)."""
+        with self.engine.connect() as db:
+            if self.shared:  # one snapshot for every statement (SQLite's read is one anyway)
+                db = db.execution_options(isolation_level="REPEATABLE READ")
+            db.begin()
+            row = db.execute(select(games).where(games.c.id == game_id)).mappings().first()
+            if row is None:
+                return None
+            seat_rows = db.execute(
+                select(seats).where(seats.c.game == game_id).order_by(seats.c.position)
+            ).mappings()
+            game = _game(row, [_seat(s) for s in seat_rows])
+            entries = db.execute(
+                select(actions.c.role, actions.c.verb, actions.c.arg)
+                .where(actions.c.game == game_id, actions.c.n >= start)
+                .order_by(actions.c.n)
+            )
+            tail = [[r.role, r.verb, json.loads(r.arg)] for r in entries]
+            total = db.execute(
+                select(func.count()).select_from(actions).where(actions.c.game == game_id)
+            ).scalar_one()
+            return game, tail, int(total)
+
+    def release_bots(self, game_id: str) -> None:
+        """Nobody plays the game's bots (none is to move) unless another process took them."""
+        with self.engine.begin() as db:
+            db.execute(
+                update(games)
+                .where(games.c.id == game_id, games.c.bot_owner == self.process)
+                .values(bot_owner=None)
+            )
 
     def log_length(self, game_id: str) -> int:
         """How many actions the stored log holds."""
@@ -634,22 +884,15 @@ class Store:
             return _summaries(db, rows, tokens=False)
 
 
-def _state_params(
-    game_id: str,
-    version: int,
-    state: str,
-    active: list[str],
-    result: dict[str, Any] | None,
-    now: int,
+def _state_values(
+    version: int, state: str, active: list[str], result: dict[str, Any] | None
 ) -> dict[str, Any]:
     return {
-        "g_id": game_id,
-        "g_version": version,
-        "g_state": state,
-        "g_active": json.dumps(active),
-        "g_updated": now,
-        "g_status": "finished" if result is not None else "playing",
-        "g_result": json.dumps(result) if result is not None else None,
+        "version": version,
+        "state": state,
+        "active": json.dumps(active),
+        "status": "finished" if result is not None else "playing",
+        "result": json.dumps(result) if result is not None else None,
     }
 
 
@@ -713,4 +956,5 @@ def _game(row: Any, seat_rows: list[SeatRow], *, summary: bool = False) -> GameR
         created=row["created"],
         updated=row["updated"],
         seats=seat_rows,
+        bot_owner=None if summary else row["bot_owner"],
     )

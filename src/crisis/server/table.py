@@ -63,6 +63,8 @@ class Live:
         default_factory=dict
     )
     choices: dict[str, tuple[int, list[Action]]] = field(default_factory=dict)
+    #: Another process changed the table while this one was catching up with it.
+    behind: bool = False
 
     def __post_init__(self) -> None:
         self.note_choices(None)

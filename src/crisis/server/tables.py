@@ -45,7 +45,9 @@ from crisis.server.errors import (
     Stale,
     TooFast,
 )
-from crisis.server.store import GameRow, SeatRow, Store
+from crisis.server.following import Following
+from crisis.server.site import Site
+from crisis.server.store import Conflict, Full, GameRow, SeatRow, Store
 from crisis.server.table import Live, Watcher, hash_token, new_token
 from crisis.server.text import clean_line
 from crisis.server.workers import Workers
@@ -56,6 +58,8 @@ T = TypeVar("T")
 
 #: Tables kept in memory with nobody watching before the least recently used is dropped.
 CACHE_SIZE = 256
+#: Tries of one request on a table that another process keeps changing first.
+RETRIES = 5
 NAME_LENGTH = 40
 
 
@@ -68,7 +72,7 @@ class SeatSpec:
     name: str = ""
 
 
-class Hall(BotSeats):
+class Hall(BotSeats, Following):
     """Every table the server runs: creation, loading, actions, bots and broadcasting."""
 
     def __init__(
@@ -89,18 +93,25 @@ class Hall(BotSeats):
             "bots only": bot_tables_per_address,
             "with a searching bot": limits.SEARCH_TABLES_PER_ADDRESS,
         }
-        #: Those tables by kind and by the address (key) that created them.
-        self._counted: dict[str, dict[str, set[str]]] = {kind: {} for kind in self.quotas}
         self.cache_size = cache_size
         self.tables: OrderedDict[str, Live] = OrderedDict()
         self._closing = False
         self._chat_buckets: dict[tuple[str, str], limits.Bucket] = {}
-        #: New tables per address (creation and rematches); set by the application.
-        self.create_limit: limits.PerAddress | None = None
+        #: New tables one address may create per minute (creation and rematches).
+        self.tables_per_minute = limits.TABLES_PER_MINUTE
         # SQLite takes one writer at a time; a database server takes several.
         threads = 1 if store.engine.dialect.name == "sqlite" else 4
         self._db = ThreadPoolExecutor(threads, thread_name_prefix="crisis-db")
         self._loading: dict[str, asyncio.Future[tuple[GameRow, Match] | None]] = {}
+        #: This process among the site's processes (beats, notices, sockets).
+        self.site = Site(store, self.db)
+        self._following: dict[str, asyncio.Task[None]] = {}
+
+    async def start(self) -> int:
+        """Join the site (beat, hear the other processes) and take over the bots nobody
+        plays; returns how many tables were taken over."""
+        await self.site.start(self.heard, self.adopt, self.missed)
+        return await self.resume()
 
     async def db(self, call: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """``call(*args, **kwargs)`` (a :class:`Store` method) in the database thread."""
@@ -138,9 +149,6 @@ class Hall(BotSeats):
             kinds.append("bots only")
         if any(s.kind == "bot" and searches(s.bot or "random", title) for s in seats):
             kinds.append("with a searching bot")
-        if address is not None:
-            for kind in kinds:
-                await self._check_quota(kind, address)
         module = get_title(title)
         options = {**options, "players": len(seats)}
         if seed is None:
@@ -189,40 +197,31 @@ class Hall(BotSeats):
             rematch_of=rematch_of.id if rematch_of else None,
             seats=seat_rows,
         )
-        stored = await self.db(self._store_new, row)
+        creator = None if address is None else self.store.address_key(limits.client_key(address))
+        bots = any(s.kind == "bot" for s in seat_rows if s.role in row.active)
+        try:
+            stored = await self.db(
+                self._store_new,
+                row,
+                creator=creator,
+                kinds=kinds,
+                quotas=self.quotas,
+                per_minute=self.tables_per_minute,
+                bots=bots,
+            )
+        except Full as exc:
+            raise TooFast(str(exc)) from None
         live = Live(row=stored, title=module, match=match)
-        if address is not None:
-            for kind in kinds:
-                self._counted[kind].setdefault(limits.client_key(address), set()).add(live.id)
         self._remember(live)
         self._wake_bots(live)
         return live, tokens
 
-    def _store_new(self, row: GameRow) -> GameRow:
+    def _store_new(self, row: GameRow, **how: Any) -> GameRow:
         """(In the database thread.) Write a new table and read it back as stored."""
-        self.store.create_game(row)
+        self.store.create_game(row, **how)
         stored = self.store.load_game(row.id)
         assert stored is not None
         return stored
-
-    async def _check_quota(self, kind: str, address: str) -> None:
-        """Refuse ``address`` another table of ``kind`` (see :attr:`quotas`) while it has its
-        quota of them unfinished."""
-        key = limits.client_key(address)
-        counted = self._counted[kind]
-        running = counted.get(key, set())
-        for game_id in list(running):
-            live = self.tables.get(game_id)
-            row = live.row if live is not None else await self.db(self.store.load_game, game_id)
-            if row is None or row.status == "finished":
-                running.discard(game_id)
-        if not running:
-            counted.pop(key, None)
-        elif len(running) >= self.quotas[kind]:
-            raise TooFast(
-                f"at most {self.quotas[kind]} unfinished tables {kind} per address; wait for "
-                "one to finish"
-            )
 
     async def _new_id(self) -> str:
         while True:
@@ -282,7 +281,11 @@ class Hall(BotSeats):
         record = {"seed": row.seed, "options": row.options, "log": entries}
         try:
             match = Match.replay(module, record)
-            if module.to_json(match.state).decode() == row.state:
+            replayed = module.to_json(match.state).decode()
+            if replayed == row.state:
+                return match
+            if same_but_wording(replayed, row.state):
+                row.state = replayed  # the same game, its log worded as this version words it
                 return match
             log.warning("table %s: replayed state differs from the stored one", row.id)
         except (IllegalAction, ValueError) as exc:
@@ -321,17 +324,12 @@ class Hall(BotSeats):
                 live.changed()
 
     async def resume(self) -> int:
-        """At start: wake the bots of every game waiting on one; returns how many."""
-        woken = 0
-        for game_id in await self.db(self.store.games_waiting):
-            row = await self.db(self.store.load_game, game_id)
-            if row is None:
-                continue
-            bots = {s.role for s in row.seats if s.kind == "bot"}
-            if bots & set(row.active):
-                self._wake_bots(await self.get(game_id))
-                woken += 1
-        return woken
+        """At start: take over the bots of the tables no live process plays (their process
+        died, or they come from before a restart) and play those whose turn it is; returns
+        how many tables were taken over."""
+        claimed = await self.db(self.site.claim_orphans)
+        await self.adopt(claimed)
+        return len(claimed)
 
     # -- acting ------------------------------------------------------------------------------
     async def act(
@@ -344,20 +342,32 @@ class Hall(BotSeats):
             parsed = Action.parse(action)
         except IllegalAction as exc:
             raise BadMessage(str(exc)) from None
-        async with live.lock:  # checked again once the table's earlier actions are written
-            if role not in roles:
-                raise Forbidden(f"you do not hold the {role} seat")
-            if live.finished:
-                raise GameOver("the game is over")
-            if live.seat(role).kind != "human":
-                raise Forbidden(f"{role} is played by a bot")
-            if live.stale(role, version):
-                raise Stale(f"the game has moved on (version {live.version}, you sent {version})")
-            await self._apply(live, role, parsed)
+        for _ in range(RETRIES):
+            async with live.lock:  # checked again once the table's earlier actions are written
+                if role not in roles:
+                    raise Forbidden(f"you do not hold the {role} seat")
+                if live.finished:
+                    raise GameOver("the game is over")
+                if live.seat(role).kind != "human":
+                    raise Forbidden(f"{role} is played by a bot")
+                if live.stale(role, version):
+                    raise Stale(
+                        f"the game has moved on (version {live.version}, you sent {version})"
+                    )
+                try:
+                    await self._apply(live, role, parsed)
+                    return
+                except Conflict:
+                    pass  # another process wrote first: _apply caught up; check again
+        raise TooFast("the table is too busy; try again")
 
     async def _apply(self, live: Live, role: str, action: Action) -> None:
-        """Apply and write one action (the caller holds the table's lock), then tell everyone."""
+        """Apply and write one action (the caller holds the table's lock), then tell everyone.
+
+        The write goes through only if the table is still at the version this process holds
+        (:class:`Conflict` otherwise, after catching up with what the other wrote)."""
         match, row = live.match, live.row
+        prior = row.version
         try:
             if action.verb == "undo":
                 n = len(match.log) - 1
@@ -366,35 +376,40 @@ class Hall(BotSeats):
                 match.apply(role, action)
         except IllegalAction as exc:
             raise Illegal(str(exc)) from None
-        row.version += 1
-        row.state = live.title.to_json(match.state).decode()
-        row.active = match.active()
+        state = live.title.to_json(match.state).decode()
+        active = match.active()
         result = match.result()
+        bots = result is None and any(live.seat(r).kind == "bot" for r in active)
         try:
             if action.verb == "undo":
-                await self.db(
+                owner = await self.db(
                     self.store.record_undo,
                     live.id,
                     n,
-                    version=row.version,
-                    state=row.state,
-                    active=row.active,
+                    version=prior + 1,
+                    state=state,
+                    active=active,
+                    prior=prior,
+                    bots=bots,
                 )
             else:
-                await self.db(
+                owner = await self.db(
                     self.store.record_action,
                     live.id,
                     len(match.log) - 1,
                     role,
                     action.to_json(),
-                    version=row.version,
-                    state=row.state,
-                    active=row.active,
+                    version=prior + 1,
+                    state=state,
+                    active=active,
                     result=result,
+                    prior=prior,
+                    bots=bots,
                 )
         except Exception:
             await self._reload(live)  # memory ran ahead of the database: back to what it holds
             raise
+        row.version, row.state, row.active, row.bot_owner = prior + 1, state, active, owner
         if result is not None:
             row.status, row.result = "finished", result
         live.note_choices(role)
@@ -403,12 +418,16 @@ class Hall(BotSeats):
         self._wake_bots(live)
 
     async def _reload(self, live: Live) -> None:
+        """Bring ``live`` back to what the database holds (the caller holds its lock); a
+        table that cannot be read is dropped from memory."""
         try:
             loaded = await self.db(self._load, live.id)
             if loaded is not None:
                 live.row, live.match = loaded
                 live.note_choices(None)
                 live.changed()
+                self.broadcast(live)
+                self._wake_bots(live)
                 return
         except Exception:
             log.exception("table %s: could not reload after a failed write", live.id)
@@ -434,8 +453,14 @@ class Hall(BotSeats):
 
     async def resign(self, live: Live, role: str, roles: set[str]) -> None:
         """``role`` leaves: a bot takes the seat, or the game ends if no person is left."""
-        async with live.lock:
-            await self._resign(live, role, roles)
+        for _ in range(RETRIES):
+            async with live.lock:
+                try:
+                    await self._resign(live, role, roles)
+                    return
+                except Conflict:
+                    await self._catch_up(live)  # another process wrote first: check again
+        raise TooFast("the table is too busy; try again")
 
     async def _resign(self, live: Live, role: str, roles: set[str]) -> None:
         if role not in roles:
@@ -448,25 +473,25 @@ class Hall(BotSeats):
         others = [
             s for s in live.row.seats if s.kind == "human" and not s.resigned and s.role != role
         ]
-        live.row.version += 1
-        seat.resigned = True
+        prior = live.version
         if others:
-            seat.kind, seat.bot = "bot", "random"
-            await self.db(
+            bots = any(live.seat(r).kind == "bot" or r == role for r in live.match.active())
+            live.row.bot_owner = await self.db(
                 self.store.update_seat,
                 live.id,
                 role,
-                version=live.version,
+                version=prior + 1,
+                prior=prior,
+                bots=bots,
                 resigned=1,
                 kind="bot",
-                bot=seat.bot,
+                bot="random",
             )
+            seat.kind, seat.bot = "bot", "random"
         else:
             scores = live.title.scores(live.match.state)
             ranking = sorted(scores, key=lambda r: -scores[r])
-            live.row.status = "finished"
-            live.row.active = []
-            live.row.result = {
+            result = {
                 "reason": "resigned",
                 "resigned": role,
                 "scores": scores,
@@ -476,11 +501,20 @@ class Hall(BotSeats):
             await self.db(
                 self.store.finish,
                 live.id,
-                version=live.version,
-                result=live.row.result,
+                version=prior + 1,
+                prior=prior,
+                result=result,
                 resigned=role,
             )
-        # The person is gone: his connections stop seeing the seat (and the bot's hand).
+            live.row.status, live.row.active, live.row.result = "finished", [], result
+            live.row.bot_owner = None
+        live.row.version = prior + 1
+        seat.resigned = True
+        self._left(live, role)
+
+    def _left(self, live: Live, role: str) -> None:
+        """After ``role`` resigned: the person's connections stop seeing the seat (and the
+        bot's hand), and everyone gets the news."""
         for watcher in list(live.watchers):
             if role in watcher.roles:
                 watcher.roles.discard(role)
@@ -558,13 +592,17 @@ class Hall(BotSeats):
         async with live.lock:  # two players asking at once get the same new table
             if live.row.rematch:
                 return await self.get(live.row.rematch)
-            if self.create_limit is not None and not self.create_limit.take(address):
-                raise TooFast("too many new tables from your address; wait a minute")
             options = {k: v for k, v in live.row.options.items() if k != "first_player"}
             seats = [SeatSpec(kind=s.kind, bot=s.bot, name=s.name) for s in live.row.seats]
-            new, _ = await self.create(
-                seats, options, title=live.row.title, rematch_of=live.row, address=address
-            )
+            try:
+                new, _ = await self.create(
+                    seats, options, title=live.row.title, rematch_of=live.row, address=address
+                )
+            except Conflict:  # a player asked through another process first: that one
+                await self._catch_up(live)
+                if not live.row.rematch:
+                    raise
+                return await self.get(live.row.rematch)
             live.row.rematch = new.id
             live.changed()
             self.broadcast(live)
@@ -594,5 +632,20 @@ class Hall(BotSeats):
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        for follower in list(self._following.values()):
+            follower.cancel()
+        await self.site.close()
         await self.workers.close()
         self._db.shutdown(wait=True)
+
+
+def same_but_wording(replayed: str, stored: str) -> bool:
+    """Whether two states (a title's JSON) are the same game, equal apart from the public log
+    (``"log"``, in both titles), whose lines a newer crisis may word differently or add to (a
+    roll's outcome, say). A table stored by an older version then loads from its replay and
+    keeps its undo steps."""
+    a, b = msgspec.json.decode(replayed), msgspec.json.decode(stored)
+    if not isinstance(a, dict) or not isinstance(b, dict):
+        return False
+    a.pop("log", None), b.pop("log", None)
+    return bool(a == b)

@@ -1,0 +1,206 @@
+"""Following the other processes of a site: the tables this process holds in memory stay in
+step with the changes others make (:mod:`crisis.server.site` hears their notices).
+
+An announced action that follows the version in memory is applied here as it was there (the
+rules are deterministic, so both get the same state) and sent to this process's watchers at
+once; anything else (a gap, an undo, a seat change) reloads what changed from the database.
+A table in memory that nobody here watches is simply dropped: it loads afresh when needed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+import msgspec
+
+from crisis.engine.action import Action
+from crisis.engine.errors import IllegalAction
+from crisis.engine.match import Match
+from crisis.server.site import Site
+from crisis.server.store import GameRow, Store
+from crisis.server.table import Live
+
+log = logging.getLogger("crisis.server")
+
+T = TypeVar("T")
+
+
+class Following:
+    """The cross-process part of :class:`~crisis.server.tables.Hall` (a mixin)."""
+
+    tables: OrderedDict[str, Live]
+    store: Store
+    site: Site
+    db: Callable[..., Awaitable[Any]]
+    _following: dict[str, asyncio.Task[None]]
+
+    def broadcast(self, live: Live) -> None:
+        raise NotImplementedError
+
+    def _wake_bots(self, live: Live) -> None:
+        raise NotImplementedError
+
+    def forget(self, game_ids: list[str]) -> None:
+        raise NotImplementedError
+
+    async def get(self, game_id: str) -> Live:
+        raise NotImplementedError
+
+    def _load(self, game_id: str) -> tuple[GameRow, Match] | None:
+        raise NotImplementedError
+
+    def heard(self, notice: dict[str, Any]) -> None:
+        """Take in another process's notice (see :meth:`crisis.server.store.Store.notify`)."""
+        kind = notice.get("k")
+        if kind == "gone":
+            ids = notice.get("ids")
+            if isinstance(ids, list):
+                self.forget([i for i in ids if isinstance(i, str)])
+            return
+        live = self.tables.get(str(notice.get("t")))
+        if live is None:
+            return
+        if kind == "chat":
+            entry = notice.get("e")
+            message = msgspec.json.encode({"type": "chat", "table": live.id, "entries": [entry]})
+            for w in list(live.watchers):
+                w.deliver(message, replaceable=False)
+            return
+        if not live.watchers and live.bot_task is None and not live.lock.locked():
+            self.tables.pop(live.id, None)  # nobody here needs it: it loads afresh if asked
+            return
+        if kind == "act" and not live.lock.locked() and self._replay_notice(live, notice):
+            return
+        self.follow(live)
+
+    def _replay_notice(self, live: Live, notice: dict[str, Any]) -> bool:
+        """Apply the action ``notice`` announces if it is the next one for ``live``; whether
+        it was (else the table catches up from the database)."""
+        try:
+            n, role, verb, arg = notice["a"]
+            version = int(notice["v"])
+        except (KeyError, TypeError, ValueError):
+            return False
+        if version != live.version + 1 or n != len(live.match.log):
+            return False
+        try:
+            live.match.apply(role, Action.parse([verb, arg]))
+        except IllegalAction:
+            return False  # should not happen: the database has the truth
+        row = live.row
+        row.version, row.active = version, live.match.active()
+        row.state = live.title.to_json(live.match.state).decode()
+        row.updated = int(notice.get("at", row.updated))
+        row.bot_owner = notice.get("o")
+        result = live.match.result()
+        if result is not None:
+            row.status, row.result = "finished", result
+        live.note_choices(role)
+        live.changed()
+        self.broadcast(live)
+        self._wake_bots(live)
+        return True
+
+    def follow(self, live: Live) -> None:
+        """Catch ``live`` up with the database soon (once, however many notices ask)."""
+        task = self._following.get(live.id)
+        if task is not None and not task.done():
+            live.behind = True
+            return
+        self._following[live.id] = asyncio.get_running_loop().create_task(self._follow(live))
+
+    async def _follow(self, live: Live) -> None:
+        try:
+            while True:
+                live.behind = False
+                async with live.lock:
+                    await self._catch_up(live)
+                if not live.behind:
+                    return
+        except Exception:
+            log.exception("table %s: could not catch up with the other processes", live.id)
+            self.tables.pop(live.id, None)
+        finally:
+            self._following.pop(live.id, None)
+
+    async def _catch_up(self, live: Live) -> None:
+        """Bring ``live`` to what the database holds (the caller holds its lock): the new
+        log entries are applied to the match in memory (its undo steps stay), checked against
+        the stored state; anything else rebuilds the match."""
+        have = len(live.match.log)
+        found = await self.db(self.store.load_tail, live.id, max(0, have - 1))
+        if found is None:
+            self.forget([live.id])
+            return
+        row, tail, total = found
+        if row.version == live.version and total == have:
+            live.row = row  # the same game; its seats, rematch or bots' owner may differ
+        elif not self._extend(live, row, tail, total):
+            loaded = await self.db(self._load, live.id)
+            if loaded is None:
+                self.forget([live.id])
+                return
+            live.row, live.match = loaded
+        live.note_choices(live.match.log[-1][0] if live.match.log else None)
+        live.changed()
+        self.broadcast(live)
+        self._wake_bots(live)
+
+    def _extend(self, live: Live, row: GameRow, tail: list[list[Any]], total: int) -> bool:
+        """Apply the stored entries ``live`` lacks (``tail`` starts at its last entry); whether
+        the match then has the stored state (``live.row`` is then ``row``)."""
+        match = live.match
+        have = len(match.log)
+        try:
+            if have and total == have - 1 and match.can_undo(match.log[-1][0]):
+                match.undo(match.log[-1][0])  # the last action was taken back
+            elif total >= have:
+                if have:  # the last entry both hold must be the same action
+                    last_role, last = match.log[-1]
+                    if [last_role, *last.to_json()] != tail[0]:
+                        return False
+                    tail = tail[1:]
+                for role, verb, arg in tail:
+                    match.apply(role, Action.parse([verb, arg]))
+            else:
+                return False
+        except (IllegalAction, ValueError):
+            return False
+        if live.title.to_json(match.state).decode() != row.state:
+            return False
+        live.row = row
+        return True
+
+    async def missed(self) -> None:
+        """After a gap in listening: catch up every table in memory that someone watches or
+        whose bots play, and drop the rest."""
+        for live in list(self.tables.values()):
+            if live.watchers or live.bot_task is not None:
+                self.follow(live)
+            else:
+                self.tables.pop(live.id, None)
+
+    async def adopt(self, game_ids: list[str]) -> None:
+        """Play the bots of tables this process took over (see
+        :meth:`crisis.server.site.Site.claim_orphans`); a table where no bot is to move is
+        given back (nobody plays its bots until a write leaves one to move)."""
+        for game_id in game_ids:
+            try:
+                live = await self.get(game_id)
+                async with live.lock:
+                    await self._catch_up(live)
+                bots = not live.finished and any(
+                    live.seat(r).kind == "bot" for r in live.match.active()
+                )
+                if bots:
+                    live.row.bot_owner = self.store.process
+                    self._wake_bots(live)
+                else:
+                    await self.db(self.store.release_bots, game_id)
+                    live.row.bot_owner = None
+            except Exception:
+                log.exception("table %s: could not take over its bots", game_id)
