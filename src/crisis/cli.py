@@ -366,11 +366,23 @@ def serve(
             "(behind a proxy that rewrites Host; repeatable).",
         ),
     ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help="Server processes sharing the port, as one site (above 1 needs PostgreSQL).",
+        ),
+    ] = 1,
 ) -> None:
     """Run the web server: lobby, live tables, bots, replays (open http://HOST:PORT)."""
     with _extra("crisis serve"):
         from crisis.server import serve as run_server
 
+    if workers > 1 and database.startswith("sqlite"):
+        raise typer.BadParameter(
+            "several processes need a database server (PostgreSQL): a SQLite file serves one",
+            param_hint="--workers",
+        )
     typer.echo(f"crisis: open http://{host}:{port} (database {database}; Ctrl-C stops)")
     run_server(
         host,
@@ -383,6 +395,7 @@ def serve(
         think_seconds=think_seconds,
         bot_workers=bot_workers,
         origins=origin or [],
+        workers=workers,
     )
 
 

@@ -22,6 +22,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--think-seconds", type=float, default=limits.THINK_SECONDS)
     parser.add_argument("--bot-workers", type=int, default=None)
     parser.add_argument("--origin", action="append", default=[])
+    parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args(argv)
     serve(
         args.host,
@@ -35,6 +36,7 @@ def main(argv: list[str] | None = None) -> None:
         think_seconds=args.think_seconds,
         bot_workers=args.bot_workers,
         origins=args.origin,
+        workers=args.workers,
     )
 
 

@@ -1,8 +1,10 @@
 """The web server: the HTTP API, the websocket, and the browser client's static files.
 
-``create_app(database)`` builds the FastAPI application; ``serve`` runs it with uvicorn. One
-process serves every table (the tables in play live in its memory, the database holds them
-all); point ``--database`` at PostgreSQL to keep the data elsewhere.
+``create_app(database)`` builds the FastAPI application; ``serve`` runs it with uvicorn. On
+SQLite one process serves every table. On PostgreSQL any number of processes, on one machine
+(``serve(workers=N)``) or several behind a load balancer, are one site: each keeps in memory
+only what the database also holds, and they keep each other in step through it
+(:mod:`crisis.server.site`).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, MutableMapping
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -268,6 +271,10 @@ def create_app(
     return app
 
 
+#: The environment variable that hands ``serve``'s settings to each of its worker processes.
+SETTINGS_ENV = "CRISIS_SERVE_SETTINGS"
+
+
 def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
@@ -281,37 +288,69 @@ def serve(
     think_seconds: float = limits.THINK_SECONDS,
     bot_workers: int | None = None,
     origins: Iterable[str] = (),
+    workers: int = 1,
 ) -> None:
     """Run the server until interrupted. ``forwarded_allow_ips`` names the reverse proxies
     (comma-separated addresses) whose ``X-Forwarded-For`` header is believed; by default no
     one's is, so a client cannot pose as another address to escape the per-address limits.
-    The other settings are :func:`create_app`'s."""
-    import gc
 
+    ``workers`` processes share the port (uvicorn's supervisor restarts one that dies); more
+    than one needs a database server, since a SQLite file serves one process. The cores for
+    searching bots are shared among them (``bot_workers`` is per process when given). The
+    other settings are :func:`create_app`'s."""
     import uvicorn
+
+    if workers < 1:
+        raise ValueError("workers: at least 1")
+    if workers > 1 and database.startswith("sqlite"):
+        raise ValueError(
+            "several worker processes need a database server (PostgreSQL): "
+            "a SQLite file serves one process"
+        )
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    if bot_workers is None and workers > 1:
+        bot_workers = max(1, ((os.cpu_count() or 2) - 1) // workers)
+    settings: dict[str, Any] = {
+        "database": database,
+        "bot_delay": bot_delay,
+        "allow_seed": allow_seed,
+        "tables_per_minute": tables_per_minute,
+        "think_seconds": think_seconds,
+        "bot_workers": bot_workers,
+        "origins": list(origins),
+    }
+    common: dict[str, Any] = {
+        "host": host,
+        "port": port,
+        "log_level": log_level,
+        "proxy_headers": bool(forwarded_allow_ips),
+        "forwarded_allow_ips": forwarded_allow_ips or "",
+        "ws_max_size": 4 * limits.MAX_MESSAGE,
+        "ws_ping_interval": 20,
+        "ws_ping_timeout": 20,
+        "ws_per_message_deflate": False,  # compressing every update costs more than it saves
+    }
+    if workers == 1:
+        uvicorn.run(_tuned(settings), **common)
+        return
+    # Each worker process builds its own application from the same settings.
+    os.environ[SETTINGS_ENV] = json.dumps(settings)
+    uvicorn.run("crisis.server.app:app_from_environment", factory=True, workers=workers, **common)
+
+
+def app_from_environment() -> FastAPI:
+    """The application of one of ``serve``'s worker processes, built from the settings
+    ``serve`` left in :data:`SETTINGS_ENV`."""
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    return _tuned(json.loads(os.environ[SETTINGS_ENV]))
+
+
+def _tuned(settings: dict[str, Any]) -> FastAPI:
+    """:func:`create_app` with ``settings``, in a process tuned for serving."""
+    import gc
 
     # Games make many small objects: collect the young ones less often, which removes most
     # garbage-collection pauses from the players' round trips.
     gc.set_threshold(20_000, 20, 20)
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    app = create_app(
-        database,
-        bot_delay=bot_delay,
-        allow_seed=allow_seed,
-        tables_per_minute=tables_per_minute,
-        think_seconds=think_seconds,
-        bot_workers=bot_workers,
-        origins=origins,
-    )
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        log_level=log_level,
-        proxy_headers=bool(forwarded_allow_ips),
-        forwarded_allow_ips=forwarded_allow_ips or "",
-        ws_max_size=4 * limits.MAX_MESSAGE,
-        ws_ping_interval=20,
-        ws_ping_timeout=20,
-        ws_per_message_deflate=False,  # compressing every update costs more CPU than it saves
-    )
+    settings = dict(settings)
+    return create_app(settings.pop("database"), **settings)

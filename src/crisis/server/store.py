@@ -233,6 +233,15 @@ class SeatRow:
     resigned: bool = False
 
 
+@dataclass(frozen=True)
+class Written:
+    """What a write to a table left in its row: the process playing its bots (None: no bot is
+    to move) and the moment it was written (``games.updated``)."""
+
+    owner: str | None
+    at: int
+
+
 @dataclass
 class GameRow:
     """One game as stored: setup, current state and bookkeeping (the log is separate)."""
@@ -343,15 +352,16 @@ class Store:
         *,
         bots: bool | None,
         notice: dict[str, Any],
-    ) -> str | None:
+    ) -> Written:
         """Change the game row in ``db``'s transaction if it is still at version ``prior``
         (None: whatever it is), else raise :class:`Conflict`; the row stays locked to the end
         of the transaction, so writes to one table go one at a time across processes.
 
         ``bots``: a bot is to move after this write (this process plays them unless another
-        already does) or not (nobody does); None leaves the owner. Returns the owner, and
-        announces ``notice`` with it."""
-        values = {**values, "updated": _now()}
+        already does) or not (nobody does); None leaves the owner. Returns the owner and
+        the moment, and announces ``notice`` with them."""
+        now = _now()
+        values = {**values, "updated": now}
         if bots is True:
             values["bot_owner"] = func.coalesce(games.c.bot_owner, self.process)
         elif bots is False:
@@ -365,8 +375,8 @@ class Store:
         if row is None:
             raise Conflict(f"table {game_id} is no longer at version {prior}")
         owner: str | None = row.bot_owner
-        self.notify(db, {**notice, "t": game_id, "o": owner})
-        return owner
+        self.notify(db, {**notice, "t": game_id, "o": owner, "at": now})
+        return Written(owner, now)
 
     def close(self) -> None:
         """Release the connection pool (after a last checkpoint)."""
@@ -491,19 +501,19 @@ class Store:
         result: dict[str, Any] | None,
         prior: int | None = None,
         bots: bool | None = None,
-    ) -> str | None:
+    ) -> Written:
         """Append log entry ``n`` and store the state it led to, in one transaction, if the
         game is still at version ``prior`` (else :class:`Conflict`, nothing written). Returns
-        the process playing the bots (``bots``: see :meth:`_advance`)."""
+        what the write left (``bots``: see :meth:`_advance`)."""
         now = _now()
         with self.engine.begin() as db:
-            owner = self._advance(
+            written = self._advance(
                 db,
                 game_id,
                 prior,
                 _state_values(version, state, active, result),
                 bots=bots,
-                notice={"k": "act", "v": version, "a": [n, role, *action], "at": now},
+                notice={"k": "act", "v": version, "a": [n, role, *action]},
             )
             db.execute(
                 insert(actions).values(
@@ -515,7 +525,7 @@ class Store:
                     at=now,
                 )
             )
-            return owner
+            return written
 
     def record_undo(
         self,
@@ -527,11 +537,11 @@ class Store:
         active: list[str],
         prior: int | None = None,
         bots: bool | None = None,
-    ) -> str | None:
+    ) -> Written:
         """Drop log entry ``n`` (the undone action) and store the restored state, if the game
         is still at version ``prior`` (else :class:`Conflict`)."""
         with self.engine.begin() as db:
-            owner = self._advance(
+            written = self._advance(
                 db,
                 game_id,
                 prior,
@@ -540,7 +550,7 @@ class Store:
                 notice={"k": "undo", "v": version, "n": n},
             )
             db.execute(delete(actions).where(actions.c.game == game_id, actions.c.n == n))
-            return owner
+            return written
 
     def finish(
         self,
@@ -550,11 +560,11 @@ class Store:
         result: dict[str, Any],
         resigned: str | None = None,
         prior: int | None = None,
-    ) -> None:
+    ) -> Written:
         """End a game outside the rules (the last person resigned), in one transaction, if it
         is still at version ``prior`` (else :class:`Conflict`)."""
         with self.engine.begin() as db:
-            self._advance(
+            written = self._advance(
                 db,
                 game_id,
                 prior,
@@ -573,6 +583,7 @@ class Store:
                     .where(seats.c.game == game_id, seats.c.role == resigned)
                     .values(resigned=1)
                 )
+            return written
 
     def update_seat(
         self,
@@ -583,12 +594,12 @@ class Store:
         prior: int | None = None,
         bots: bool | None = None,
         **values: Any,
-    ) -> str | None:
+    ) -> Written:
         """Change a seat (joined, name, resigned, kind, bot); with ``version``, also bump the
         game's version in the same transaction, if it is still at ``prior`` (else
         :class:`Conflict`). The game counts as changed (``updated``) either way."""
         with self.engine.begin() as db:
-            owner = self._advance(
+            written = self._advance(
                 db,
                 game_id,
                 prior if version is not None else None,
@@ -599,7 +610,7 @@ class Store:
             db.execute(
                 update(seats).where(seats.c.game == game_id, seats.c.role == role).values(**values)
             )
-            return owner
+            return written
 
     def save_note(self, game_id: str, role: str, text: str) -> None:
         """Replace the private note of seat ``role``: one statement that inserts it or, if the

@@ -382,7 +382,7 @@ class Hall(BotSeats, Following):
         bots = result is None and any(live.seat(r).kind == "bot" for r in active)
         try:
             if action.verb == "undo":
-                owner = await self.db(
+                written = await self.db(
                     self.store.record_undo,
                     live.id,
                     n,
@@ -393,7 +393,7 @@ class Hall(BotSeats, Following):
                     bots=bots,
                 )
             else:
-                owner = await self.db(
+                written = await self.db(
                     self.store.record_action,
                     live.id,
                     len(match.log) - 1,
@@ -409,7 +409,8 @@ class Hall(BotSeats, Following):
         except Exception:
             await self._reload(live)  # memory ran ahead of the database: back to what it holds
             raise
-        row.version, row.state, row.active, row.bot_owner = prior + 1, state, active, owner
+        row.version, row.state, row.active = prior + 1, state, active
+        row.bot_owner, row.updated = written.owner, written.at
         if result is not None:
             row.status, row.result = "finished", result
         live.note_choices(role)
@@ -445,7 +446,8 @@ class Hall(BotSeats, Following):
         if clean and clean != seat.name:
             values["name"] = clean
         if values:
-            await self.db(self.store.update_seat, live.id, role, **values)
+            written = await self.db(self.store.update_seat, live.id, role, **values)
+            live.row.updated = written.at
             seat.joined = True
             seat.name = clean or seat.name
             live.changed()
@@ -476,7 +478,7 @@ class Hall(BotSeats, Following):
         prior = live.version
         if others:
             bots = any(live.seat(r).kind == "bot" or r == role for r in live.match.active())
-            live.row.bot_owner = await self.db(
+            written = await self.db(
                 self.store.update_seat,
                 live.id,
                 role,
@@ -488,6 +490,7 @@ class Hall(BotSeats, Following):
                 bot="random",
             )
             seat.kind, seat.bot = "bot", "random"
+            live.row.bot_owner = written.owner
         else:
             scores = live.title.scores(live.match.state)
             ranking = sorted(scores, key=lambda r: -scores[r])
@@ -498,7 +501,7 @@ class Hall(BotSeats, Following):
                 "ranking": ranking,
                 "winner": None,
             }
-            await self.db(
+            written = await self.db(
                 self.store.finish,
                 live.id,
                 version=prior + 1,
@@ -508,7 +511,7 @@ class Hall(BotSeats, Following):
             )
             live.row.status, live.row.active, live.row.result = "finished", [], result
             live.row.bot_owner = None
-        live.row.version = prior + 1
+        live.row.version, live.row.updated = prior + 1, written.at
         seat.resigned = True
         self._left(live, role)
 
