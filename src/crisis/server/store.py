@@ -179,6 +179,85 @@ settings = Table(
     Column("value", Text, nullable=False),
 )
 
+# -- Accounts and mail (crisis.server.accounts). Revision 0005. --------------------------------
+
+# A person's account: a name shown to others, an e-mail address never shown to anyone else,
+# and the Argon2id hash of the password (argon2's PHC string).
+accounts = Table(
+    "accounts",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(24), nullable=False),
+    Column("name_key", String(24), nullable=False),  # the name casefolded: unique
+    Column("email", String(254), nullable=False),
+    Column("email_key", String(254), nullable=False),  # the address lowercased: unique
+    Column("password", Text, nullable=False),
+    Column("confirmed", Seconds),  # when the address was confirmed by link (NULL: not yet)
+    Column("created", Seconds, nullable=False),
+    # Mail settings: turn notices, invitations, game ends (1 on, 0 off), and how long a player
+    # is away from the table before a turn notice goes (minutes).
+    Column("mail_turns", Integer, nullable=False),
+    Column("mail_invites", Integer, nullable=False),
+    Column("mail_ends", Integer, nullable=False),
+    Column("mail_after", Integer, nullable=False),
+    Index("accounts_by_name", "name_key", unique=True),
+    Index("accounts_by_email", "email_key", unique=True),
+)
+
+# Signed-in browsers: the SHA-256 of each session cookie's secret (never the secret).
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("id", String(64), primary_key=True),
+    Column("account", String(32), ForeignKey("accounts.id"), nullable=False),
+    Column("created", Seconds, nullable=False),
+    Column("expires", Seconds, nullable=False),
+    Index("sessions_by_account", "account"),
+)
+
+# Links sent by mail (reset a password, confirm an address): the SHA-256 of each link's
+# secret; a link works until it expires, once.
+links = Table(
+    "links",
+    metadata,
+    Column("id", String(64), primary_key=True),
+    Column("account", String(32), ForeignKey("accounts.id"), nullable=False),
+    Column("purpose", String(16), nullable=False),  # reset | confirm
+    Column("email", String(254)),  # confirm: the address it confirms
+    Column("created", Seconds, nullable=False),
+    Column("expires", Seconds, nullable=False),
+    Column("used", Seconds),
+    Index("links_by_account", "account", "purpose"),
+)
+
+# Mails to send: the sender task (crisis.server.accounts.mail) takes the due ones, sends them
+# and retries those that fail with backoff; without an SMTP server they go to the log.
+outbox = Table(
+    "outbox",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("account", String(32), ForeignKey("accounts.id")),
+    Column("kind", String(16), nullable=False),  # confirm | reset | turn | invite | end
+    Column("recipient", String(254), nullable=False),
+    Column("subject", String(200), nullable=False),
+    Column("body", Text, nullable=False),
+    Column("headers", Text, nullable=False),  # JSON object of extra headers
+    Column("status", String(8), nullable=False),  # queued | sent | logged | failed
+    Column("attempts", Integer, nullable=False),
+    Column("due", Seconds, nullable=False),  # the next try (taking one pushes it on)
+    Column("created", Seconds, nullable=False),
+    Column("sent", Seconds),
+    Column("error", Text),
+    Index("outbox_by_due", "status", "due"),
+    Index("outbox_by_account", "account", "kind", "created"),
+)
+
+# A seat taken while signed in belongs to that account (NULL: a guest's, by link only).
+seats.append_column(Column("account", String(32)))
+Index("seats_by_account", seats.c.account)
+
+# -- end of accounts and mail ------------------------------------------------------------------
+
 # What a table's summary (crisis.server.table.table_summary) needs of a game: never its state
 # (large) nor its seed (a server game's secret). Its seats' token hashes tell whose they are.
 _SUMMARY = (
