@@ -14,6 +14,7 @@ import os
 import random
 import signal
 import subprocess
+import sys
 import threading
 import time
 import urllib.error
@@ -23,6 +24,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import psutil
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
@@ -305,3 +307,37 @@ def test_the_other_process_takes_over_a_killed_ones_bots_at_once(pg: Database) -
             assert time.monotonic() - killed < 6, "the bots were not taken over"
             time.sleep(0.1)
         assert consistent(pg.url, table) > moved
+
+
+def test_serve_with_workers_runs_several_processes_as_one_site(pg: Database) -> None:
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    proc = start_server(pg.url, port, *ARGS, "--workers", "2")
+    try:
+        children = psutil.Process(proc.pid).children()
+        deadline = time.monotonic() + 20
+        while len(children) < 2 and time.monotonic() < deadline:  # uvicorn's workers start
+            time.sleep(0.2)
+            children = psutil.Process(proc.pid).children()
+        assert len(children) >= 2
+        table, tokens = people(base, seed=21)
+        rng = random.Random(5)
+        for n in range(8):  # each move over a new connection: the kernel spreads them
+            ws = socket(base, table, list(tokens.values()))
+            now = my_move(ws)
+            assert now["version"] == n
+            ws.send(json.dumps(choose(now, rng)))
+            assert next_state(ws, after=n)["version"] == n + 1
+            ws.close()
+        assert consistent(pg.url, table) == 8
+    finally:
+        stop_server(proc)
+
+
+def test_several_workers_on_sqlite_are_refused(tmp_path: Path) -> None:
+    cmd = [sys.executable, "-m", "crisis.server", "--workers", "2"]
+    cmd += ["--database", f"sqlite:///{tmp_path / 'crisis.db'}", "--port", str(free_port())]
+    done = subprocess.run(cmd, capture_output=True, timeout=60, check=False)
+    assert done.returncode != 0
+    assert b"PostgreSQL" in done.stderr and b"SQLite" in done.stderr
+    assert b"Traceback" not in done.stderr  # a clear message, not a crash

@@ -24,6 +24,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--origin", action="append", default=[])
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args(argv)
+    if args.workers > 1 and args.database.startswith("sqlite"):
+        parser.error(
+            "--workers above 1 needs a database server (PostgreSQL): "
+            "a SQLite file serves one process"
+        )
     serve(
         args.host,
         args.port,
