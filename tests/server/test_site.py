@@ -9,6 +9,7 @@ Real processes (``python -m crisis.server``) on loopback ports, real websockets.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -309,17 +310,29 @@ def test_the_other_process_takes_over_a_killed_ones_bots_at_once(pg: Database) -
         assert consistent(pg.url, table) > moved
 
 
+def served_by(proc: subprocess.Popen[bytes]) -> list[psutil.Process]:
+    """The worker processes of a ``--workers`` server (its children that multiprocessing
+    spawned: not its resource tracker)."""
+    found = []
+    for child in psutil.Process(proc.pid).children():
+        with contextlib.suppress(psutil.Error):  # one just killed is a zombie until reaped
+            if child.status() != psutil.STATUS_ZOMBIE:
+                if "spawn_main" in " ".join(child.cmdline()):
+                    found.append(child)
+    return found
+
+
 def test_serve_with_workers_runs_several_processes_as_one_site(pg: Database) -> None:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     proc = start_server(pg.url, port, *ARGS, "--workers", "2")
     try:
-        children = psutil.Process(proc.pid).children()
+        workers = served_by(proc)
         deadline = time.monotonic() + 20
-        while len(children) < 2 and time.monotonic() < deadline:  # uvicorn's workers start
+        while len(workers) < 2 and time.monotonic() < deadline:  # uvicorn's workers start
             time.sleep(0.2)
-            children = psutil.Process(proc.pid).children()
-        assert len(children) >= 2
+            workers = served_by(proc)
+        assert len(workers) == 2
         table, tokens = people(base, seed=21)
         rng = random.Random(5)
         for n in range(8):  # each move over a new connection: the kernel spreads them
@@ -330,6 +343,24 @@ def test_serve_with_workers_runs_several_processes_as_one_site(pg: Database) -> 
             assert next_state(ws, after=n)["version"] == n + 1
             ws.close()
         assert consistent(pg.url, table) == 8
+        # A worker killed outright is replaced by uvicorn's supervisor; play goes on.
+        victim = workers[0]
+        victim.send_signal(signal.SIGKILL)
+        deadline = time.monotonic() + 30
+        while True:
+            now_serving = {c.pid for c in served_by(proc)}
+            if victim.pid not in now_serving and len(now_serving) == 2:
+                break
+            assert time.monotonic() < deadline, "the killed worker was not replaced"
+            time.sleep(0.2)
+        for n in range(8, 12):
+            ws = socket(base, table, list(tokens.values()))
+            now = my_move(ws)
+            assert now["version"] == n
+            ws.send(json.dumps(choose(now, rng)))
+            assert next_state(ws, after=n)["version"] == n + 1
+            ws.close()
+        assert consistent(pg.url, table) == 12
     finally:
         stop_server(proc)
 
