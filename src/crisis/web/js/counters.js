@@ -144,6 +144,41 @@ export function pretender(role, seat) {
   return [g, w];
 }
 
+/** The width of the tab "+n" on a counter that stands for more pieces. */
+export const TAB = 14;
+
+/** The tab on the right of a counter `w` wide that stands for more pieces than fit in the
+ * region at this zoom: how many, and (in its title) which. */
+export function stackTab(titles, region, w) {
+  const n = titles.length;
+  const g = svg("g", { class: "stack-tab" });
+  g.append(svg("title", {}, `${n} more piece${n === 1 ? "" : "s"} in ${region}: ${titles.join("; ")}`));
+  g.append(svg("rect", { class: "tab-face", x: w - 1, y: 2, width: TAB, height: SIZE - 4, rx: 3 }));
+  g.append(svg("text", { class: "ct tab-ct", x: w - 1 + TAB / 2, y: 16, "text-anchor": "middle" }, `+${n}`));
+  return g;
+}
+
+/** Pieces that do not fit in their region at this zoom, as one pile: the face of the first
+ * (`top`: the class and fill of its face) on top of another, with how many there are; its
+ * title says which; a click zooms in on the region. */
+export function stack(titles, region, top = {}) {
+  const n = titles.length;
+  const [g, w] = counter("stack", "", `A pile of ${n} pieces in ${region}: ${titles.join("; ")}`, SIZE);
+  const s = SIZE - 3.5; // the top piece, and the edge of the next one behind it
+  g.append(svg("rect", { class: "face tab-face", width: SIZE, height: SIZE, rx: 3 }));
+  g.append(svg("rect", { class: top.cls ? `top ${top.cls}` : "top tab-face", fill: top.fill, stroke: "#2b2418", "stroke-width": 1, y: 3.5, width: s, height: s, rx: 3 }));
+  g.append(svg("circle", { class: "pile-count", cx: s / 2, cy: 3.5 + s / 2, r: 7 }));
+  g.append(svg("text", { class: "ct pile-ct", x: s / 2, y: 3.5 + s / 2 + 3.8, "text-anchor": "middle" }, String(n)));
+  return [g, w];
+}
+
+/** A counter with a tab "+n", for the legend. */
+function stacked() {
+  const [g, w] = governor("neutral");
+  g.append(stackTab(["Militia", "a Mob"], "Italia", w));
+  return [g, w + TAB];
+}
+
 /** Every kind of counter, with words, for the legend panel. */
 export function legendItems() {
   return [
@@ -164,5 +199,7 @@ export function legendItems() {
     [quaestor(), "Quaestor"],
     [pretender("blue", true), "A Pretender's seat of power"],
     [pretender("blue", false), "A breakaway province of a Pretender's empire"],
+    [stacked(), "More pieces here than room at this zoom (+ how many more): click to zoom in"],
+    [stack(["a", "b", "c"], "Italia", { cls: "p-red" }), "A pile: no room at this zoom for the region's pieces (how many; the first on top): click to zoom in"],
   ];
 }

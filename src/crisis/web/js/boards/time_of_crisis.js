@@ -424,14 +424,15 @@ function renderHand(ctx, s, view, actions) {
   $("hand").replaceChildren(...cardFaces(ctx, me.hand, actions.filter((a) => a[0] !== "trash" && a[0] !== "choose_card"), "hand"));
   const piles = $("piles");
   piles.replaceChildren();
+  // each pile in a box of its own (beside the hand on a wide screen)
   if (me.available && me.available.length) {
-    piles.append(el("div", {}, "Available pile:"), el("div", { class: "cards" }, ...cardFaces(ctx, me.available, actions.filter((a) => a[0] === "choose_card"), "available")));
+    piles.append(el("div", { class: "pile" }, el("div", {}, "Available pile:"), el("div", { class: "cards" }, ...cardFaces(ctx, me.available, actions.filter((a) => a[0] === "choose_card"), "available"))));
   }
   if (me.discard && me.discard.length) {
-    piles.append(el("div", {}, "Discard pile:"), el("div", { class: "cards" }, ...cardFaces(ctx, me.discard, actions.filter((a) => a[0] === "trash"), "discard")));
+    piles.append(el("div", { class: "pile" }, el("div", {}, "Discard pile:"), el("div", { class: "cards" }, ...cardFaces(ctx, me.discard, actions.filter((a) => a[0] === "trash"), "discard"))));
   }
   if (view.peek && view.peek.length) {
-    piles.append(el("div", {}, `Next events: ${view.peek.map((e) => META.events[e] || e).join(", ")}`));
+    piles.append(el("div", { class: "pile" }, `Next events: ${view.peek.map((e) => META.events[e] || e).join(", ")}`));
   }
 }
 

@@ -1,0 +1,170 @@
+"""The table page, second pass (#25): what a player acting needs is in view together on a
+laptop, the phone's map keeps every counter inside its own region, the map's highlights are
+named, confirmations are asked in the page, and a lost connection says so.
+
+Screenshots land in ``test-artifacts/layout-*.png``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from .scripted import Table, plan
+from .test_browser import _page, _shot, browser, pytestmark, server
+from .test_scripted import LAPTOP, PHONE, _open
+
+__all__ = ["browser", "pytestmark", "server"]
+
+SMALL_LAPTOP = (1280, 720)
+
+
+def _box(page: Any, selector: str) -> dict[str, float]:
+    box = page.locator(selector).bounding_box()
+    assert box is not None, f"{selector} is not drawn"
+    return dict(box)
+
+
+def _inside(box: dict[str, float], width: int, height: int) -> bool:
+    return (
+        box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= width + 0.5
+        and box["y"] + box["height"] <= height + 0.5
+    )
+
+
+def test_prompt_log_and_hand_are_in_view_together_on_a_laptop(server: str, browser: Any) -> None:
+    table = Table(server, plan()).create()
+    table.advance("governor")
+    state = table.state("green")
+    hand = next(p for p in state["view"]["players"] if p["role"] == "green")["hand"]
+    for width, height in (LAPTOP, SMALL_LAPTOP):
+        page, problems = _page(browser, width, height)
+        _open(page, table)
+        # It is green's turn to act: the prompt asks, its buttons are there.
+        assert page.locator("#prompt").inner_text() == state["view"]["prompt"]
+        assert page.locator("#buttons button").count() >= 1
+        # The page itself never scrolls: its columns do, each on its own.
+        scroll = page.evaluate("[document.documentElement.scrollHeight, window.innerHeight]")
+        assert scroll[0] <= scroll[1], scroll
+        prompt = _box(page, ".prompt-card")
+        log = _box(page, ".log-card")
+        cards = _box(page, "#hand-card")
+        map_ = _box(page, ".map-wrap")
+        for name, box in (("prompt", prompt), ("log", log), ("hand", cards), ("map", map_)):
+            assert _inside(box, width, height), (name, box, width, height)
+        # Prompt on top of the right column and the log under it; the map on the left with
+        # the hand under it.
+        assert prompt["x"] > map_["x"] + map_["width"] - 1
+        assert abs(log["x"] - prompt["x"]) < 1 and log["y"] >= prompt["y"] + prompt["height"]
+        assert cards["y"] >= map_["y"] + map_["height"] - 1
+        assert map_["height"] >= 0.45 * height, map_
+        assert log["height"] >= 100, log
+        # Every card of the hand is shown, and the log's last line is in view.
+        assert page.locator("#hand .cardface").count() == len(set(hand))
+        last = page.locator("#log li").last.bounding_box()
+        assert last is not None and _inside(last, width, height), last
+        # The whole map is drawn in its box (the view box fits, water around it).
+        svg = _box(page, "#map")
+        assert svg["height"] <= map_["height"] + 1
+        _shot(page, f"layout-acting-{width}x{height}")
+        page.close()
+        assert not problems, problems
+
+
+def test_the_phone_keeps_one_column(server: str, browser: Any) -> None:
+    table = Table(server, plan()).create()
+    table.advance("governor")
+    page, problems = _page(browser, *PHONE, has_touch=True)
+    _open(page, table)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
+    order = [_box(page, sel) for sel in (".prompt-card", ".map-wrap", "#hand-card", ".log-card")]
+    for box in order:
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE[0] + 0.5, box
+    # prompt, then the map, then the hand, then the log, one under the other
+    for upper, lower in itertools.pairwise(order):
+        assert upper["y"] + upper["height"] <= lower["y"] + 1, (upper, lower)
+    # the page scrolls (one column), its parts do not scroll on their own
+    assert page.evaluate("document.documentElement.scrollHeight") > PHONE[1]
+    page.evaluate("window.scrollTo(0, 0)")
+    _shot(page, "layout-acting-phone")
+    assert not problems, problems
+
+
+#: For every counter on the map: its region, whether its centre is inside that region's
+#: shape (isPointInFill, in the map's units), its box on screen (without the invisible tap
+#: square) and the names' boxes of the other regions it overlaps.
+_COUNTERS_JS = """() => {
+  const svg = document.getElementById('map');
+  const inv = svg.getScreenCTM().inverse();
+  const areas = {};
+  for (const p of svg.querySelectorAll('path.area')) areas[p.dataset.region] = p;
+  const labels = [...svg.querySelectorAll('g.label')].map(g => {
+    const b = g.getBoundingClientRect();
+    return {region: g.dataset.region, x: b.x, y: b.y, w: b.width, h: b.height};
+  });
+  const out = [];
+  for (const node of svg.querySelectorAll('g.pieces > .counter, g.pieces > .stack-tab')) {
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (const part of node.children) {
+      if (part.tagName === 'title' || part.classList.contains('hit')) continue;
+      const b = part.getBoundingClientRect();
+      x0 = Math.min(x0, b.x); y0 = Math.min(y0, b.y);
+      x1 = Math.max(x1, b.right); y1 = Math.max(y1, b.bottom);
+    }
+    const c = new DOMPoint((x0 + x1) / 2, (y0 + y1) / 2).matrixTransform(inv);
+    const region = node.dataset.region;
+    const over = labels.filter(l => l.region !== region && x0 < l.x + l.w - 0.5 &&
+      l.x < x1 - 0.5 && y0 < l.y + l.h - 0.5 && l.y < y1 - 0.5).map(l => l.region);
+    out.push({region, inside: areas[region].isPointInFill(c), box: [x0, y0, x1 - x0, y1 - y0],
+              tab: node.classList.contains('stack-tab'),
+              over, title: node.querySelector('title').textContent});
+  }
+  return out;
+}"""
+
+
+def test_on_a_phone_every_counter_sits_in_its_own_region(server: str, browser: Any) -> None:
+    table = Table(server, plan()).create()
+    table.advance("reward")  # late in the game: many pieces on the map
+    page, problems = _page(browser, *PHONE, has_touch=True)
+    _open(page, table)
+    view = table.state("green")["view"]
+    counters = page.evaluate(_COUNTERS_JS)
+    page.locator("#map").scroll_into_view_if_needed()
+    _shot(page, "layout-map-phone")
+    assert len(counters) >= 10, len(counters)
+    for c in counters:
+        assert c["inside"] or c["tab"], c  # (a tab "+n" hangs on its counter's right)
+        assert not c["over"], c
+        assert c["tab"] or c["box"][3] >= 19.5, c  # still readable
+    # Nothing is lost: each army is drawn, or named in its region's tab "+n".
+    tabs = page.eval_on_selector_all(
+        "#map .stack-tab > title, #map .counter.stack > title", "ts => ts.map(t => t.textContent)"
+    )
+    for army in view["armies"]:
+        drawn = page.locator(f'#map .counter.army[data-army="{army["id"]}"]').count()
+        held = any(f"army {army['id']};" in t for t in tabs)
+        assert drawn or held, (army, tabs)
+    # Names and support dots are readable: names at least 10 px tall, dots 4 px wide.
+    names = page.eval_on_selector_all(
+        "#map g.label text.name:not(.halo)", "ns => ns.map(n => n.getBoundingClientRect().height)"
+    )
+    assert names and min(names) >= 10, names
+    pips = page.eval_on_selector_all(
+        "#map g.label circle.pip", "ns => ns.map(n => n.getBoundingClientRect().width)"
+    )
+    assert pips and min(pips) >= 4, min(pips)
+    # A pile (or a tab) opens on a tap: the map zooms in on its region, where its pieces fit.
+    assert tabs, "nothing was piled up on the phone's whole map"
+    pile = page.locator("#map .counter.stack, #map .stack-tab").first
+    region = pile.get_attribute("data-region")
+    before = page.get_attribute("#map", "viewBox")
+    pile.tap()
+    assert page.get_attribute("#map", "viewBox") != before
+    page.wait_for_timeout(100)
+    _shot(page, "layout-map-phone-pile-open")
+    piled = page.locator(f'#map .counter.stack[data-region="{region}"]').count()
+    assert piled == 0, region
+    assert not problems, problems
