@@ -23,6 +23,7 @@ PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
 PROJECT = PYPROJECT["project"]
 #: Distributions whose import name differs from their name.
 IMPORT_NAMES = {
+    "argon2-cffi": "argon2",
     "open-spiel": "pyspiel",
     "sqlalchemy": "sqlalchemy",
     "stable-baselines3": "stable_baselines3",

@@ -27,6 +27,8 @@ EXTRAS: dict[str, tuple[str, ...]] = {
         "pebble",
         "swagger_ui_bundle",
         "psutil",
+        "argon2",
+        "aiosmtplib",
     ),
     "sim": ("matplotlib", "pyarrow"),
     "ray": ("ray",),

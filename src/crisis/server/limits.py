@@ -139,3 +139,27 @@ class PerAddress:
         else:
             self.buckets.move_to_end(address)
         return bucket.take()
+
+
+# -- Accounts and mail (crisis.server.accounts) ------------------------------------------------
+
+#: Accounts one address may make per hour (in bursts of a few), and sign-in tries per minute.
+SIGNUPS_PER_HOUR = 10
+SIGNUP_BURST = 5
+SIGNINS_PER_MINUTE = 10
+#: Requests for a mailed link (forgotten password, confirm again) one address may make per
+#: hour, and the links of one kind mailed to one account per hour (whoever asks).
+LINK_REQUESTS_PER_HOUR = 10
+LINKS_PER_ACCOUNT_HOUR = 3
+#: How long a sign-in lasts unused, a password-reset link and an address-confirmation link.
+SESSION_SECONDS = 30 * 86_400
+RESET_SECONDS = 3_600
+CONFIRM_SECONDS = 7 * 86_400
+#: Mail: the first retry after a failure, doubled each time up to the longest wait, and the
+#: tries before the mail is given up on (about a day of trying); mails kept after they went.
+MAIL_RETRY_SECONDS = 30.0
+MAIL_RETRY_MAX_SECONDS = 3_600.0
+MAIL_ATTEMPTS = 30
+MAIL_KEEP_SECONDS = 30 * 86_400
+#: Longest one SMTP exchange may take, in seconds.
+SMTP_TIMEOUT = 30.0

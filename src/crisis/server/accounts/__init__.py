@@ -1,0 +1,71 @@
+"""Accounts and mail: a person's identity on the site (beside the guests' seat links), and
+the mails the site sends them.
+
+- :mod:`.passwords`: what names, addresses and passwords are accepted; Argon2id hashing.
+- :mod:`.data`: accounts, sessions and mailed links in the database (revision 0005).
+- :mod:`.sessions`: the session cookie and the guard against cross-site requests.
+- :mod:`.mail`: the outbox and the task that sends it over SMTP (or to the log).
+- :mod:`.routes`: the HTTP API under ``/api/account`` and the pages under ``/account``.
+
+:func:`install` adds all of it to an application made by :func:`crisis.server.create_app`.
+Playing by seat link without an account works as without it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI
+
+from crisis.server.accounts import mail, routes
+from crisis.server.accounts.data import Accounts
+
+__all__ = ["install"]
+
+
+def install(
+    app: FastAPI,
+    *,
+    smtp_url: str | None = None,
+    public_url: str | None = None,
+    mail_from: str | None = None,
+    mail_poll: float = 5.0,
+    **sender: Any,
+) -> mail.MailConfig:
+    """Add accounts and mail to ``app``: the routes and pages, and (while the application
+    runs, after its own start-up) the sender of the mail outbox.
+
+    ``smtp_url``, ``public_url`` and ``mail_from`` (each else from the environment:
+    ``CRISIS_SMTP_URL``, ``CRISIS_PUBLIC_URL``, ``CRISIS_MAIL_FROM``): see
+    :mod:`crisis.server.accounts.mail`. ``mail_poll``: seconds between the sender's looks at
+    the outbox; ``sender``: :class:`~crisis.server.accounts.mail.Sender`'s other settings
+    (tests). Returns the mail settings (a bad SMTP or public URL is refused here, at once)."""
+    config = mail.MailConfig.make(smtp_url, public_url, mail_from)
+    app.include_router(routes.router)
+    app.include_router(routes.pages)
+    started = app.router.lifespan_context
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[Any]:
+        async with started(app) as state:
+            store, hall = app.state.store, app.state.hall
+            data = Accounts(store.engine)
+            box = mail.Outbox(store.engine)
+            key = await hall.db(data.mail_key)
+            site = config.public_url or "http://localhost"
+            postman = mail.Sender(box, config, hall.db, site=site, poll=mail_poll, **sender)
+            service = routes.Service(
+                data=data, box=box, sender=postman, config=config, key=key, run=hall.db
+            )
+            app.state.accounts = service
+            postman.start()
+            try:
+                yield state
+            finally:
+                await postman.stop()
+                service.hashing.shutdown(wait=True)
+
+    app.router.lifespan_context = lifespan
+    return config

@@ -1,0 +1,358 @@
+"""Accounts, sessions and mailed links in the database (the tables of revision 0005), through
+SQLAlchemy Core. Every method is one short transaction, called in the database thread
+(``Hall.db``). Secrets (session cookies, link secrets) are made here and only their SHA-256
+is stored: a copy of the database signs nobody in and resets nothing."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection, Engine, delete, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from crisis.server.accounts.errors import BadLink, EmailTaken, LinkExpired, LinkUsed, NameTaken
+from crisis.server.accounts.passwords import email_key, name_key
+from crisis.server.store import accounts, links, outbox, sessions, settings
+
+#: Turn notices go to a player away from the table this many minutes, by default.
+MAIL_AFTER = 10
+
+
+def now() -> int:
+    return int(time.time())
+
+
+def digest(secret: str) -> str:
+    """What the database keeps of a secret."""
+    return hashlib.sha256(secret.encode("utf-8", "replace")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Account:
+    """One account as stored (``password``: the Argon2id hash)."""
+
+    id: str
+    name: str
+    email: str
+    password: str
+    confirmed: int | None
+    created: int
+    mail_turns: bool
+    mail_invites: bool
+    mail_ends: bool
+    mail_after: int
+
+    def mine(self) -> dict[str, Any]:
+        """What the account's own browser is shown (the only place its address appears)."""
+        return {
+            "name": self.name,
+            "email": self.email,
+            "confirmed": self.confirmed is not None,
+            "created": self.created,
+            "mail": self.mail_settings(),
+        }
+
+    def mail_settings(self) -> dict[str, Any]:
+        return {
+            "turns": self.mail_turns,
+            "invites": self.mail_invites,
+            "ends": self.mail_ends,
+            "after_minutes": self.mail_after,
+        }
+
+
+@dataclass(frozen=True)
+class Link:
+    """A mailed link that was just used: its account and what it was for."""
+
+    account: Account
+    purpose: str
+    email: str | None
+
+
+def _account(row: Any) -> Account:
+    m = row._mapping
+    return Account(
+        id=m["id"],
+        name=m["name"],
+        email=m["email"],
+        password=m["password"],
+        confirmed=m["confirmed"],
+        created=m["created"],
+        mail_turns=bool(m["mail_turns"]),
+        mail_invites=bool(m["mail_invites"]),
+        mail_ends=bool(m["mail_ends"]),
+        mail_after=m["mail_after"],
+    )
+
+
+class Accounts:
+    """Reads and writes accounts, sessions and links."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    # -- accounts --------------------------------------------------------------------------
+    def create(self, name: str, email: str, password_hash: str) -> Account:
+        """A new account, unconfirmed, with the default mail settings; :class:`NameTaken` or
+        :class:`EmailTaken` (nothing written) when another account has either."""
+        keys = name_key(name), email_key(email)
+        values: dict[str, Any] = {
+            "id": secrets.token_hex(8),
+            "name": name,
+            "name_key": name_key(name),
+            "email": email,
+            "email_key": email_key(email),
+            "password": password_hash,
+            "confirmed": None,
+            "created": now(),
+            "mail_turns": 1,
+            "mail_invites": 1,
+            "mail_ends": 1,
+            "mail_after": MAIL_AFTER,
+        }
+        try:
+            with self.engine.begin() as db:
+                self._refuse_taken(db, *keys)
+                db.execute(insert(accounts).values(values))
+        except IntegrityError:
+            # Two sign-ups for one name or address at once: the unique index refused the
+            # second; say which.
+            with self.engine.connect() as db:
+                self._refuse_taken(db, *keys)
+            raise
+        return _account(_Row(values))
+
+    def check_free(self, name: str, email: str) -> None:
+        """:class:`NameTaken` or :class:`EmailTaken` if another account has either."""
+        with self.engine.connect() as db:
+            self._refuse_taken(db, name_key(name), email_key(email))
+
+    @staticmethod
+    def _refuse_taken(db: Connection, name: str, email: str) -> None:
+        if db.execute(select(accounts.c.id).where(accounts.c.name_key == name)).first():
+            raise NameTaken("that name is taken")
+        if db.execute(select(accounts.c.id).where(accounts.c.email_key == email)).first():
+            raise EmailTaken("another account has that e-mail address")
+
+    def get(self, account_id: str) -> Account | None:
+        with self.engine.connect() as db:
+            row = db.execute(select(accounts).where(accounts.c.id == account_id)).first()
+        return None if row is None else _account(row)
+
+    def find(self, login: str) -> Account | None:
+        """The account named ``login``, or (with an @) the one with that address."""
+        column, key = (
+            (accounts.c.email_key, email_key(login))
+            if "@" in login
+            else (accounts.c.name_key, name_key(login))
+        )
+        with self.engine.connect() as db:
+            row = db.execute(select(accounts).where(column == key)).first()
+        return None if row is None else _account(row)
+
+    def set_password(
+        self, account_id: str, password_hash: str, keep: str | None = None, *, confirm: bool = False
+    ) -> None:
+        """Store a new password hash and end every session of the account but ``keep`` (the
+        hash of the session that changed it), and every unused reset link. ``confirm``: the
+        change came by a link mailed to the address, which is then confirmed too."""
+        values: dict[str, Any] = {"password": password_hash}
+        if confirm:
+            values["confirmed"] = func.coalesce(accounts.c.confirmed, now())
+        with self.engine.begin() as db:
+            db.execute(update(accounts).where(accounts.c.id == account_id).values(values))
+            ended = delete(sessions).where(sessions.c.account == account_id)
+            if keep is not None:
+                ended = ended.where(sessions.c.id != keep)
+            db.execute(ended)
+            db.execute(
+                update(links)
+                .where(
+                    links.c.account == account_id,
+                    links.c.purpose == "reset",
+                    links.c.used.is_(None),
+                )
+                .values(used=now())
+            )
+
+    def rehash(self, account_id: str, old: str, new: str) -> None:
+        """Replace the hash ``old`` by ``new`` (same password, today's parameters), unless
+        the password changed meanwhile."""
+        with self.engine.begin() as db:
+            db.execute(
+                update(accounts)
+                .where(accounts.c.id == account_id, accounts.c.password == old)
+                .values(password=new)
+            )
+
+    def set_mail(self, account_id: str, values: dict[str, Any]) -> Account | None:
+        """Change some of the mail settings (``mail_turns`` ...); returns the account."""
+        if values:
+            with self.engine.begin() as db:
+                db.execute(update(accounts).where(accounts.c.id == account_id).values(values))
+        return self.get(account_id)
+
+    # -- sessions --------------------------------------------------------------------------
+    def new_session(self, account_id: str, seconds: int) -> str:
+        """A new session's secret (the cookie's value), valid ``seconds`` while unused."""
+        secret = secrets.token_urlsafe(32)
+        moment = now()
+        with self.engine.begin() as db:
+            db.execute(
+                insert(sessions).values(
+                    id=digest(secret), account=account_id, created=moment, expires=moment + seconds
+                )
+            )
+            # Expired sessions of this account go now (no sweep needed for them).
+            db.execute(
+                delete(sessions).where(
+                    sessions.c.account == account_id, sessions.c.expires < moment
+                )
+            )
+        return secret
+
+    def session(self, secret: str, seconds: int) -> tuple[Account, bool] | None:
+        """The account signed in by the cookie ``secret`` (None: none, or expired) and
+        whether its session was extended (by ``seconds`` from now, once a day at most)."""
+        key = digest(secret)
+        moment = now()
+        with self.engine.connect() as db:
+            row = db.execute(
+                select(accounts, sessions.c.expires)
+                .join(sessions, sessions.c.account == accounts.c.id)
+                .where(sessions.c.id == key, sessions.c.expires > moment)
+            ).first()
+        if row is None:
+            return None
+        extended = row.expires < moment + seconds - 86_400
+        if extended:
+            with self.engine.begin() as db:
+                db.execute(
+                    update(sessions).where(sessions.c.id == key).values(expires=moment + seconds)
+                )
+        return _account(row), extended
+
+    def end_session(self, secret: str) -> None:
+        with self.engine.begin() as db:
+            db.execute(delete(sessions).where(sessions.c.id == digest(secret)))
+
+    # -- mailed links ----------------------------------------------------------------------
+    def new_link(
+        self, account_id: str, purpose: str, seconds: int, email: str | None = None
+    ) -> str:
+        """A new link secret for ``purpose`` (reset | confirm), valid ``seconds``, once."""
+        secret = secrets.token_urlsafe(32)
+        moment = now()
+        with self.engine.begin() as db:
+            db.execute(
+                insert(links).values(
+                    id=digest(secret),
+                    account=account_id,
+                    purpose=purpose,
+                    email=email,
+                    created=moment,
+                    expires=moment + seconds,
+                    used=None,
+                )
+            )
+            # Links long dead go (a week past their end): used or expired ones are kept that
+            # long only to say "already used" or "expired" rather than "unknown".
+            db.execute(
+                delete(links).where(
+                    links.c.account == account_id, links.c.expires < moment - 7 * 86_400
+                )
+            )
+        return secret
+
+    def links_since(self, account_id: str, purpose: str, since: int) -> int:
+        """How many ``purpose`` links the account was sent since the moment ``since``."""
+        with self.engine.connect() as db:
+            return int(
+                db.execute(
+                    select(func.count())
+                    .select_from(links)
+                    .where(
+                        links.c.account == account_id,
+                        links.c.purpose == purpose,
+                        links.c.created >= since,
+                    )
+                ).scalar_one()
+            )
+
+    def peek_link(self, secret: str, purpose: str) -> Link:
+        """What :meth:`use_link` would spend, with the same refusals, spending nothing."""
+        with self.engine.connect() as db:
+            row = self._usable(db, secret, purpose, now())
+            account = db.execute(select(accounts).where(accounts.c.id == row.account)).first()
+        assert account is not None
+        return Link(_account(account), row.purpose, row.email)
+
+    @staticmethod
+    def _usable(db: Connection, secret: str, purpose: str, moment: int) -> Any:
+        row = db.execute(select(links).where(links.c.id == digest(secret))).first()
+        if row is None or row.purpose != purpose:
+            raise BadLink("that link is not one this site sent")
+        if row.used is not None:
+            raise LinkUsed("that link was used already; ask for a new one")
+        if row.expires <= moment:
+            raise LinkExpired("that link has expired; ask for a new one")
+        return row
+
+    def use_link(self, secret: str, purpose: str) -> Link:
+        """Spend a link: its account and purpose, or :class:`BadLink` (unknown, or for
+        something else), :class:`LinkExpired` or :class:`LinkUsed`; nothing changes then.
+        Two uses at once: one wins, the other is told it was used."""
+        key = digest(secret)
+        moment = now()
+        with self.engine.begin() as db:
+            row = self._usable(db, secret, purpose, moment)
+            spent = db.execute(
+                update(links).where(links.c.id == key, links.c.used.is_(None)).values(used=moment)
+            )
+            if spent.rowcount != 1:
+                raise LinkUsed("that link was used already; ask for a new one")
+            account = db.execute(select(accounts).where(accounts.c.id == row.account)).first()
+            assert account is not None
+            if purpose == "confirm" and row.email is not None:
+                if email_key(row.email) == email_key(account.email):
+                    db.execute(
+                        update(accounts)
+                        .where(accounts.c.id == row.account)
+                        .values(confirmed=moment)
+                    )
+                    account = db.execute(
+                        select(accounts).where(accounts.c.id == row.account)
+                    ).first()
+                    assert account is not None
+                else:
+                    raise BadLink("that link confirms an address this account no longer has")
+        return Link(_account(account), row.purpose, row.email)
+
+    # -- mail ------------------------------------------------------------------------------
+    def mail_key(self) -> bytes:
+        """The site's secret for the links that stop mails (``settings.mail_key``)."""
+        with self.engine.connect() as db:
+            value = db.execute(
+                select(settings.c.value).where(settings.c.name == "mail_key")
+            ).scalar_one()
+        return bytes.fromhex(value)
+
+    def sent_to(self, account_id: str, kind: str | None = None) -> list[dict[str, Any]]:
+        """The mails for an account, oldest first (tests and the account's own page)."""
+        query = select(outbox).where(outbox.c.account == account_id).order_by(outbox.c.id)
+        if kind is not None:
+            query = query.where(outbox.c.kind == kind)
+        with self.engine.connect() as db:
+            return [dict(r._mapping) for r in db.execute(query)]
+
+
+class _Row:
+    """A dict seen as a row (for :func:`_account` on values just written)."""
+
+    def __init__(self, values: dict[str, Any]) -> None:
+        self._mapping = values
