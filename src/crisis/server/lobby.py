@@ -61,6 +61,10 @@ class TableIn(BaseModel):
     seats: list[SeatIn] = Field(min_length=2, max_length=4)
     options: dict[str, Any] = Field(default_factory=dict)
     seed: int | None = Field(None, ge=0, lt=2**31)
+    # A game over days: seconds per move (null: live; see crisis.server.clock.PACES) and
+    # what happens when a player's time runs out ("bot" takes the seat, or "resign").
+    pace: StrictInt | None = None
+    on_timeout: StrictStr | None = Field(None, max_length=8)
 
 
 class ActIn(BaseModel):
@@ -146,7 +150,13 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
         raise BadMessage("this server chooses the seed itself")
     seats = [SeatSpec(kind=s.kind, bot=s.bot, name=s.name) for s in body.seats]
     live, tokens = await hall.create(
-        seats, body.options, title=body.title, seed=body.seed, address=address
+        seats,
+        body.options,
+        title=body.title,
+        seed=body.seed,
+        address=address,
+        pace=body.pace,
+        on_timeout=body.on_timeout,
     )
     return {"table": live.summary(), "tokens": tokens}
 

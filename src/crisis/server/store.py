@@ -88,12 +88,18 @@ games = Table(
     # the quota kinds it counts under ("bots only|with a searching bot"). Revision 0004.
     Column("creator", String(64)),
     Column("kinds", String(64)),
+    # A game over days: the seconds each move may take (NULL: a live game, no clock), and what
+    # happens to a seat whose time runs out ("bot": a bot takes it; "resign"). A move's time
+    # counts from the table's last change (``updated``). Revision 0006.
+    Column("pace", Integer),
+    Column("on_timeout", String(8)),
     # The newest tables first (the lobby's lists) and the oldest (the retention sweep), in
     # index order; ``id`` breaks ties and makes the index cover those scans. Revision 0002.
     Index("games_by_updated", "updated", "id"),
     # The finished game whose rematch a sweep deletes, without a scan. Revision 0002.
     Index("games_by_rematch", "rematch"),
     Index("games_by_bot_owner", "bot_owner"),
+    Index("games_by_pace", "status", "pace", "updated"),
     Index("games_by_creator", "creator", "created"),
 )
 
@@ -272,6 +278,8 @@ _SUMMARY = (
     games.c.rematch,
     games.c.created,
     games.c.updated,
+    games.c.pace,
+    games.c.on_timeout,
 )
 _SEAT_SUMMARY = (
     seats.c.game,
@@ -341,6 +349,9 @@ class GameRow:
     seats: list[SeatRow] = field(default_factory=list)
     #: The process playing the table's bots while one is to move (see ``games.bot_owner``).
     bot_owner: str | None = None
+    #: Seconds per move for a game over days (None: live) and what a timeout does.
+    pace: int | None = None
+    on_timeout: str | None = None
 
 
 def _now() -> int:
@@ -504,6 +515,8 @@ class Store:
                     bot_owner=self.process if bots else None,
                     creator=creator,
                     kinds="|".join(kinds) or None,
+                    pace=game.pace,
+                    on_timeout=game.on_timeout,
                 )
             )
             db.execute(
@@ -894,6 +907,23 @@ class Store:
             ).scalar_one()
             return game, tail, int(total)
 
+    def overdue(self, now: int, limit: int = 100) -> list[str]:
+        """Games over days whose last change is more than their pace ago: someone's time to
+        move ran out (the longest overdue first, at most ``limit``)."""
+        with self.engine.connect() as db:
+            return list(
+                db.execute(
+                    select(games.c.id)
+                    .where(
+                        games.c.status == "playing",
+                        games.c.pace.is_not(None),
+                        games.c.updated + games.c.pace <= now,
+                    )
+                    .order_by(games.c.updated)
+                    .limit(limit)
+                ).scalars()
+            )
+
     def release_bots(self, game_id: str) -> None:
         """Nobody plays the game's bots (none is to move) unless another process took them."""
         with self.engine.begin() as db:
@@ -1047,4 +1077,6 @@ def _game(row: Any, seat_rows: list[SeatRow], *, summary: bool = False) -> GameR
         updated=row["updated"],
         seats=seat_rows,
         bot_owner=None if summary else row["bot_owner"],
+        pace=row["pace"],
+        on_timeout=row["on_timeout"],
     )

@@ -186,6 +186,14 @@ class Live:
         self._views.clear()
 
 
+def deadline(row: GameRow) -> int | None:
+    """When the time of the seats to move runs out (seconds since the epoch), for a game over
+    days still being played (:mod:`crisis.server.clock`); None otherwise."""
+    if row.pace is None or row.status != "playing":
+        return None
+    return row.updated + row.pace
+
+
 def table_summary(row: GameRow) -> dict[str, Any]:
     """Public facts about a stored table."""
     return {
@@ -199,6 +207,11 @@ def table_summary(row: GameRow) -> dict[str, Any]:
         "rematch": row.rematch,
         "rematch_of": row.rematch_of,
         "updated": row.updated,
+        # A game over days: seconds per move, what a timeout does, and when the time of the
+        # seats to move runs out (None for a live game).
+        "pace": row.pace,
+        "on_timeout": row.on_timeout,
+        "deadline": deadline(row),
         "seats": [
             {
                 "role": s.role,

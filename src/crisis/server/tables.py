@@ -35,6 +35,7 @@ from crisis.engine.rng import Seed, fresh_seed
 from crisis.games import TITLES, get_title
 from crisis.server import limits
 from crisis.server.bots import BotSeats, check_bot, clean_bot
+from crisis.server.clock import Clock, check_pace, keep_time
 from crisis.server.errors import (
     BadMessage,
     Forbidden,
@@ -72,7 +73,7 @@ class SeatSpec:
     name: str = ""
 
 
-class Hall(BotSeats, Following):
+class Hall(BotSeats, Following, Clock):
     """Every table the server runs: creation, loading, actions, bots and broadcasting."""
 
     def __init__(
@@ -106,11 +107,13 @@ class Hall(BotSeats, Following):
         #: This process among the site's processes (beats, notices, sockets).
         self.site = Site(store, self.db)
         self._following: dict[str, asyncio.Task[None]] = {}
+        self._clock: asyncio.Task[None] | None = None
 
     async def start(self) -> int:
-        """Join the site (beat, hear the other processes) and take over the bots nobody
-        plays; returns how many tables were taken over."""
+        """Join the site (beat, hear the other processes), take over the bots nobody plays
+        and start the clock of games over days; returns how many tables were taken over."""
         await self.site.start(self.heard, self.adopt, self.missed)
+        self._clock = asyncio.create_task(keep_time(self.time_out_overdue))
         return await self.resume()
 
     async def db(self, call: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -128,8 +131,13 @@ class Hall(BotSeats, Following):
         seed: Seed | None = None,
         rematch_of: GameRow | None = None,
         address: str | None = None,
+        pace: int | None = None,
+        on_timeout: str | None = None,
     ) -> tuple[Live, dict[str, str]]:
         """A new table; returns it with the secret token of each human seat by role.
+
+        ``pace``: seconds per move for a game over days (one of :data:`clock.PACES`; None,
+        live) and ``on_timeout`` what a timeout does (:mod:`crisis.server.clock`).
 
         A seat's bot is a registered name or a strength level, nothing more
         (:func:`~crisis.server.bots.check_bot`). A table of bots only, or with a searching
@@ -139,6 +147,7 @@ class Hall(BotSeats, Following):
             raise BadMessage(f"unknown game {title!r}; known: {', '.join(sorted(TITLES))}")
         if not 2 <= len(seats) <= 4:
             raise BadMessage("a table has 2 to 4 seats")
+        pace, on_timeout = check_pace(pace, on_timeout)
         for s in seats:
             if s.kind not in ("human", "bot"):
                 raise BadMessage(f"a seat is 'human' or 'bot', not {s.kind!r}")
@@ -196,6 +205,8 @@ class Hall(BotSeats, Following):
             active=match.active(),
             rematch_of=rematch_of.id if rematch_of else None,
             seats=seat_rows,
+            pace=pace,
+            on_timeout=on_timeout,
         )
         creator = None if address is None else self.store.address_key(limits.client_key(address))
         bots = any(s.kind == "bot" for s in seat_rows if s.role in row.active)
@@ -599,7 +610,13 @@ class Hall(BotSeats, Following):
             seats = [SeatSpec(kind=s.kind, bot=s.bot, name=s.name) for s in live.row.seats]
             try:
                 new, _ = await self.create(
-                    seats, options, title=live.row.title, rematch_of=live.row, address=address
+                    seats,
+                    options,
+                    title=live.row.title,
+                    rematch_of=live.row,
+                    address=address,
+                    pace=live.row.pace,
+                    on_timeout=live.row.on_timeout,
                 )
             except Conflict:  # a player asked through another process first: that one
                 await self._catch_up(live)
@@ -637,6 +654,10 @@ class Hall(BotSeats, Following):
                 await task
         for follower in list(self._following.values()):
             follower.cancel()
+        if self._clock is not None:
+            self._clock.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._clock
         await self.site.close()
         await self.workers.close()
         self._db.shutdown(wait=True)
