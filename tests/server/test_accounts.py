@@ -336,7 +336,10 @@ def test_every_mail_has_a_link_that_stops_such_mails(
     sign_up(client)
     [mail] = inbox.wait(1)
     token = link(mail, "/mail/stop")
-    assert "To stop any mail from crisis, open http://testserver/mail/stop#t=" in body(mail)
+    assert (
+        "To get no more turn notices, invitations and game results from crisis, open http://testserver/mail/stop#t="
+        in body(mail)
+    )
     visitor = TestClient(client.app)  # no sign-in needed
     error(visitor.post("/api/mail/stop", json={"token": token[:-1] + "0"}), 400, "bad_link")
     error(visitor.post("/api/mail/stop", json={"token": "a.turns.b"}), 400, "bad_link")

@@ -55,6 +55,13 @@ Runner = Callable[..., Awaitable[Any]]
 SMTP_ENV, PUBLIC_ENV, FROM_ENV = "CRISIS_SMTP_URL", "CRISIS_PUBLIC_URL", "CRISIS_MAIL_FROM"
 #: What a stop link may stop: each kind of notice, or every one.
 STOPPABLE = ("turns", "invites", "ends", "all")
+#: What each stop link stops, in the words of a mail's last line.
+STOP_WORDS = {
+    "turns": "turn notices",
+    "invites": "invitations to tables",
+    "ends": "the results of your games",
+    "all": "turn notices, invitations and game results",
+}
 
 
 @dataclass(frozen=True)
@@ -176,8 +183,8 @@ def letter(
     token = stop_token(key, account, stops)
     page = f"{site}/mail/stop#t={token}"
     one_click = f"{site}/api/mail/stop?t={token}"
-    what = "any mail from crisis" if stops == "all" else f"mails like this ({stops})"
-    body = f"{text.rstrip()}\n\n-- \n{why}\nTo stop {what}, open {page}\n"
+    what = STOP_WORDS[stops]
+    body = f"{text.rstrip()}\n\n-- \n{why}\nTo get no more {what} from crisis, open {page}\n"
     return Mail(
         kind=kind,
         recipient=recipient,

@@ -1,0 +1,218 @@
+// The account pages: sign up, sign in, forgotten password, reset, confirm, stop mails and the
+// account's settings. One module; each page says which it is in <body data-page>. Secrets of
+// mailed links come in the page's fragment (#t=...), which never reaches the server's logs.
+
+import { request } from "./api.js";
+
+const $ = (id) => document.getElementById(id);
+const page = document.body.dataset.page;
+
+/** The secret in the page's fragment (#t=...), if any. */
+function fragmentToken() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  return params.get("t") || "";
+}
+
+/** Where to go after signing in: `?next=` when it is a path of this site, else the account. */
+function nextPath() {
+  const next = new URLSearchParams(location.search).get("next") || "";
+  return next.startsWith("/") && !next.startsWith("//") ? next : "/account";
+}
+
+function say(id, text) {
+  const node = $(id);
+  if (node) node.textContent = text || "";
+}
+
+/** Submit `form` with `send` (an async function of the form's values); errors land in #error
+ * (or `errorId`), the button is disabled meanwhile. */
+function onSubmit(form, send, errorId = "error") {
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const button = form.querySelector("button[type=submit]");
+    say(errorId, "");
+    if (button) button.disabled = true;
+    try {
+      await send(Object.fromEntries(new FormData(form)));
+    } catch (err) {
+      say(errorId, err.message);
+      const field = err.code && form.querySelector(`[data-code~="${err.code}"]`);
+      if (field) field.focus();
+    } finally {
+      if (button) button.disabled = false;
+    }
+  });
+}
+
+/** The topbar: who is signed in, with a link to the account; else a sign-in link. */
+function showWho(account) {
+  const who = $("who");
+  if (!who) return;
+  who.replaceChildren();
+  if (account) {
+    const link = document.createElement("a");
+    link.href = "/account";
+    link.textContent = account.name;
+    link.className = "name";
+    who.append(link);
+  } else if (page !== "signin") {
+    const link = document.createElement("a");
+    link.href = "/account/signin";
+    link.textContent = "Sign in";
+    who.append(link);
+  }
+}
+
+async function me() {
+  const { account } = await request("GET", "/api/account");
+  showWho(account);
+  return account;
+}
+
+function keepNext() {
+  const next = new URLSearchParams(location.search).get("next");
+  if (!next) return;
+  for (const a of document.querySelectorAll("a[data-keep-next]")) {
+    a.href = `${a.getAttribute("href")}?next=${encodeURIComponent(next)}`;
+  }
+}
+
+const pages = {
+  async signup() {
+    keepNext();
+    $("name").dataset.code = "bad_name name_taken";
+    $("email").dataset.code = "bad_email email_taken";
+    $("password").dataset.code = "weak_password password_too_long";
+    onSubmit($("signup-form"), async (values) => {
+      await request("POST", "/api/account/signup", values);
+      location.assign(nextPath());
+    });
+    await me();
+  },
+
+  async signin() {
+    keepNext();
+    onSubmit($("signin-form"), async (values) => {
+      await request("POST", "/api/account/signin", values);
+      location.assign(nextPath());
+    });
+    await me();
+  },
+
+  async forgot() {
+    onSubmit($("forgot-form"), async (values) => {
+      say("ok", "");
+      await request("POST", "/api/account/forgot", values);
+      say("ok", "If an account has that name or address, a link is on its way to its address.");
+    });
+    await me();
+  },
+
+  async reset() {
+    const token = fragmentToken();
+    if (!token) say("error", "This page opens from the link in the mail; that link is missing here.");
+    $("password").dataset.code = "weak_password password_too_long";
+    onSubmit($("reset-form"), async (values) => {
+      await request("POST", "/api/account/reset", { token, password: values.password });
+      history.replaceState(null, "", location.pathname); // the spent secret leaves the address bar
+      location.assign("/account");
+    });
+    await me();
+  },
+
+  async confirm() {
+    const token = fragmentToken();
+    history.replaceState(null, "", location.pathname);
+    try {
+      const done = await request("POST", "/api/account/confirm", { token });
+      say("ok", `Thank you, ${done.name}: your e-mail address is confirmed.`);
+    } catch (err) {
+      say("ok", "");
+      say("error", err.message);
+    }
+    await me();
+  },
+
+  async stop() {
+    const token = fragmentToken();
+    const kinds = {
+      turns: "turn notices",
+      invites: "invitations",
+      ends: "game results",
+      all: "turn notices, invitations or game results",
+    };
+    const kind = token.split(".")[1];
+    if (kinds[kind]) say("what", `crisis will mail you no more ${kinds[kind]}. You can turn them back on in your account's mail settings.`);
+    $("stop").addEventListener("click", async () => {
+      say("error", "");
+      try {
+        const done = await request("POST", "/api/mail/stop", { token });
+        say("ok", `Done: no more ${kinds[done.stopped] || "such mails"} from crisis.`);
+        $("stop").disabled = true;
+      } catch (err) {
+        say("error", err.message);
+      }
+    });
+    await me();
+  },
+
+  async account() {
+    const account = await me();
+    $("signed-out").classList.toggle("hidden", Boolean(account));
+    for (const id of ["profile", "password-card", "mail-card"]) {
+      $(id).classList.toggle("hidden", !account);
+    }
+    if (!account) return;
+    showAccount(account);
+    $("signout").addEventListener("click", async () => {
+      await request("POST", "/api/account/signout");
+      location.assign("/");
+    });
+    $("confirm-again").addEventListener("click", async () => {
+      await request("POST", "/api/account/confirm/again");
+      say("profile-ok", "A new link is on its way.");
+    });
+    $("new").dataset.code = "weak_password password_too_long";
+    $("current").dataset.code = "bad_credentials";
+    const passwordForm = $("password-form");
+    onSubmit(passwordForm, async (values) => {
+      say("password-ok", "");
+      await request("POST", "/api/account/password", { current: values.current, new: values.new });
+      passwordForm.reset();
+      $("username").value = account.name;
+      say("password-ok", "Password changed. Other browsers were signed out.");
+    }, "password-error");
+    onSubmit($("mail-form"), async () => {
+      say("mail-ok", "");
+      const { account: saved } = await request("POST", "/api/account/mail", {
+        turns: $("mail-turns").checked,
+        invites: $("mail-invites").checked,
+        ends: $("mail-ends").checked,
+        after_minutes: Number($("mail-after").value),
+      });
+      showAccount(saved);
+      say("mail-ok", "Saved.");
+    }, "mail-error");
+  },
+};
+
+function showAccount(account) {
+  say("my-name", account.name);
+  say("my-email", account.email);
+  const badge = $("my-confirmed");
+  badge.textContent = account.confirmed ? "confirmed" : "not confirmed yet";
+  badge.className = `tick ${account.confirmed ? "yes" : "no"}`;
+  $("unconfirmed").classList.toggle("hidden", account.confirmed);
+  $("username").value = account.name;
+  $("mail-turns").checked = account.mail.turns;
+  $("mail-invites").checked = account.mail.invites;
+  $("mail-ends").checked = account.mail.ends;
+  const after = $("mail-after");
+  const minutes = String(account.mail.after_minutes);
+  if (![...after.options].some((o) => o.value === minutes)) {
+    after.append(new Option(`${minutes} minutes`, minutes));
+  }
+  after.value = minutes;
+}
+
+if (pages[page]) pages[page]();

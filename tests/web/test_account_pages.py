@@ -1,0 +1,198 @@
+"""The account pages in a real headless Chromium, at a laptop's and a phone's size: sign up
+(a weak password refused first), confirm the address by the mailed link, sign out and in
+(a wrong password refused first), forget the password and set a new one by the mailed link,
+change it on the settings page, save the mail settings, and stop mails by a mail's link.
+Mails are read from a real SMTP server in the test process; screenshots of every page land in
+``test-artifacts/account-*.png``; axe-core finds no serious or critical violation."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from crisis.server import create_app
+from crisis.server.accounts import install
+from crisis.server.loadtest import free_port
+from tests.databases import fresh_database
+from tests.server.smtp import Inbox, link, smtp_server
+
+from .test_accessibility import _serious
+from .test_browser import _page, _shot, browser, pytestmark
+
+__all__ = ["browser", "pytestmark"]
+
+PASSWORD = "marcus aurelius 161"
+SIZES = ((1440, 900, "laptop"), (390, 844, "phone"))
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Inbox]]:
+    """A server with accounts (in a thread of this process, mailing the SMTP server here)."""
+    import uvicorn
+
+    with (
+        smtp_server() as (inbox, smtp_url),
+        fresh_database("sqlite", tmp_path_factory.mktemp("accounts")) as db,
+    ):
+        port = free_port()
+        app = create_app(db.url, bot_delay=0.0, bot_workers=1)
+        install(app, smtp_url=smtp_url, public_url=f"http://127.0.0.1:{port}", mail_poll=0.1)
+        server = uvicorn.Server(
+            uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
+        )
+        thread = threading.Thread(target=server.run, daemon=True)
+        thread.start()
+        deadline = time.monotonic() + 30
+        while not server.started:
+            assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+        try:
+            yield f"http://127.0.0.1:{port}", inbox
+        finally:
+            server.should_exit = True
+            thread.join(30)
+
+
+def _unexpected(problems: list[str]) -> list[str]:
+    """Console errors but the browser's note of a refusal the test asked for (4xx)."""
+    return [p for p in problems if not ("Failed to load resource" in p and "status of 4" in p)]
+
+
+def _look(page: Any, name: str) -> None:
+    _shot(page, f"account-{name}")
+    assert _serious(page) == [], name
+
+
+def _mail_to(inbox: Inbox, address: str, subject: str, seen: int) -> Any:
+    deadline = time.monotonic() + 15
+    while True:
+        found = [m for m in inbox.mails[seen:] if m["To"] == address and subject in m["Subject"]]
+        if found:
+            return found[-1]
+        assert time.monotonic() < deadline, f"no {subject!r} mail to {address}"
+        time.sleep(0.05)
+
+
+@pytest.mark.parametrize(("width", "height", "size"), SIZES)
+def test_sign_up_in_out_reset_and_settings(
+    site: tuple[str, Inbox], browser: Any, width: int, height: int, size: str
+) -> None:
+    server, inbox = site
+    name, address = f"Aurelian{width}", f"aurelian{width}@example.org"
+    page, problems = _page(browser, width, height)
+
+    # Sign up: a weak password is refused with the server's reason, then the account is made.
+    page.goto(server + "/account/signup")
+    page.wait_for_selector("#who a")
+    _look(page, f"signup-{size}")
+    seen = len(inbox.mails)
+    page.fill("#name", name)
+    page.fill("#email", address)
+    page.fill("#password", "short")
+    page.click("#submit")
+    page.wait_for_selector("#error:text('at least 10 characters')")
+    _look(page, f"signup-refused-{size}")
+    page.fill("#password", PASSWORD)
+    page.click("#submit")
+    page.wait_for_url("**/account")
+    page.wait_for_selector("#profile:not(.hidden)")
+    assert page.text_content("#my-name") == name
+    assert page.text_content("#my-email") == address
+    assert page.text_content("#my-confirmed") == "not confirmed yet"
+    assert page.text_content("#who") == name
+    _look(page, f"settings-{size}")
+
+    # Confirm the address by the mailed link.
+    mail = _mail_to(inbox, address, "confirm", seen)
+    page.goto(f"{server}/account/confirm#t={link(mail, '/account/confirm')}")
+    page.wait_for_selector("#ok:text('is confirmed')")
+    assert "#t=" not in page.url
+    _look(page, f"confirm-{size}")
+    page.goto(server + "/account")
+    page.wait_for_selector("#my-confirmed.yes")
+
+    # Sign out, then in (a wrong password first).
+    page.click("#signout")
+    page.wait_for_url(server + "/")
+    page.goto(server + "/account")
+    page.wait_for_selector("#signed-out:not(.hidden)")
+    _look(page, f"signed-out-{size}")
+    page.goto(server + "/account/signin")
+    _look(page, f"signin-{size}")
+    page.fill("#login", name.lower())
+    page.fill("#password", "not my password")
+    page.click("#submit")
+    page.wait_for_selector("#error:text('no account has that name and password')")
+    _look(page, f"signin-refused-{size}")
+    page.fill("#password", PASSWORD)
+    page.click("#submit")
+    page.wait_for_url("**/account")
+    page.wait_for_selector("#profile:not(.hidden)")
+
+    # Mail settings: turn notices after an hour, no game results.
+    page.uncheck("#mail-ends")
+    page.select_option("#mail-after", "60")
+    page.click("#save-mail")
+    page.wait_for_selector("#mail-ok:text('Saved')")
+    page.reload()
+    page.wait_for_selector("#profile:not(.hidden)")
+    assert not page.is_checked("#mail-ends") and page.is_checked("#mail-turns")
+    assert page.input_value("#mail-after") == "60"
+
+    # A forgotten password, on another device: the link in the mail sets a new one.
+    other, other_problems = _page(browser, width, height)
+    other.goto(server + "/account/forgot")
+    _look(other, f"forgot-{size}")
+    seen = len(inbox.mails)
+    other.fill("#login", address.upper())
+    other.click("#submit")
+    other.wait_for_selector("#ok:text('on its way')")
+    _look(other, f"forgot-sent-{size}")
+    mail = _mail_to(inbox, address, "new password", seen)
+    other.goto(f"{server}/account/reset#t={link(mail, '/account/reset')}")
+    _look(other, f"reset-{size}")
+    fresh = "Palmyra falls in 272"
+    other.fill("#password", fresh)
+    other.click("#submit")
+    other.wait_for_url("**/account")
+    other.wait_for_selector("#profile:not(.hidden)")
+    assert other.text_content("#my-name") == name
+    # The first browser was signed out by the reset.
+    page.reload()
+    page.wait_for_selector("#signed-out:not(.hidden)")
+
+    # Change the password on the settings page (the current one first).
+    other.fill("#current", "wrong password here")
+    other.fill("#new", "Aurelian restores the empire")
+    other.click("#change")
+    other.wait_for_selector("#password-error:text('current password is wrong')")
+    other.fill("#current", fresh)
+    other.click("#change")
+    other.wait_for_selector("#password-ok:text('Password changed')")
+    _look(other, f"settings-changed-{size}")
+
+    # Every mail's stop link: one click on its page stops those mails.
+    page.goto(f"{server}/mail/stop#t={link(mail, '/mail/stop')}")
+    _look(page, f"stop-{size}")
+    page.click("#stop")
+    page.wait_for_selector("#ok:text('no more turn notices, invitations or game results')")
+    _look(page, f"stopped-{size}")
+    other.reload()
+    other.wait_for_selector("#profile:not(.hidden)")
+    assert not other.is_checked("#mail-turns") and not other.is_checked("#mail-invites")
+
+    assert _unexpected(problems) == [], problems
+    assert _unexpected(other_problems) == [], other_problems
+    page.close()
+    other.close()
+
+
+def test_the_pages_are_packaged() -> None:
+    web = Path(__file__).resolve().parents[2] / "src" / "crisis" / "web"
+    for name in ("signup", "signin", "forgot", "reset", "confirm", "stop", "account"):
+        assert (web / f"{name}.html").is_file()
