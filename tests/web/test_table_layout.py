@@ -10,13 +10,18 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from .scripted import Table, plan
+from crisis.engine.action import Action
+from crisis.engine.match import Match
+from crisis.games import get_title
+
+from .scripted import OPTIONS, TITLE, Table, plan
 from .test_browser import _page, _shot, browser, pytestmark, server
 from .test_scripted import LAPTOP, PHONE, _open
 
 __all__ = ["browser", "pytestmark", "server"]
 
 SMALL_LAPTOP = (1280, 720)
+MINUS = "\u2212"  # the page writes a loss with a minus sign
 
 
 def _box(page: Any, selector: str) -> dict[str, float]:
@@ -167,4 +172,107 @@ def test_on_a_phone_every_counter_sits_in_its_own_region(server: str, browser: A
     _shot(page, "layout-map-phone-pile-open")
     piled = page.locator(f'#map .counter.stack[data-region="{region}"]').count()
     assert piled == 0, region
+    assert not problems, problems
+
+
+def test_the_highlights_are_named_and_the_changes_told(server: str, browser: Any) -> None:
+    """The legend names each highlight, drawn with the map's own look (and no two alike);
+    after the other player's turn the note above the map says what changed, in words."""
+    table = Table(server, plan()).create()
+    # Just before the action whose outcome is the first invasion.
+    match = Match(get_title(TITLE), table.plan.seed, dict(OPTIONS))
+    before_invasion = 0
+    for i, (role, action) in enumerate(table.plan.actions):
+        match.apply(role, Action.parse(action))
+        if any(" invade " in line for line in match.state.log):  # type: ignore[attr-defined]
+            before_invasion = i
+            break
+    table.advance(before_invasion)
+    page, problems = _page(browser, *LAPTOP)
+    _open(page, table)
+    marks = page.locator("#legend-marks").inner_text()
+    for words in ("You can act here", "can march here", "Changed since you last looked"):
+        assert words in marks, marks
+    # Each highlight in the legend is drawn as on the map, and they differ from each other.
+    looks = page.evaluate(
+        """() => [...document.querySelectorAll('#legend-marks li svg')].map(svg => {
+             const s = getComputedStyle(svg.lastElementChild);
+             return [s.stroke, s.strokeDasharray, s.fill].join(' ');
+           })"""
+    )
+    assert len(set(looks[:3])) == 3, looks
+    seen = table.state("green")["view"]
+    table.advance("invasion")
+    now = table.state("green")["view"]
+    page.wait_for_selector("#changes:not(.hidden)", timeout=10_000)
+    page.wait_for_timeout(200)
+    lines = page.locator("#changes-list li").all_inner_texts()
+    expected = []
+    for region, change in _barbarian_changes(seen, now).items():
+        for tribe, d in change.items():
+            expected.append(f"{tribe} {'+' if d > 0 else MINUS}{abs(d)} in {region}")
+    assert expected, "the invasion moved no barbarians"
+    for line in expected:
+        assert line in lines, (line, lines)
+    # Those regions are outlined, dashed orange, over their own outline.
+    dashed = page.eval_on_selector_all("#map .changed-mark", "ps => ps.map(p => p.dataset.region)")
+    for line in expected:
+        assert line.rsplit(" in ", 1)[1] in dashed
+    page.locator("#changes").scroll_into_view_if_needed()
+    _shot(page, "layout-changes-laptop")
+    page.locator("#legend").scroll_into_view_if_needed()
+    _shot(page, "layout-legend-laptop")
+    page.click("#changes-seen")
+    assert page.locator("#map .changed-mark").count() == 0
+    assert not problems, problems
+
+
+def _barbarian_changes(before: dict[str, Any], after: dict[str, Any]) -> dict[str, dict[str, int]]:
+    """How many barbarians of each tribe each region gained or lost between two views."""
+
+    def counts(view: dict[str, Any]) -> dict[str, dict[str, int]]:
+        out: dict[str, dict[str, int]] = {}
+        for name, p in view["provinces"].items():
+            for side in ("active", "inactive"):
+                for tribe, n in p[side].items():
+                    out.setdefault(name, {}).setdefault(tribe, 0)
+                    out[name][tribe] += n
+        for name, t in view["tribes"].items():
+            if t["in_game"]:
+                out.setdefault(name, {})[name] = t["active"] + t["inactive"]
+        return out
+
+    b, a = counts(before), counts(after)
+    changes: dict[str, dict[str, int]] = {}
+    for region in set(b) | set(a):
+        for tribe in set(b.get(region, {})) | set(a.get(region, {})):
+            d = a.get(region, {}).get(tribe, 0) - b.get(region, {}).get(tribe, 0)
+            if d:
+                changes.setdefault(region, {})[tribe] = d
+    return changes
+
+
+def test_the_emperor_wears_his_colour_and_italia_keeps_its_pieces_on_land(
+    server: str, browser: Any
+) -> None:
+    table = Table(server, plan()).create()
+    table.advance("reward")
+    page, problems = _page(browser, *LAPTOP)
+    _open(page, table)
+    # The Emperor's counter (as drawn on the map and in the legend) has his player's colour.
+    emperor = page.locator("#legend-list .counter.emperor")
+    assert "(yellow)" in (emperor.locator("title").text_content() or "")
+    fill = emperor.locator(".face").evaluate("n => getComputedStyle(n).fill")
+    colour = page.evaluate(
+        "() => getComputedStyle(document.documentElement).getPropertyValue('--yellow')"
+    ).strip()
+    rgb = tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    assert fill == f"rgb({rgb[0]}, {rgb[1]}, {rgb[2]})", (fill, colour)
+    # At a laptop's size too, every counter stands on its own region: Italia's on land.
+    counters = page.evaluate(_COUNTERS_JS)
+    assert any(c["region"] == "Italia" for c in counters)
+    for c in counters:
+        assert c["inside"] or c["tab"], c
+        assert not c["over"], c
+    _shot(page, "layout-map-laptop")
     assert not problems, problems

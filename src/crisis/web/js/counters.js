@@ -74,9 +74,10 @@ export function governor(role) {
 
 export function emperor(role) {
   const [g, w] = counter("emperor", `o-${role}`, `The Emperor (${role})`, SIZE);
-  g.append(svg("circle", { class: "face imperial", cx: SIZE / 2, cy: SIZE / 2, r: SIZE / 2 - 1 }));
-  g.append(svg("circle", { class: `ring p-${role}`, cx: SIZE / 2, cy: SIZE / 2, r: SIZE / 2 - 3.5 }));
-  label(g, SIZE / 2, 16.5, "♛", "dark-ct");
+  // the owner's colour, ringed and crowned in gold
+  g.append(svg("circle", { class: `face p-${role}`, cx: SIZE / 2, cy: SIZE / 2, r: SIZE / 2 - 1 }));
+  g.append(svg("circle", { class: "ring imperial-ring", cx: SIZE / 2, cy: SIZE / 2, r: SIZE / 2 - 3.5 }));
+  label(g, SIZE / 2, 16.5, "♛", "crown-ct");
   return [g, w];
 }
 
@@ -186,7 +187,7 @@ export function legendItems() {
     [army({ id: 2, owner: "blue", full: 1, reduced: 0, foederati: { Goths: 1 }, castra: true }), "Army with a Foederati (brown bar) and a Castra (C)"],
     [governor("red"), "A player's Governor (in the player's colour)"],
     [governor("neutral"), "A neutral Governor"],
-    [emperor("yellow"), "The Emperor (ring in his player's colour)"],
+    [emperor("yellow"), "The Emperor (his player's colour, ringed and crowned in gold)"],
     [militia(), "Militia"],
     [barbarians("Goths", 2, true), "Active barbarians (the tribe's colour, with how many)"],
     [barbarians("Goths", 1, false), "Inactive barbarians (pale)"],

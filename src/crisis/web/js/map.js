@@ -44,7 +44,8 @@ export class BoardMap {
     for (const child of [...base.children]) g.append(document.importNode(child, true));
     this.labels = svg("g", { class: "labels" });
     this.pieces = svg("g", { class: "pieces" });
-    this.root.replaceChildren(g, this.pieces, this.labels); // names over the counters
+    this.marks = svg("g", { class: "marks" }); // the changed regions' dashed outlines
+    this.root.replaceChildren(g, this.marks, this.pieces, this.labels); // names over the counters
     for (const [i, path] of [...g.querySelectorAll("path.area")].entries()) {
       const name = path.dataset.region;
       path.dataset.index = String(i + 1);
@@ -78,6 +79,7 @@ export class BoardMap {
     const focused = document.activeElement && this.root.contains(document.activeElement) ? document.activeElement.dataset.key : null;
     this.labels.replaceChildren();
     this.pieces.replaceChildren();
+    this.marks.replaceChildren();
     const selectedArmy = (view.armies || []).find((a) => a.id === o.selected);
     for (const [name, path] of this.areas) {
       const prov = view.provinces[name];
@@ -92,6 +94,10 @@ export class BoardMap {
       path.classList.toggle("target", target);
       path.classList.toggle("dest", Boolean(o.dests && o.dests.has(name)));
       path.classList.toggle("changed", Boolean(o.changed && o.changed.has(name)));
+      if (o.changed && o.changed.has(name)) {
+        // over the region's own outline, which may say something else (gold: act here)
+        this.marks.append(svg("path", { class: "changed-mark", d: path.getAttribute("d"), "data-region": name }));
+      }
       path.classList.toggle("lit", this.lit.has(name));
       if (target) {
         path.setAttribute("tabindex", "0");

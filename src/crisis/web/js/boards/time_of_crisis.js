@@ -5,8 +5,8 @@
 import { el } from "../api.js";
 import { logLine } from "../dice.js";
 import { declaredVerbs, plainLabel, takesNothing, takesOne } from "../verbs.js";
-import { changedRegions, digest, Seen } from "../changes.js";
-import { legendItems } from "../counters.js";
+import { describeChanges, Seen, snapshot } from "../changes.js";
+import { governor, legendItems } from "../counters.js";
 import { BoardMap } from "../map.js";
 
 const $ = (id) => document.getElementById(id);
@@ -79,7 +79,7 @@ export const board = {
     $("zoom-out").addEventListener("click", () => MAP.zoom(1 / 1.5));
     $("zoom-reset").addEventListener("click", () => MAP.reset());
     $("changes-seen").addEventListener("click", () => {
-      if (UI.seen && UI.last) UI.seen.save(digest(UI.last.view));
+      if (UI.seen && UI.last) UI.seen.save(snapshot(UI.last.view));
       redraw();
     });
     drawLegend();
@@ -263,7 +263,7 @@ function changes(s, view) {
     UI.seen = new Seen(table, role);
     UI.seenFor = `${table}:${role}`;
   }
-  const now = digest(view);
+  const now = snapshot(view);
   const before = UI.seen.load();
   // The first look, and the state that follows this seat's own action, are seen by it.
   if (!before || (UI.actedAt !== null && s.version > UI.actedAt)) {
@@ -272,12 +272,13 @@ function changes(s, view) {
     note.classList.add("hidden");
     return new Set();
   }
-  const changed = changedRegions(before, now);
-  note.classList.toggle("hidden", !changed.size);
-  $("changes-text").textContent = changed.size
-    ? `Changed since your last action (outlined in orange): ${[...changed].join(", ")}.`
-    : "";
-  return changed;
+  const { regions, lines } = describeChanges(before, now);
+  note.classList.toggle("hidden", !lines.length);
+  const list = $("changes-list");
+  const MAX = 12;
+  list.replaceChildren(...lines.slice(0, MAX).map((line) => el("li", {}, line)));
+  if (lines.length > MAX) list.append(el("li", { class: "muted" }, `and ${lines.length - MAX} more`));
+  return regions;
 }
 
 function redraw() {
@@ -368,7 +369,45 @@ function renderArmyPanel(ctx, view, actions, pick) {
   }
 }
 
+/** The map's highlights, each drawn with the map's own rules (style.css), and what it says. */
+function drawMarks() {
+  const NS = "http://www.w3.org/2000/svg";
+  const swatch = (...parts) => {
+    const pic = document.createElementNS(NS, "svg");
+    pic.setAttribute("viewBox", "-4 -4 48 32");
+    pic.setAttribute("width", "48");
+    pic.setAttribute("height", "32");
+    pic.setAttribute("aria-hidden", "true");
+    pic.append(...parts);
+    return pic;
+  };
+  const region = (cls) => {
+    const r = document.createElementNS(NS, "rect");
+    r.setAttribute("class", cls);
+    r.setAttribute("width", "40");
+    r.setAttribute("height", "24");
+    r.setAttribute("rx", "4");
+    return r;
+  };
+  const piece = (cls) => {
+    const [node] = governor("neutral");
+    node.setAttribute("class", `${node.getAttribute("class")} ${cls}`);
+    node.setAttribute("transform", "translate(8,0)");
+    return node;
+  };
+  const items = [
+    [swatch(region("area province target")), "You can act here: click it for the actions (gold outline)"],
+    [swatch(region("area province target dest")), "The selected army can march here: click to move (green)"],
+    [swatch(region("area province"), region("changed-mark")), "Changed since you last looked (dashed orange): the list above the map says what"],
+    [swatch(region("area province lit")), "Named by the log entry you point at or chose"],
+    [swatch(piece("target")), "A piece you can click (gold ring), such as one of your armies to select"],
+    [swatch(piece("foe")), "What the selected army can attack (red ring)"],
+  ];
+  $("legend-marks").replaceChildren(...items.map(([pic, text]) => el("li", { class: "legend-entry" }, pic, el("span", {}, text))));
+}
+
 function drawLegend() {
+  drawMarks();
   const list = $("legend-list");
   list.replaceChildren(...legendItems().map(([[node, w], text]) => {
     const pic = document.createElementNS("http://www.w3.org/2000/svg", "svg");
