@@ -369,7 +369,6 @@ def serve(
     workers: Annotated[
         int,
         typer.Option(
-            min=1,
             help="Server processes sharing the port, as one site (above 1 needs PostgreSQL).",
         ),
     ] = 1,
@@ -378,6 +377,8 @@ def serve(
     with _extra("crisis serve"):
         from crisis.server import serve as run_server
 
+    if workers < 1:
+        raise typer.BadParameter("at least 1", param_hint="--workers")
     if workers > 1 and database.startswith("sqlite"):
         raise typer.BadParameter(
             "several processes need a database server (PostgreSQL): a SQLite file serves one",
