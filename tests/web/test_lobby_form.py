@@ -96,3 +96,33 @@ def test_the_seat_menu_offers_the_levels_with_the_bot_each_stands_for(
         assert seats[1]["kind"] == "bot" and seats[1]["bot"] == "hard"
         assert not problems, problems
         page.close()
+
+
+def test_a_table_over_days_gets_the_pace_chosen_in_the_form(server: str, browser: Any) -> None:
+    meta = _meta(server)
+    for size, tag in (((1440, 900), "laptop"), ((390, 844), "phone")):
+        page, problems = _page(browser, *size)
+        page.goto(server + "/")
+        page.wait_for_selector("#seats select")
+        offered = page.locator("#pace option").evaluate_all("os => os.map((o) => o.value)")
+        assert offered == ["", *(str(p["seconds"]) for p in meta["paces"] if p["seconds"])]
+        assert page.locator("#timeout-field").is_hidden()  # a live game has no timeout
+        page.select_option("#players", "2")
+        page.select_option("#pace", str(3 * 86400))
+        assert page.locator("#timeout-field").is_visible()
+        page.select_option("#on-timeout", "resign")
+        _shot(page, f"lobby-pace-{tag}")
+        page.click("#create")
+        page.wait_for_url("**/table/**")
+        table = page.url.rsplit("/", 1)[-1].split("?")[0].split("#")[0]
+        with urllib.request.urlopen(f"{server}/api/tables/{table}") as res:
+            made = json.load(res)
+        assert made["pace"] == 3 * 86400 and made["on_timeout"] == "resign"
+        assert made["deadline"] == made["updated"] + 3 * 86400
+        # "My tables" in the lobby shows the pace and the time left.
+        page.goto(server + "/")
+        mine = page.locator("#mine li", has_text="3 d per move")
+        mine.first.wait_for()
+        assert "left)" in mine.first.inner_text()
+        assert not problems, problems
+        page.close()

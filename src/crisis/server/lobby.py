@@ -19,6 +19,7 @@ from crisis.engine.action import Action
 from crisis.games import TITLES, get_title
 from crisis.server import limits, replays
 from crisis.server.bots import bot_names
+from crisis.server.clock import PACES, TIMEOUTS
 from crisis.server.errors import BadMessage, Forbidden, GameOver, TooFast
 from crisis.server.table import Live, hash_token, table_summary
 from crisis.server.tables import Hall, SeatSpec
@@ -134,6 +135,10 @@ async def meta() -> dict[str, Any]:
         "titles": titles,
         "default_title": "time_of_crisis",
         "roles": ["green", "blue", "yellow", "red"],
+        # The times per move a table over days may choose (seconds; null: live) and what a
+        # timeout may do (crisis.server.clock).
+        "paces": [{"label": label, "seconds": seconds} for label, seconds in PACES.items()],
+        "timeouts": list(TIMEOUTS),
         "limits": {
             "message_bytes": limits.MAX_MESSAGE,
             "messages_per_second": limits.MESSAGES_PER_SECOND,

@@ -117,7 +117,10 @@ async function create(ev) {
   const btn = $("create");
   btn.disabled = true;
   try {
-    const res = await request("POST", "/api/tables", { title, seats: seatsIn, options });
+    const pace = $("pace").value ? Number($("pace").value) : null;
+    const body = { title, seats: seatsIn, options, pace };
+    if (pace) body.on_timeout = $("on-timeout").value;
+    const res = await request("POST", "/api/tables", body);
     const id = res.table.id;
     const friends = [];
     ROLES.slice(0, n).forEach((role, i) => {
@@ -144,6 +147,28 @@ async function create(ev) {
   }
 }
 
+/** The pace menu: a live game or one of the site's times per move (/api/meta "paces"). */
+function drawPaces() {
+  const select = $("pace");
+  const paces = (META.paces || []).filter((p) => p.seconds);
+  select.replaceChildren(
+    el("option", { value: "" }, "Live (no clock)"),
+    ...paces.map((p) => el("option", { value: String(p.seconds) }, `${p.label} per move`)),
+  );
+  const sync = () => $("timeout-field").classList.toggle("hidden", !select.value);
+  select.addEventListener("change", sync);
+  sync();
+}
+
+/** "2 d 3 h left", "40 min left", "time is up" until a Unix time in seconds. */
+function left(deadline) {
+  const s = deadline - Date.now() / 1000;
+  if (s <= 0) return "time is up";
+  if (s < 5400) return `${Math.max(1, Math.round(s / 60))} min left`;
+  if (s < 172800) return `${Math.round(s / 3600)} h left`;
+  return `${Math.floor(s / 86400)} d ${Math.round((s % 86400) / 3600)} h left`;
+}
+
 /** "5 min ago", "3 h ago", "2 d ago" for a Unix time in seconds. */
 function ago(seconds) {
   const s = Math.max(0, Date.now() / 1000 - seconds);
@@ -158,7 +183,8 @@ function describe(t) {
   const people = t.seats.map((s) => `${s.role}: ${s.kind === "bot" ? `${s.bot} bot` : s.name || "(open seat)"}`).join(", ");
   let status = t.status === "finished" ? "finished" : `playing, waiting for ${t.active.join(", ") || "—"}`;
   if (t.result && t.result.winner) status = `finished, ${t.result.winner} won`;
-  const when = [t.round ? `round ${t.round}` : "", t.created ? `started ${ago(t.created)}` : "", t.updated ? `last move ${ago(t.updated)}` : ""].filter(Boolean).join(", ");
+  const pace = t.pace ? `${Math.round(t.pace / 86400)} d per move${t.deadline ? ` (${left(t.deadline)})` : ""}` : "";
+  const when = [t.round ? `round ${t.round}` : "", t.created ? `started ${ago(t.created)}` : "", t.updated ? `last move ${ago(t.updated)}` : "", pace].filter(Boolean).join(", ");
   return `${name} · ${people} · ${status}${when ? ` · ${when}` : ""}`;
 }
 
@@ -196,6 +222,7 @@ async function main() {
   titles.replaceChildren(...Object.entries(META.titles).map(([id, t]) => el("option", { value: id }, t.name)));
   titles.value = META.default_title;
   drawOptionForms();
+  drawPaces();
   titles.addEventListener("change", drawTitle);
   $("players").addEventListener("change", drawSeats);
   $("create-form").addEventListener("submit", create);
