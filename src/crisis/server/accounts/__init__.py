@@ -5,6 +5,8 @@ the mails the site sends them.
 - :mod:`.data`: accounts, sessions and mailed links in the database (revision 0005).
 - :mod:`.sessions`: the session cookie and the guard against cross-site requests.
 - :mod:`.mail`: the outbox and the task that sends it over SMTP (or to the log).
+- :mod:`.seats`: seats held by accounts, "Your games", and :func:`seat_roles` for the table's
+  routes.
 - :mod:`.routes`: the HTTP API under ``/api/account`` and the pages under ``/account``.
 
 :func:`install` adds all of it to an application made by :func:`crisis.server.create_app`.
@@ -21,8 +23,9 @@ from fastapi import FastAPI
 
 from crisis.server.accounts import mail, routes
 from crisis.server.accounts.data import Accounts
+from crisis.server.accounts.seats import Seats, seat_roles
 
-__all__ = ["install"]
+__all__ = ["install", "seat_roles"]
 
 
 def install(
@@ -57,7 +60,13 @@ def install(
             site = config.public_url or "http://localhost"
             postman = mail.Sender(box, config, hall.db, site=site, poll=mail_poll, **sender)
             service = routes.Service(
-                data=data, box=box, sender=postman, config=config, key=key, run=hall.db
+                data=data,
+                box=box,
+                sender=postman,
+                config=config,
+                key=key,
+                run=hall.db,
+                seats=Seats(store.engine),
             )
             app.state.accounts = service
             postman.start()

@@ -216,9 +216,10 @@ class Accounts:
             )
         return secret
 
-    def session(self, secret: str, seconds: int) -> tuple[Account, bool] | None:
+    def session(self, secret: str, seconds: int | None) -> tuple[Account, bool] | None:
         """The account signed in by the cookie ``secret`` (None: none, or expired) and
-        whether its session was extended (by ``seconds`` from now, once a day at most)."""
+        whether its session was extended (by ``seconds`` from now, once a day at most;
+        None: never)."""
         key = digest(secret)
         moment = now()
         with self.engine.connect() as db:
@@ -229,11 +230,13 @@ class Accounts:
             ).first()
         if row is None:
             return None
-        extended = row.expires < moment + seconds - 86_400
+        extended = seconds is not None and row.expires < moment + seconds - 86_400
         if extended:
             with self.engine.begin() as db:
                 db.execute(
-                    update(sessions).where(sessions.c.id == key).values(expires=moment + seconds)
+                    update(sessions)
+                    .where(sessions.c.id == key)
+                    .values(expires=moment + (seconds or 0))
                 )
         return _account(row), extended
 

@@ -26,7 +26,9 @@ from crisis.server import limits
 from crisis.server.accounts import mail, passwords, sessions
 from crisis.server.accounts.data import Account, Accounts, digest, now
 from crisis.server.accounts.errors import BadCredentials, BadLink, SignedOut
+from crisis.server.accounts.seats import Seats
 from crisis.server.errors import TooFast
+from crisis.server.table import hash_token
 
 log = logging.getLogger("crisis.accounts")
 
@@ -49,6 +51,7 @@ class Service:
     config: mail.MailConfig
     key: bytes  # settings.mail_key
     run: mail.Runner  # database calls off the event loop (Hall.db)
+    seats: Seats
     #: Argon2id takes tens of megabytes and a good part of a second a hash: two at a time.
     hashing: ThreadPoolExecutor = field(
         default_factory=lambda: ThreadPoolExecutor(2, thread_name_prefix="crisis-argon2")
@@ -378,6 +381,31 @@ async def stop_mail(request: Request, svc: Svc, t: str | None = None) -> dict[st
     if account is None:
         raise BadLink("that account is gone")
     return {"stopped": kind}
+
+
+# -- seats that follow the person -------------------------------------------------------------
+class TokensIn(BaseModel):
+    """Seat secrets this browser holds and plays (never a friend's invitation)."""
+
+    tokens: list[Annotated[str, Field(max_length=100)]] = Field(max_length=200)
+
+
+@router.post("/account/seats", dependencies=[same_site])
+async def claim_seats(body: TokensIn, me: Me, svc: Svc) -> dict[str, Any]:
+    """Give the signed-in account the seats these secrets open (a guest who signs up claims
+    the seats the browser holds; a signed-in browser claims each seat it takes). A seat
+    another account holds stays theirs (listed as ``taken``); a secret that opens no
+    person's seat is left out. Returns ``claimed`` and ``taken`` as ``[table, role]``."""
+    hashes = sorted({hash_token(t) for t in body.tokens})
+    claimed: dict[str, Any] = await svc.run(svc.seats.claim, me.id, hashes)
+    return claimed
+
+
+@router.get("/account/games")
+async def your_games(me: Me, svc: Svc) -> dict[str, Any]:
+    """ "Your games": every table where the account holds a seat, those waiting for you first
+    (the longest waiting first, with ``waiting_since``), then the rest, newest first."""
+    return {"games": await svc.run(svc.seats.games, me.id)}
 
 
 # -- pages -------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from fastapi import Request, Response
+from starlette.requests import HTTPConnection
 
 from crisis.server import limits
 from crisis.server.accounts.errors import CrossSite
@@ -48,7 +49,7 @@ def clear_cookie(response: Response, *, secure: bool) -> None:
     response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax", secure=secure)
 
 
-def cookie(request: Request) -> str | None:
+def cookie(request: HTTPConnection) -> str | None:
     """The session secret the browser sent (None: none, or not one this site makes)."""
     value = request.cookies.get(COOKIE)
     if not value or len(value) > 100:
@@ -61,7 +62,7 @@ def origin_of(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}".lower()
 
 
-def check_same_site(request: Request, public_url: str | None) -> None:
+def check_same_site(request: HTTPConnection, public_url: str | None) -> None:
     """Refuse (:class:`CrossSite`) a request a browser sent from a page of another site."""
     fetch_site = request.headers.get("sec-fetch-site")
     if fetch_site is not None and fetch_site.lower() not in ("same-origin", "none"):

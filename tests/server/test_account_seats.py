@@ -1,0 +1,140 @@
+"""Seats that follow the person (crisis.server.accounts.seats): a signed-in browser claims
+the seats its secrets open, the account's sessions then hold them from any browser, and
+"Your games" lists them, those waiting for the account first; on both databases. Playing by
+seat link without an account goes on as before."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from argon2 import PasswordHasher
+from fastapi import Request
+from fastapi.testclient import TestClient
+
+from crisis.server import create_app
+from crisis.server.accounts import install, passwords, seat_roles
+from tests.databases import Database
+from tests.server.conftest import BOT, HUMAN, create, state
+
+PASSWORD = "marcus aurelius 161"
+
+
+@pytest.fixture(autouse=True)
+def quick_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(
+        passwords, "_hasher", PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
+    )
+
+
+@pytest.fixture
+def client(db: Database, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
+    monkeypatch.delenv("CRISIS_SMTP_URL", raising=False)
+    app = create_app(db.url, bot_delay=0.0, allow_seed=True, think_seconds=0.05)
+    install(app, mail_poll=0.05)
+
+    # What the table's routes do with seat_roles (see its text): the roles a request holds.
+    @app.get("/test/roles/{table}")
+    @app.post("/test/roles/{table}")
+    async def roles(table: str, request: Request) -> list[str]:
+        return sorted(await seat_roles(request, table))
+
+    with TestClient(app) as c:
+        yield c
+
+
+def person(client: TestClient, name: str) -> TestClient:
+    """A browser of its own, signed up as ``name``."""
+    browser = TestClient(client.app)
+    res = browser.post(
+        "/api/account/signup",
+        json={"name": name, "email": f"{name.lower()}@example.org", "password": PASSWORD},
+    )
+    assert res.status_code == 201, res.text
+    return browser
+
+
+def claim(browser: TestClient, *tokens: str) -> dict[str, Any]:
+    res = browser.post("/api/account/seats", json={"tokens": list(tokens)})
+    assert res.status_code == 200, res.text
+    return dict(res.json())
+
+
+def games(browser: TestClient) -> list[dict[str, Any]]:
+    res = browser.get("/api/account/games")
+    assert res.status_code == 200, res.text
+    return list(res.json()["games"])
+
+
+def test_a_claimed_seat_follows_the_account_and_another_cannot_take_it(
+    client: TestClient,
+) -> None:
+    table, tokens = create(client, [HUMAN, HUMAN, BOT])
+    # A guest plays by link as before: nobody holds the seats by account.
+    assert state(client, table, tokens["green"])["table"]["id"] == table
+    aurelian, zenobia = person(client, "Aurelian"), person(client, "Zenobia")
+    assert games(aurelian) == []
+    assert aurelian.get(f"/test/roles/{table}").json() == []
+    assert claim(aurelian, tokens["green"]) == {"claimed": [[table, "green"]], "taken": []}
+    assert claim(aurelian, tokens["green"]) == {"claimed": [[table, "green"]], "taken": []}
+    assert claim(zenobia, tokens["green"], tokens["blue"], "no such secret") == {
+        "claimed": [[table, "blue"]],
+        "taken": [[table, "green"]],
+    }
+    # Each account's sessions hold its seats, on any browser it signs in on.
+    laptop = TestClient(client.app)
+    laptop.post("/api/account/signin", json={"login": "aurelian", "password": PASSWORD})
+    assert laptop.get(f"/test/roles/{table}").json() == ["green"]
+    assert zenobia.get(f"/test/roles/{table}").json() == ["blue"]
+    assert TestClient(client.app).get(f"/test/roles/{table}").json() == []
+    # A browser of another site may not act with the cookie.
+    res = laptop.post(f"/test/roles/{table}", headers={"Origin": "https://evil.example"})
+    assert res.status_code == 403 and res.json()["code"] == "cross_site"
+    assert laptop.post(f"/test/roles/{table}").json() == ["green"]
+    # The seat link still plays the seat.
+    assert state(client, table, tokens["green"])["table"]["id"] == table
+
+
+def test_your_games_lists_those_waiting_for_you_first_and_shows_no_address(
+    client: TestClient, db: Database
+) -> None:
+    aurelian, zenobia = person(client, "Aurelian"), person(client, "Zenobia")
+    first, first_tokens = create(client, [HUMAN, HUMAN])  # green moves first
+    second, second_tokens = create(client, [HUMAN, HUMAN])
+    claim(aurelian, first_tokens["blue"], second_tokens["green"])
+    claim(zenobia, first_tokens["green"])
+    # The first table changed last: newest first would put it first, but the second waits
+    # for Aurelian.
+    db.execute("UPDATE games SET updated = updated + 100 WHERE id = :id", id=first)
+    listed = games(aurelian)
+    assert [(g["id"], g["roles"], g["waiting"]) for g in listed] == [
+        (second, ["green"], True),
+        (first, ["blue"], False),
+    ]
+    assert listed[0]["waiting_since"] == listed[0]["updated"]
+    assert listed[1]["waiting_since"] is None
+    seats = {s["role"]: s for s in listed[1]["seats"]}
+    assert seats["blue"]["yours"] and not seats["green"]["yours"]
+    assert [(g["id"], g["waiting"]) for g in games(zenobia)] == [(first, True)]
+    for browser in (aurelian, zenobia):
+        text = browser.get("/api/account/games").text
+        assert "@example.org" not in text and "zenobia@" not in text.lower()
+
+
+def test_seats_need_a_signed_in_same_site_browser(client: TestClient, db: Database) -> None:
+    _table, tokens = create(client, [HUMAN, HUMAN])
+    guest = TestClient(client.app)
+    res = guest.post("/api/account/seats", json={"tokens": [tokens["green"]]})
+    assert res.status_code == 401 and res.json()["code"] == "signed_out"
+    assert guest.get("/api/account/games").json()["code"] == "signed_out"
+    aurelian = person(client, "Aurelian")
+    res = aurelian.post(
+        "/api/account/seats",
+        json={"tokens": [tokens["green"]]},
+        headers={"Sec-Fetch-Site": "cross-site"},
+    )
+    assert res.status_code == 403 and res.json()["code"] == "cross_site"
+    res = aurelian.post("/api/account/seats", json={"tokens": ["x" * 101]})
+    assert res.status_code == 400 and res.json()["code"] == "bad_message"
+    assert db.execute("SELECT COUNT(*) FROM seats WHERE account IS NOT NULL") == [(0,)]
