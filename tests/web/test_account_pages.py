@@ -2,7 +2,8 @@
 (a weak password refused first), confirm the address by the mailed link, sign out and in
 (a wrong password refused first), forget the password and set a new one by the mailed link,
 change it on the settings page, save the mail settings, and stop mails by a mail's link.
-Mails are read from a real SMTP server in the test process; screenshots of every page land in
+A guest's seat is the account's after signing up ("Your games"). Mails are read from a real
+SMTP server in the test process; screenshots of every page land in
 ``test-artifacts/account-*.png``; axe-core finds no serious or critical violation."""
 
 from __future__ import annotations
@@ -86,7 +87,15 @@ def test_sign_up_in_out_reset_and_settings(
     name, address = f"Aurelian{width}", f"aurelian{width}@example.org"
     page, problems = _page(browser, width, height)
 
-    # Sign up: a weak password is refused with the server's reason, then the account is made.
+    # A guest first: a table made in the lobby, played by this browser's seat link.
+    page.goto(server + "/")
+    page.wait_for_selector("#seats select")
+    page.click("#create")
+    page.wait_for_url("**/table/**")
+    table = page.url.rsplit("/", 1)[-1].split("#")[0]
+
+    # Sign up: a weak password is refused with the server's reason, then the account is made
+    # and takes the seat this browser played as a guest.
     page.goto(server + "/account/signup")
     page.wait_for_selector("#who a")
     _look(page, f"signup-{size}")
@@ -105,6 +114,8 @@ def test_sign_up_in_out_reset_and_settings(
     assert page.text_content("#my-email") == address
     assert page.text_content("#my-confirmed") == "not confirmed yet"
     assert page.text_content("#who") == name
+    page.wait_for_selector("#my-games .your-turn")
+    assert f"/table/{table}" in (page.get_attribute("#my-games a", "href") or "")
     _look(page, f"settings-{size}")
 
     # Confirm the address by the mailed link.

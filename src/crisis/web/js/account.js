@@ -2,7 +2,7 @@
 // account's settings. One module; each page says which it is in <body data-page>. Secrets of
 // mailed links come in the page's fragment (#t=...), which never reaches the server's logs.
 
-import { request } from "./api.js";
+import { meta, request, seats, seatLink } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 const page = document.body.dataset.page;
@@ -63,6 +63,18 @@ function showWho(account) {
   }
 }
 
+/** Give the signed-in account the seats this browser plays (those it created or took by
+ * link; never the invitations it keeps for friends), so that they follow the person. */
+async function claimSeats() {
+  const tokens = [...new Set(seats().filter((s) => s.mine).map((s) => s.token))].slice(-200);
+  if (!tokens.length) return;
+  try {
+    await request("POST", "/api/account/seats", { tokens });
+  } catch {
+    // The seats stay this browser's by their links; claiming can wait for the next sign-in.
+  }
+}
+
 async function me() {
   const { account } = await request("GET", "/api/account");
   showWho(account);
@@ -85,6 +97,7 @@ const pages = {
     $("password").dataset.code = "weak_password password_too_long";
     onSubmit($("signup-form"), async (values) => {
       await request("POST", "/api/account/signup", values);
+      await claimSeats();
       location.assign(nextPath());
     });
     await me();
@@ -94,6 +107,7 @@ const pages = {
     keepNext();
     onSubmit($("signin-form"), async (values) => {
       await request("POST", "/api/account/signin", values);
+      await claimSeats();
       location.assign(nextPath());
     });
     await me();
@@ -115,6 +129,7 @@ const pages = {
     onSubmit($("reset-form"), async (values) => {
       await request("POST", "/api/account/reset", { token, password: values.password });
       history.replaceState(null, "", location.pathname); // the spent secret leaves the address bar
+      await claimSeats();
       location.assign("/account");
     });
     await me();
@@ -159,11 +174,12 @@ const pages = {
   async account() {
     const account = await me();
     $("signed-out").classList.toggle("hidden", Boolean(account));
-    for (const id of ["profile", "password-card", "mail-card"]) {
+    for (const id of ["profile", "games-card", "password-card", "mail-card"]) {
       $(id).classList.toggle("hidden", !account);
     }
     if (!account) return;
     showAccount(account);
+    showGames();
     $("signout").addEventListener("click", async () => {
       await request("POST", "/api/account/signout");
       location.assign("/");
@@ -195,6 +211,63 @@ const pages = {
     }, "mail-error");
   },
 };
+
+/** "Your games": the tables where the account holds a seat, those waiting for it first. */
+async function showGames() {
+  const list = $("my-games");
+  let games;
+  try {
+    ({ games } = await request("GET", "/api/account/games"));
+  } catch (err) {
+    list.replaceChildren(item("muted", err.message));
+    return;
+  }
+  if (!games.length) {
+    list.replaceChildren(item("muted", "None yet: seats you take while signed in show here."));
+    return;
+  }
+  const held = seats();
+  let titles = {};
+  try {
+    titles = (await meta()).titles || {};
+  } catch {
+    titles = {};
+  }
+  list.replaceChildren(...games.map((game) => {
+    const role = game.roles[0];
+    const known = held.find((s) => s.table === game.id && s.role === role && s.mine);
+    const href = known ? seatLink(game.id, role, known.token) : `/table/${encodeURIComponent(game.id)}`;
+    const others = game.seats.filter((s) => !s.yours).map((s) => s.name || s.bot || s.role).join(", ");
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = href;
+    const title = (titles[game.title] && titles[game.title].name) || game.title;
+    a.textContent = `${title} with ${others || "nobody"}`;
+    const state = document.createElement("span");
+    state.className = game.waiting ? "your-turn" : "muted";
+    state.textContent = game.waiting
+      ? `your turn, waiting ${waited(game.waiting_since)}`
+      : game.status === "finished" ? "finished" : "others to move";
+    li.append(a, " ", state);
+    return li;
+  }));
+}
+
+function item(cls, text) {
+  const li = document.createElement("li");
+  li.className = cls;
+  li.textContent = text;
+  return li;
+}
+
+/** How long since the moment `since` (Unix seconds), in words. */
+function waited(since) {
+  const s = Math.max(0, Date.now() / 1000 - since);
+  if (s < 120) return "a moment";
+  if (s < 5400) return `${Math.round(s / 60)} minutes`;
+  if (s < 129600) return `${Math.round(s / 3600)} hours`;
+  return `${Math.round(s / 86400)} days`;
+}
 
 function showAccount(account) {
   say("my-name", account.name);
