@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Request
 from fastapi.responses import Response
-from pydantic import BaseModel, Field, StrictInt, StrictStr
+from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
 
 from crisis.ai import default_bot, levels
 from crisis.ai.advice import hint as bot_hint
@@ -20,7 +20,7 @@ from crisis.games import TITLES, get_title
 from crisis.server import limits, replays
 from crisis.server.bots import bot_names
 from crisis.server.clock import PACES, TIMEOUTS
-from crisis.server.errors import BadMessage, Forbidden, GameOver, TooFast
+from crisis.server.errors import BadMessage, Forbidden, GameOver, NotFound, TooFast
 from crisis.server.table import Live, hash_token, table_summary
 from crisis.server.tables import Hall, SeatSpec
 from crisis.server.workers import Priority, Workers, secret_seed
@@ -66,6 +66,8 @@ class TableIn(BaseModel):
     # what happens when a player's time runs out ("bot" takes the seat, or "resign").
     pace: StrictInt | None = None
     on_timeout: StrictStr | None = Field(None, max_length=8)
+    # A rated game between accounts (people only): their ratings move when it ends.
+    rated: StrictBool = False
 
 
 class ActIn(BaseModel):
@@ -162,6 +164,7 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
         address=address,
         pace=body.pace,
         on_timeout=body.on_timeout,
+        rated=body.rated,
     )
     return {"table": live.summary(), "tokens": tokens}
 
@@ -353,3 +356,24 @@ def _hint(
 ) -> list[dict[str, Any]]:
     """(In a worker.) The hint's search, with secret randomness."""
     return bot_hint(title, view, role, legal, seconds=seconds, rng=random.Random(seed))
+
+
+@router.get("/ratings/{title}", dependencies=[limited("tables")])
+async def leaderboard(title: str, request: Request) -> dict[str, Any]:
+    """The best rated players of a game (at most 100): name, rating, rated games played,
+    and whether the rating is still provisional."""
+    if title not in TITLES:
+        raise NotFound(f"unknown game {title!r}")
+    hall = _hall(request)
+    return {"title": title, "players": await hall.db(hall.ratings.leaderboard, title)}
+
+
+@router.get("/players/{name}", dependencies=[limited("tables")])
+async def player(name: str, request: Request) -> dict[str, Any]:
+    """A player's public profile: their rating per game and their rated games (each with its
+    place and the rating before and after), the newest first. Never an e-mail address."""
+    hall = _hall(request)
+    found = await hall.db(hall.ratings.profile, name[:64])
+    if found is None:
+        raise NotFound(f"no player is called {name[:64]!r}")
+    return dict(found)

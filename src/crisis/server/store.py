@@ -26,6 +26,7 @@ from sqlalchemy import (
     Column,
     Connection,
     Engine,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -93,6 +94,9 @@ games = Table(
     # counts from the table's last change (``updated``). Revision 0006.
     Column("pace", Integer),
     Column("on_timeout", String(8)),
+    # A rated game (1): its people's ratings move when it ends (crisis.server.ratings).
+    # Revision 0007.
+    Column("rated", Integer, nullable=False, server_default="0"),
     # The newest tables first (the lobby's lists) and the oldest (the retention sweep), in
     # index order; ``id`` breaks ties and makes the index cover those scans. Revision 0002.
     Index("games_by_updated", "updated", "id"),
@@ -264,6 +268,38 @@ Index("seats_by_account", seats.c.account)
 
 # -- end of accounts and mail ------------------------------------------------------------------
 
+# -- Ratings (crisis.server.ratings). Revision 0007. -------------------------------------------
+
+# An account's rating for a title: OpenSkill's skill and uncertainty, and rated games played.
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("account", String(32), ForeignKey("accounts.id"), primary_key=True),
+    Column("title", String(40), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated", Seconds, nullable=False),
+    Index("ratings_by_title", "title", "mu"),
+)
+
+# What each rated game did to each of its players' ratings (their profile's history); one row
+# per game and account, so a game is rated once.
+rating_changes = Table(
+    "rating_changes",
+    metadata,
+    Column("game", String(32), primary_key=True),
+    Column("account", String(32), ForeignKey("accounts.id"), primary_key=True),
+    Column("title", String(40), nullable=False),
+    Column("place", Integer, nullable=False),
+    Column("mu_before", Float, nullable=False),
+    Column("sigma_before", Float, nullable=False),
+    Column("mu_after", Float, nullable=False),
+    Column("sigma_after", Float, nullable=False),
+    Column("at", Seconds, nullable=False),
+    Index("rating_changes_by_account", "account", "at"),
+)
+
 # What a table's summary (crisis.server.table.table_summary) needs of a game: never its state
 # (large) nor its seed (a server game's secret). Its seats' token hashes tell whose they are.
 _SUMMARY = (
@@ -280,6 +316,7 @@ _SUMMARY = (
     games.c.updated,
     games.c.pace,
     games.c.on_timeout,
+    games.c.rated,
 )
 _SEAT_SUMMARY = (
     seats.c.game,
@@ -352,6 +389,8 @@ class GameRow:
     #: Seconds per move for a game over days (None: live) and what a timeout does.
     pace: int | None = None
     on_timeout: str | None = None
+    #: A rated game (its people's ratings move when it ends).
+    rated: bool = False
 
 
 def _now() -> int:
@@ -517,6 +556,7 @@ class Store:
                     kinds="|".join(kinds) or None,
                     pace=game.pace,
                     on_timeout=game.on_timeout,
+                    rated=int(game.rated),
                 )
             )
             db.execute(
@@ -1079,4 +1119,5 @@ def _game(row: Any, seat_rows: list[SeatRow], *, summary: bool = False) -> GameR
         bot_owner=None if summary else row["bot_owner"],
         pace=row["pace"],
         on_timeout=row["on_timeout"],
+        rated=bool(row["rated"]),
     )

@@ -212,6 +212,7 @@ def table_summary(row: GameRow) -> dict[str, Any]:
         "pace": row.pace,
         "on_timeout": row.on_timeout,
         "deadline": deadline(row),
+        "rated": row.rated,
         "seats": [
             {
                 "role": s.role,

@@ -47,6 +47,7 @@ from crisis.server.errors import (
     TooFast,
 )
 from crisis.server.following import Following
+from crisis.server.ratings import Ratings
 from crisis.server.site import Site
 from crisis.server.store import Conflict, Full, GameRow, SeatRow, Store
 from crisis.server.table import Live, Watcher, hash_token, new_token
@@ -108,6 +109,8 @@ class Hall(BotSeats, Following, Clock):
         self.site = Site(store, self.db)
         self._following: dict[str, asyncio.Task[None]] = {}
         self._clock: asyncio.Task[None] | None = None
+        #: The ratings of rated games' people (moved by this process when its write ends one).
+        self.ratings = Ratings(store.engine)
 
     async def start(self) -> int:
         """Join the site (beat, hear the other processes), take over the bots nobody plays
@@ -133,11 +136,13 @@ class Hall(BotSeats, Following, Clock):
         address: str | None = None,
         pace: int | None = None,
         on_timeout: str | None = None,
+        rated: bool = False,
     ) -> tuple[Live, dict[str, str]]:
         """A new table; returns it with the secret token of each human seat by role.
 
         ``pace``: seconds per move for a game over days (one of :data:`clock.PACES`; None,
-        live) and ``on_timeout`` what a timeout does (:mod:`crisis.server.clock`).
+        live) and ``on_timeout`` what a timeout does (:mod:`crisis.server.clock`). A
+        ``rated`` table seats people only; its ratings move when it ends (:mod:`.ratings`).
 
         A seat's bot is a registered name or a strength level, nothing more
         (:func:`~crisis.server.bots.check_bot`). A table of bots only, or with a searching
@@ -148,6 +153,8 @@ class Hall(BotSeats, Following, Clock):
         if not 2 <= len(seats) <= 4:
             raise BadMessage("a table has 2 to 4 seats")
         pace, on_timeout = check_pace(pace, on_timeout)
+        if rated and any(s.kind != "human" for s in seats):
+            raise BadMessage("a rated table seats people only: bots are never rated")
         for s in seats:
             if s.kind not in ("human", "bot"):
                 raise BadMessage(f"a seat is 'human' or 'bot', not {s.kind!r}")
@@ -207,6 +214,7 @@ class Hall(BotSeats, Following, Clock):
             seats=seat_rows,
             pace=pace,
             on_timeout=on_timeout,
+            rated=rated,
         )
         creator = None if address is None else self.store.address_key(limits.client_key(address))
         bots = any(s.kind == "bot" for s in seat_rows if s.role in row.active)
@@ -424,10 +432,24 @@ class Hall(BotSeats, Following, Clock):
         row.bot_owner, row.updated = written.owner, written.at
         if result is not None:
             row.status, row.result = "finished", result
+            await self._rate(live)
         live.note_choices(role)
         live.changed()
         self.broadcast(live)
         self._wake_bots(live)
+
+    async def _rate(self, live: Live) -> None:
+        """A rated game just ended through this process: move its people's ratings. A
+        failure is logged and never stops play (the game stays finished, unrated)."""
+        if not live.row.rated:
+            return
+        try:
+            moved = await self.db(self.ratings.rate, live.id)
+        except Exception:
+            log.exception("table %s: could not rate the game", live.id)
+            return
+        if moved is None:
+            log.info("table %s: not rated (a seat without an account)", live.id)
 
     async def _reload(self, live: Live) -> None:
         """Bring ``live`` back to what the database holds (the caller holds its lock); a
@@ -522,6 +544,7 @@ class Hall(BotSeats, Following, Clock):
             )
             live.row.status, live.row.active, live.row.result = "finished", [], result
             live.row.bot_owner = None
+            await self._rate(live)
         live.row.version, live.row.updated = prior + 1, written.at
         seat.resigned = True
         self._left(live, role)
@@ -617,6 +640,7 @@ class Hall(BotSeats, Following, Clock):
                     address=address,
                     pace=live.row.pace,
                     on_timeout=live.row.on_timeout,
+                    rated=live.row.rated,
                 )
             except Conflict:  # a player asked through another process first: that one
                 await self._catch_up(live)

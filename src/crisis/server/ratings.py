@@ -1,0 +1,252 @@
+"""Ratings of people who play rated games: one rating per account and title, moved by every
+rated game's final places with OpenSkill's Plackett-Luce model (a rating system for games of
+any number of players, each ranked; it gives every player a skill ``mu`` and an uncertainty
+``sigma`` that shrinks as they play).
+
+A rated table seats people only (bots are never rated), and every seat must belong to an
+account when the game ends; a game that does not meet this is simply not rated. The places:
+
+- in the order of the title's final ranking;
+- players the result names as joint winners share first place, and players whom only a die
+  roll of the tie-break separated share their place (a die is luck, not play);
+- a player who resigned (or whose time ran out and was resigned) is last, tied with anyone
+  else who resigned.
+
+Ratings are shown on a familiar scale: :func:`shown` maps ``mu`` 25 (a new player) to 1500,
+and a rating stays *provisional* while ``sigma`` is above :data:`PROVISIONAL` (the first few
+games). A game is rated once however many processes see it end (its changes are keyed by game
+and account).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from openskill.models import PlackettLuce
+from sqlalchemy import Engine, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from crisis.server.store import accounts, games, rating_changes, ratings, seats
+
+MODEL = PlackettLuce()
+#: A rating is provisional while its uncertainty is above this (a new one's is 25/3).
+PROVISIONAL = 5.0
+#: Rating points per unit of ``mu`` on the shown scale.
+SCALE = 40.0
+
+
+def shown(mu: float) -> int:
+    """A skill ``mu`` on the shown scale (a new player: 1500)."""
+    return round(1500 + SCALE * (mu - MODEL.mu))
+
+
+@dataclass(frozen=True)
+class Seat:
+    """What rating needs of a seat at the end of a game."""
+
+    role: str
+    account: str | None
+    resigned: bool
+
+
+def places(result: dict[str, Any], seated: list[Seat]) -> dict[str, int]:
+    """Each role's place (1 is first; equal places are ties) from a final ``result`` (see
+    the module's text for the rules)."""
+    ranking: list[str] = [r for r in result.get("ranking", []) if isinstance(r, str)]
+    scores: dict[str, Any] = result.get("scores") or {}
+    gone = {s.role for s in seated if s.resigned}
+    winners = set(result.get("winners") or [])
+    dice = set(result.get("tie_break_rolls") or {})
+    order = [r for r in ranking if r not in gone]
+    order += [s.role for s in seated if s.role not in order and s.role not in gone]
+    out: dict[str, int] = {}
+    for i, role in enumerate(order):
+        if i and _tied(order[i - 1], role, scores, winners, dice):
+            out[role] = out[order[i - 1]]
+        else:
+            out[role] = i + 1
+    for role in gone:
+        out[role] = len(order) + 1
+    return out
+
+
+def _tied(a: str, b: str, scores: dict[str, Any], winners: set[str], dice: set[str]) -> bool:
+    if a in winners and b in winners:
+        return True
+    return a in dice and b in dice and scores.get(a) == scores.get(b)
+
+
+class Ratings:
+    """The ``ratings`` and ``rating_changes`` tables (each method one short transaction)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def rate(self, game_id: str) -> dict[str, tuple[int, int]] | None:
+        """Rate a finished rated game: returns each account's shown rating before and after,
+        or None when the game is not rated (not rated, not over, a seat without an account,
+        fewer than two accounts) or was rated already."""
+        now = int(time.time())
+        with self.engine.begin() as db:
+            game = db.execute(
+                select(games.c.title, games.c.result, games.c.status, games.c.rated).where(
+                    games.c.id == game_id
+                )
+            ).first()
+            if game is None or not game.rated or game.status != "finished" or not game.result:
+                return None
+            seated = [
+                Seat(r.role, r.account, bool(r.resigned))
+                for r in db.execute(
+                    select(seats.c.role, seats.c.account, seats.c.resigned).where(
+                        seats.c.game == game_id
+                    )
+                )
+            ]
+            people = {s.account for s in seated}
+            if None in people or len(people) != len(seated) or len(seated) < 2:
+                return None
+            placed = places(json.loads(game.result), seated)
+            held = {
+                r.account: r
+                for r in db.execute(
+                    select(ratings).where(
+                        ratings.c.title == game.title,
+                        ratings.c.account.in_([s.account for s in seated]),
+                    )
+                )
+            }
+            before = {
+                s.account: MODEL.rating(
+                    mu=held[s.account].mu if s.account in held else None,
+                    sigma=held[s.account].sigma if s.account in held else None,
+                )
+                for s in seated
+                if s.account is not None
+            }
+            order = [s.account for s in seated if s.account is not None]
+            teams = MODEL.rate([[before[a]] for a in order], ranks=[placed[s.role] for s in seated])
+            after = {a: team[0] for a, team in zip(order, teams, strict=True)}
+            try:
+                db.execute(
+                    insert(rating_changes),
+                    [
+                        {
+                            "game": game_id,
+                            "account": a,
+                            "title": game.title,
+                            "place": placed[s.role],
+                            "mu_before": before[a].mu,
+                            "sigma_before": before[a].sigma,
+                            "mu_after": after[a].mu,
+                            "sigma_after": after[a].sigma,
+                            "at": now,
+                        }
+                        for s in seated
+                        if (a := s.account) is not None
+                    ],
+                )
+            except IntegrityError:
+                return None  # rated already (another process saw it end too)
+            for a in order:
+                values = {"mu": after[a].mu, "sigma": after[a].sigma, "updated": now}
+                if a in held:
+                    db.execute(
+                        update(ratings)
+                        .where(ratings.c.account == a, ratings.c.title == game.title)
+                        .values(games=ratings.c.games + 1, **values)
+                    )
+                else:
+                    db.execute(
+                        insert(ratings).values(account=a, title=game.title, games=1, **values)
+                    )
+            return {a: (shown(before[a].mu), shown(after[a].mu)) for a in order}
+
+    def leaderboard(self, title: str, limit: int = 100) -> list[dict[str, Any]]:
+        """The best ``limit`` rated players of ``title``: name, shown rating, games, and
+        whether the rating is still provisional."""
+        with self.engine.connect() as db:
+            rows = db.execute(
+                select(accounts.c.name, ratings.c.mu, ratings.c.sigma, ratings.c.games)
+                .join(accounts, accounts.c.id == ratings.c.account)
+                .where(ratings.c.title == title)
+                .order_by(ratings.c.mu.desc(), accounts.c.name_key)
+                .limit(limit)
+            )
+            return [
+                {
+                    "name": r.name,
+                    "rating": shown(r.mu),
+                    "games": r.games,
+                    "provisional": r.sigma > PROVISIONAL,
+                }
+                for r in rows
+            ]
+
+    def of(self, accounts_ids: list[str], title: str) -> dict[str, dict[str, Any]]:
+        """The shown ratings of some accounts for ``title`` (those that have one)."""
+        if not accounts_ids:
+            return {}
+        with self.engine.connect() as db:
+            rows = db.execute(
+                select(ratings.c.account, ratings.c.mu, ratings.c.sigma, ratings.c.games).where(
+                    ratings.c.title == title, ratings.c.account.in_(accounts_ids)
+                )
+            )
+            return {
+                r.account: {
+                    "rating": shown(r.mu),
+                    "games": r.games,
+                    "provisional": r.sigma > PROVISIONAL,
+                }
+                for r in rows
+            }
+
+    def profile(self, name: str, limit: int = 100) -> dict[str, Any] | None:
+        """A player's public page: their name, rating per title, and their rated games (the
+        newest ``limit``) with the place and the rating before and after each; None for an
+        unknown name. Never their e-mail address."""
+        from crisis.server.accounts.passwords import name_key
+
+        with self.engine.connect() as db:
+            account = db.execute(
+                select(accounts.c.id, accounts.c.name).where(accounts.c.name_key == name_key(name))
+            ).first()
+            if account is None:
+                return None
+            held = db.execute(
+                select(ratings.c.title, ratings.c.mu, ratings.c.sigma, ratings.c.games).where(
+                    ratings.c.account == account.id
+                )
+            )
+            changes = db.execute(
+                select(rating_changes)
+                .where(rating_changes.c.account == account.id)
+                .order_by(rating_changes.c.at.desc(), rating_changes.c.game)
+                .limit(limit)
+            )
+            return {
+                "name": account.name,
+                "ratings": {
+                    r.title: {
+                        "rating": shown(r.mu),
+                        "games": r.games,
+                        "provisional": r.sigma > PROVISIONAL,
+                    }
+                    for r in held
+                },
+                "games": [
+                    {
+                        "table": c.game,
+                        "title": c.title,
+                        "at": c.at,
+                        "place": c.place,
+                        "before": shown(c.mu_before),
+                        "after": shown(c.mu_after),
+                    }
+                    for c in changes
+                ],
+            }
