@@ -68,12 +68,22 @@ def _my_turn(page: Any) -> bool:
     return page.locator("#notice:not(.hidden)").count() > 0
 
 
+def _answer_in_page(page: Any) -> None:
+    """The page asks before an action that throws something away, in a dialog of its own
+    (not the browser's confirm()): say yes."""
+    ok = page.locator("dialog#confirm[open] #confirm-ok")
+    if ok.count():
+        ok.click()
+
+
 def _take_a_turn_step(page: Any, rng: random.Random) -> None:
     """Click something that glows: a card, a region, an army, or a button under the prompt."""
     cards = page.locator("button.cardface.target")
     regions = page.locator(".region.target")
     armies = page.locator(".chip.target")
     buttons = page.locator("#buttons button")
+    if page.locator("#map.zoomed").count():  # a click on a pile zooms in: see it all again
+        page.click("#zoom-reset")
     roll = rng.random()
     if cards.count() and roll < 0.5:
         cards.nth(rng.randrange(cards.count())).click()
@@ -88,6 +98,7 @@ def _take_a_turn_step(page: Any, rng: random.Random) -> None:
     menu = page.locator("#menu:not(.hidden) button")
     if menu.count():
         menu.nth(rng.randrange(max(1, menu.count() - 1))).click()
+    _answer_in_page(page)
 
 
 def test_a_newcomer_creates_a_table_with_three_bots_and_plays(server: str, browser: Any) -> None:
@@ -301,6 +312,7 @@ def _ric_step(page: Any, rng: random.Random, button_odds: float = 0.2) -> str:
     menu = page.locator("#menu:not(.hidden) button")
     if menu.count():  # the last entry is Cancel
         menu.nth(rng.randrange(max(1, menu.count() - 1))).click()
+    _answer_in_page(page)
     return clicked
 
 

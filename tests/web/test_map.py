@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 # The browser tests' fixtures and skip condition (Chromium missing) apply here too.
-from .test_browser import ARTIFACTS, _page, _shot, browser, pytestmark, server
+from .test_browser import ARTIFACTS, _answer_in_page, _page, _shot, browser, pytestmark, server
 
 __all__ = ["browser", "pytestmark", "server"]
 
@@ -53,6 +53,7 @@ def _any_step(page: Any) -> None:
     menu = page.locator("#menu:not(.hidden) button")
     if menu.count():
         menu.first.click()
+    _answer_in_page(page)
 
 
 def _army_with_moves(page: Any) -> Any | None:
@@ -76,6 +77,7 @@ def _army_with_moves(page: Any) -> Any | None:
                     menu.first.click()
                 continue
             page.locator("#buttons button", has_text="End your actions").click()
+            _answer_in_page(page)
             continue
         _any_step(page)
     return None

@@ -8,6 +8,8 @@ Screenshots land in ``test-artifacts/layout-*.png``.
 from __future__ import annotations
 
 import itertools
+import json
+import re
 from typing import Any
 
 from crisis.engine.action import Action
@@ -276,3 +278,105 @@ def test_the_emperor_wears_his_colour_and_italia_keeps_its_pieces_on_land(
         assert not c["over"], c
     _shot(page, "layout-map-laptop")
     assert not problems, problems
+
+
+def test_a_confirmation_is_asked_in_the_page(server: str, browser: Any) -> None:
+    """Ending the actions with influence left asks first, in the page's own dialog (the
+    browser's confirm() is never called): Cancel sends nothing, OK sends the action."""
+    table = Table(server, plan()).create()
+    table.advance("governor")
+    state = table.state("green")
+    asks = {
+        json.dumps(a): w["confirm"]
+        for a, w in zip(state["actions"], state["labels"], strict=True)
+        if w["confirm"]
+    }
+    end = json.dumps(["end_actions", None])
+    assert end in asks, asks
+    words = next(
+        w for a, w in zip(state["actions"], state["labels"], strict=True) if json.dumps(a) == end
+    )
+    for width, height in (LAPTOP, PHONE):
+        page, problems = _page(browser, width, height)
+        page.add_init_script("window.confirm = () => { throw new Error('confirm() called'); };")
+        _open(page, table)
+        button = page.locator("#buttons button", has_text=words["label"])
+        button.click()
+        dialog = page.locator("dialog#confirm[open]")
+        dialog.wait_for()
+        assert page.locator("#confirm-text").inner_text() == asks[end]
+        assert page.locator("#confirm-ok").inner_text() == words["label"]
+        box = dialog.bounding_box()
+        assert box is not None and _inside(box, width, height), box
+        _shot(page, f"layout-confirm-{'laptop' if width == LAPTOP[0] else 'phone'}")
+        page.locator("#confirm-cancel").click()
+        assert page.locator("dialog#confirm[open]").count() == 0
+        page.wait_for_timeout(400)
+        assert table.state("green")["version"] == state["version"]
+        # Escape is a Cancel too.
+        button.click()
+        dialog.wait_for()
+        page.keyboard.press("Escape")
+        assert page.locator("dialog#confirm[open]").count() == 0
+        page.wait_for_timeout(300)
+        assert table.state("green")["version"] == state["version"]
+        if width == LAPTOP[0]:
+            page.close()
+            assert not problems, problems
+            continue
+        button.click()
+        dialog.wait_for()
+        page.locator("#confirm-ok").click()
+        for _ in range(100):
+            if table.state("green")["version"] > state["version"]:
+                break
+            page.wait_for_timeout(50)
+        after = table.state("green")
+        assert after["version"] > state["version"]
+        assert ["end_actions", None] not in after["actions"]
+        assert not problems, problems
+
+
+def test_a_lost_connection_says_reconnecting(server: str, browser: Any) -> None:
+    """While the websocket is down the page says "reconnecting", and neither "Your turn" nor
+    anything to click; once it is back, the turn is offered again."""
+    table = Table(server, plan()).create()
+    table.advance("governor")
+    for width, height in (LAPTOP, PHONE):
+        page, problems = _page(browser, width, height)
+        link = {"up": True, "open": []}
+
+        def route(ws: Any, link: dict[str, Any] = link) -> None:
+            if not link["up"]:
+                ws.close()  # the table does not answer
+                return
+            link["open"].append((ws, ws.connect_to_server()))
+
+        page.route_web_socket(re.compile(r"/ws/"), route)
+        _open(page, table)
+        glowing = "#map .target, .cardface.target, #buttons button"
+        assert page.locator("#notice:not(.hidden)").count() == 1
+        assert page.locator(glowing).count() > 0
+        assert page.locator("#offline.hidden").count() == 1
+        link["up"] = False
+        for ws, to_server in link["open"]:
+            ws.close()
+            to_server.close()
+        offline = page.locator("#offline:not(.hidden)")
+        offline.wait_for(timeout=5_000)
+        assert "reconnecting" in offline.inner_text().lower()
+        assert "reconnecting" in page.locator("#conn").inner_text()
+        assert page.locator("#prompt").inner_text() == "Reconnecting…"
+        assert page.locator("#notice:not(.hidden)").count() == 0
+        assert page.locator(glowing).count() == 0
+        assert "Your turn" not in page.title()
+        box = offline.bounding_box()
+        assert box is not None and _inside(box, width, height), box
+        _shot(page, f"layout-offline-{'laptop' if width == LAPTOP[0] else 'phone'}")
+        # The table answers again: the page reconnects by itself and offers the turn.
+        link["up"] = True
+        page.locator("#offline.hidden").wait_for(state="attached", timeout=15_000)
+        page.locator("#notice:not(.hidden)").wait_for(timeout=10_000)
+        assert page.locator(glowing).count() > 0
+        page.close()
+        assert not problems, problems

@@ -2,22 +2,49 @@
 // the buttons and menus that take them, the header and the "your turn" banner.
 
 import { el } from "./api.js";
-import { $, announce, app, cap, send } from "./shared.js";
+import { $, announce, app, cap, send, toast } from "./shared.js";
 
 // -- acting ------------------------------------------------------------------------------------
 export function act(action) {
   const s = app.latest;
   if (!s || app.pending || !s.role) return;
-  // The title says which actions throw something away, and asks first.
+  // The title says which actions throw something away, and the page asks first (in a
+  // dialog of its own); the answer sends the action on the position it was asked about.
   const words = said(action);
   const question = words && words.confirm;
-  if (question && !confirm(question)) return;
+  if (question) {
+    closeMenu();
+    ask(question, words.label).then((yes) => {
+      if (yes && app.latest === s) sendAction(action, s);
+      else if (yes) toast("The position changed meanwhile: nothing was sent; choose again.");
+    });
+    return;
+  }
+  sendAction(action, s);
+}
+
+function sendAction(action, s) {
+  if (app.pending) return;
   if (send({ type: "act", role: s.role, action, version: s.version })) {
     if (app.board.acted) app.board.acted(action, s);
     app.pending = true;
     closeMenu();
     app.render();
   }
+}
+
+/** Ask a yes-or-no question in the page's dialog; resolves true for the OK button (named
+ * `yes`, e.g. the action's label), false for Cancel or Escape. */
+export function ask(question, yes = "OK") {
+  const dialog = $("confirm");
+  $("confirm-text").textContent = question;
+  $("confirm-ok").textContent = yes || "OK";
+  dialog.returnValue = "";
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "ok"), { once: true });
+    dialog.showModal();
+    $("confirm-cancel").focus();
+  });
 }
 
 /** The title's own words for an action (label, cost, note) when the server sent them. */
@@ -86,6 +113,9 @@ export function renderPrompt(s, view, actions) {
       ? `Game over: ${cap(result.winner)} wins (${result.reason})`
       : `Game over: ${cap(result.resigned)} resigned`;
     $("who").textContent = `${app.board.scoreName}: ${scores}`;
+  } else if (app.offline) {
+    $("prompt").textContent = "Reconnecting…";
+    $("who").textContent = "The connection to the table was lost: what you see may be out of date.";
   } else if (actions.length) {
     $("prompt").textContent = view.prompt;
     $("who").textContent = `You play ${s.role}.`;

@@ -13,6 +13,7 @@ export const app = {
   roles: [], // seats this browser plays here (hotseat: several)
   latest: null, // the last `state` message
   pending: false, // an action is on its way
+  offline: false, // the socket is down (after it was up, or never came up): nothing to play
   shown: null, // hotseat: whose hand is uncovered
   wasMyTurn: false,
   retry: 0,

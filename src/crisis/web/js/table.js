@@ -36,6 +36,7 @@ function connect() {
   ws.addEventListener("open", () => {
     app.retry = 0;
     setConn("connected", false);
+    setOffline(false);
     const tokens = mySeats(tableId).map((s) => s.token).slice(0, 8);
     ws.send(JSON.stringify({ type: "hello", tokens, name: myName() || undefined }));
   });
@@ -57,8 +58,19 @@ function connect() {
     }
     const wait = Math.min(10000, 500 * 2 ** app.retry++);
     setConn(`reconnecting in ${Math.round(wait / 1000)} s…`, true);
+    setOffline(true);
     setTimeout(connect, wait);
   });
+}
+
+/** While the socket is down the page says so, and offers nothing to play: what it shows
+ * may be out of date, and an action could not be sent. */
+function setOffline(down) {
+  if (app.offline === down) return;
+  app.offline = down;
+  $("offline").classList.toggle("hidden", !down);
+  document.body.classList.toggle("is-offline", down);
+  if (app.latest && !app.replay) render();
 }
 
 function setConn(text, down) {
@@ -131,7 +143,7 @@ function render() {
   chooseBoard(s);
   const view = s.view;
   const covered = curtain(view);
-  const actions = covered || app.pending ? [] : s.actions;
+  const actions = covered || app.pending || app.offline ? [] : s.actions;
   const focus = focusedButton();
   renderHeader(s, view, actions);
   renderPrompt(s, view, actions);
