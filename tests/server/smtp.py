@@ -65,7 +65,7 @@ def smtp_server(port: int | None = None) -> Iterator[tuple[Inbox, str]]:
 def body(mail: EmailMessage) -> str:
     part = mail.get_body(("plain",))
     assert part is not None
-    return str(part.get_content())
+    return str(part.get_content()).replace("\r\n", "\n")
 
 
 def link(mail: EmailMessage, path: str) -> str:

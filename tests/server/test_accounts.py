@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 
 from crisis.server import create_app, limits
 from crisis.server.accounts import install, passwords
+from crisis.server.accounts import notice as accounts_notice
 from tests.databases import Database
 from tests.server.conftest import HUMAN, create, state
 from tests.server.smtp import Inbox, body, link, smtp_server
@@ -341,7 +342,8 @@ def test_every_mail_has_a_link_that_stops_such_mails(
         in body(mail)
     )
     visitor = TestClient(client.app)  # no sign-in needed
-    error(visitor.post("/api/mail/stop", json={"token": token[:-1] + "0"}), 400, "bad_link")
+    forged = token[:-1] + ("1" if token.endswith("0") else "0")
+    error(visitor.post("/api/mail/stop", json={"token": forged}), 400, "bad_link")
     error(visitor.post("/api/mail/stop", json={"token": "a.turns.b"}), 400, "bad_link")
     error(visitor.post("/api/mail/stop", content=b"nonsense"), 400, "bad_link")
     assert db.execute("SELECT mail_turns, mail_invites, mail_ends FROM accounts") == [(1, 1, 1)]
@@ -430,3 +432,56 @@ def test_a_mail_refused_for_good_is_given_up(db: Database) -> None:
             assert time.monotonic() < deadline
             time.sleep(0.02)
         assert db.execute("SELECT attempts FROM outbox") == [(1,)]
+
+
+# -- notices -----------------------------------------------------------------------------------
+def test_notices_go_to_confirmed_addresses_within_the_mail_settings(
+    db: Database, site: tuple[TestClient, Inbox]
+) -> None:
+    client, inbox = site
+    sign_up(client)
+    confirmation = inbox.wait(1)[0]
+    [(account,)] = db.execute("SELECT id FROM accounts")
+    app = client.app
+
+    def notice(kind: str) -> bool:
+        return bool(
+            client.portal.call(  # type: ignore[union-attr]
+                accounts_notice, app, account, kind, f"crisis: {kind}", "Your move.", "/table/t1"
+            )
+        )
+
+    assert not notice("turn")  # the address is not confirmed yet
+    client.post("/api/account/confirm", json={"token": link(confirmation, "/account/confirm")})
+    assert notice("turn")
+    mail = inbox.wait(2)[1]
+    assert mail["Subject"] == "crisis: turn" and mail["To"] == "aurelian@example.org"
+    assert "Your move.\n\nhttp://testserver/table/t1" in body(mail)
+    assert "To get no more turn notices from crisis" in body(mail)
+    stop = link(mail, "/mail/stop")
+    assert TestClient(app).post("/api/mail/stop", json={"token": stop}).json() == {
+        "stopped": "turns"
+    }
+    assert not notice("turn")
+    assert notice("invite") and notice("end")
+    assert not notice("nonsense")
+    assert not client.portal.call(  # type: ignore[union-attr]
+        accounts_notice, app, "no-such-account", "end", "s", "t", "/"
+    )
+    assert len(inbox.wait(4)) == 4
+
+
+def test_a_sign_in_ends_the_session_the_browser_had_and_expired_ones_are_swept(
+    db: Database, site: tuple[TestClient, Inbox]
+) -> None:
+    client, _ = site
+    sign_up(client)
+    for _ in range(3):
+        res = client.post("/api/account/signin", json={"login": "Aurelian", "password": PASSWORD})
+        assert res.status_code == 200
+    assert count(db, "sessions") == 1
+    db.execute("UPDATE sessions SET expires = :t", t=int(time.time()) - 1)
+    assert client.get("/api/account").json() == {"account": None}
+    service = client.app.state.accounts  # type: ignore[attr-defined]
+    assert service.data.sweep() == 1
+    assert count(db, "sessions") == 0

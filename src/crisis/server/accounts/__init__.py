@@ -7,6 +7,8 @@ the mails the site sends them.
 - :mod:`.mail`: the outbox and the task that sends it over SMTP (or to the log).
 - :mod:`.seats`: seats held by accounts, "Your games", and :func:`seat_roles` for the table's
   routes.
+- :mod:`.notices`: :func:`notice`, the one way the table's code mails a player (a turn, an
+  invitation, a game's end), within the account's mail settings.
 - :mod:`.routes`: the HTTP API under ``/api/account`` and the pages under ``/account``.
 
 :func:`install` adds all of it to an application made by :func:`crisis.server.create_app`.
@@ -23,9 +25,10 @@ from fastapi import FastAPI
 
 from crisis.server.accounts import mail, routes
 from crisis.server.accounts.data import Accounts
+from crisis.server.accounts.notices import notice
 from crisis.server.accounts.seats import Seats, seat_roles
 
-__all__ = ["install", "seat_roles"]
+__all__ = ["install", "notice", "seat_roles"]
 
 
 def install(
@@ -58,7 +61,9 @@ def install(
             box = mail.Outbox(store.engine)
             key = await hall.db(data.mail_key)
             site = config.public_url or "http://localhost"
-            postman = mail.Sender(box, config, hall.db, site=site, poll=mail_poll, **sender)
+            postman = mail.Sender(
+                box, config, hall.db, site=site, poll=mail_poll, chores=[data.sweep], **sender
+            )
             service = routes.Service(
                 data=data,
                 box=box,

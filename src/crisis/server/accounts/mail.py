@@ -33,7 +33,7 @@ import json
 import logging
 import os
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
@@ -337,8 +337,11 @@ class Sender:
         retry_max: float = limits.MAIL_RETRY_MAX_SECONDS,
         attempts: int = limits.MAIL_ATTEMPTS,
         lease: int = 300,
+        chores: Sequence[Callable[[], Any]] = (),
     ) -> None:
         self.box, self.config, self.run = box, config, run
+        #: Blocking calls run hourly beside the outbox's purge (expired sessions and links).
+        self.chores = tuple(chores)
         self.site, self.poll = site, poll
         self.retry, self.retry_max, self.attempts, self.lease = retry, retry_max, attempts, lease
         self._wake = asyncio.Event()
@@ -367,6 +370,8 @@ class Sender:
                 if time.monotonic() - self._purged > 3600:
                     self._purged = time.monotonic()
                     await self.run(self.box.purge, limits.MAIL_KEEP_SECONDS)
+                    for chore in self.chores:
+                        await self.run(chore)
             except asyncio.CancelledError:
                 raise
             except Exception:  # the database is away: try again at the next look

@@ -76,15 +76,16 @@ class Service:
     def secure(self, request: Request) -> bool:
         return sessions.secure(request, self.config.public_url)
 
-    async def queue(self, letter: mail.Mail) -> None:
+    async def queue(self, letter: mail.Mail) -> bool:
         """Put a mail in the outbox and wake the sender; a database failure is logged, never
-        passed on (the request that wanted the mail goes on)."""
+        passed on (the request that wanted the mail goes on). Whether it was queued."""
         try:
             await self.run(self.box.add, letter)
         except Exception:
             log.exception("could not queue a %s mail", letter.kind)
-            return
+            return False
         self.sender.wake()
+        return True
 
 
 def service(request: Request) -> Service:
@@ -181,6 +182,11 @@ class MailIn(BaseModel):
 
 # -- signing up, in and out --------------------------------------------------------------------
 async def _sign_in(svc: Service, request: Request, response: Response, account: Account) -> None:
+    """A new session for ``account`` in this browser's cookie; the session the browser had
+    before (anyone's) ends, so that no cookie outlives its sign-out."""
+    before = sessions.cookie(request)
+    if before is not None:
+        await svc.run(svc.data.end_session, before)
     secret = await svc.run(svc.data.new_session, account.id, limits.SESSION_SECONDS)
     sessions.set_cookie(response, secret, secure=svc.secure(request))
 
