@@ -346,14 +346,26 @@ class Sender:
         self.retry, self.retry_max, self.attempts, self.lease = retry, retry_max, attempts, lease
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
         self._purged = 0.0
 
     def wake(self) -> None:
-        """Look at the outbox now (a mail was just queued)."""
-        self._wake.set()
+        """Look at the outbox now (a mail was just queued); from any thread or event loop."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is loop:
+            self._wake.set()
+        else:
+            loop.call_soon_threadsafe(self._wake.set)
 
     def start(self) -> None:
         log.info("mail: SMTP server %s", self.config.shown())
+        self._loop = asyncio.get_running_loop()
         self._task = asyncio.create_task(self._forever(), name="crisis-mail")
 
     async def stop(self) -> None:

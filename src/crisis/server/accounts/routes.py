@@ -390,14 +390,14 @@ async def stop_mail(request: Request, svc: Svc, t: str | None = None) -> dict[st
 
 
 # -- seats that follow the person -------------------------------------------------------------
-class TokensIn(BaseModel):
+class SeatTokensIn(BaseModel):
     """Seat secrets this browser holds and plays (never a friend's invitation)."""
 
     tokens: list[Annotated[str, Field(max_length=100)]] = Field(max_length=200)
 
 
 @router.post("/account/seats", dependencies=[same_site])
-async def claim_seats(body: TokensIn, me: Me, svc: Svc) -> dict[str, Any]:
+async def claim_seats(body: SeatTokensIn, me: Me, svc: Svc) -> dict[str, Any]:
     """Give the signed-in account the seats these secrets open (a guest who signs up claims
     the seats the browser holds; a signed-in browser claims each seat it takes). A seat
     another account holds stays theirs (listed as ``taken``); a secret that opens no
