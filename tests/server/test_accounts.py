@@ -190,6 +190,35 @@ def test_sign_in_and_sign_up_are_limited_per_address(
     assert made[:4] == [201] * 4 and made[-1] == 429  # one sign-up above was the first
 
 
+def test_wrong_passwords_from_anywhere_hold_the_account_until_a_mailed_reset(
+    db: Database, site: tuple[TestClient, Inbox]
+) -> None:
+    client, inbox = site
+    loosen(client)  # as if the tries came from many addresses
+    sign_up(client)
+    guesser = TestClient(client.app)
+    for n in range(limits.FAILED_SIGNINS):
+        res = guesser.post("/api/account/signin", json={"login": "Aurelian", "password": f"g{n}"})
+        error(res, 401, "bad_credentials")
+    owner = TestClient(client.app)
+    res = owner.post("/api/account/signin", json={"login": "aurelian", "password": PASSWORD})
+    error(res, 429, "rate_limited")
+    assert "Forgot your password?" in res.json()["message"]
+    # Another account is not held; the owner's mailed link frees theirs.
+    sign_up(client, "Probus", "probus@example.org")
+    res = owner.post("/api/account/forgot", json={"login": "Aurelian"})
+    [reset] = [m for m in inbox.wait(3) if "new password" in m["Subject"]]
+    token = link(reset, "/account/reset")
+    new = "Walls of Rome 271 AD"
+    assert (
+        owner.post("/api/account/reset", json={"token": token, "password": new}).status_code == 200
+    )
+    res = TestClient(client.app).post(
+        "/api/account/signin", json={"login": "Aurelian", "password": new}
+    )
+    assert res.status_code == 200, res.text
+
+
 def sign_up_status(client: TestClient, n: int) -> int:
     res = client.post(
         "/api/account/signup",

@@ -147,6 +147,10 @@ class PerAddress:
 SIGNUPS_PER_HOUR = 10
 SIGNUP_BURST = 5
 SIGNINS_PER_MINUTE = 10
+#: Wrong passwords one account may be tried with (from any address) in a window of this many
+#: seconds; past it its sign-ins wait for the window to pass (a mailed reset still works).
+FAILED_SIGNINS = 20
+FAILED_SIGNIN_SECONDS = 900
 #: Requests for a mailed link (forgotten password, confirm again) one address may make per
 #: hour, and the links of one kind mailed to one account per hour (whoever asks).
 LINK_REQUESTS_PER_HOUR = 10

@@ -12,6 +12,8 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import time
+from collections import OrderedDict, deque
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from importlib import resources
@@ -40,6 +42,44 @@ router = APIRouter(prefix="/api")
 pages = APIRouter(include_in_schema=False)
 
 
+class Failures:
+    """Wrong passwords per account in this process: past ``limit`` in ``window`` seconds the
+    account's sign-ins are refused until the oldest failure leaves the window, whatever the
+    password, so that guessing from many addresses is as slow as from one. A password set by
+    a mailed link clears them. At most ``size`` accounts are remembered (the least recently
+    failed forgotten first)."""
+
+    def __init__(
+        self,
+        limit: int = limits.FAILED_SIGNINS,
+        window: float = limits.FAILED_SIGNIN_SECONDS,
+        size: int = 10_000,
+    ) -> None:
+        self.limit, self.window, self.size = limit, window, size
+        self.seen: OrderedDict[str, deque[float]] = OrderedDict()
+
+    def _recent(self, account: str) -> deque[float]:
+        times = self.seen.get(account, deque())
+        cutoff = time.monotonic() - self.window
+        while times and times[0] < cutoff:
+            times.popleft()
+        return times
+
+    def locked(self, account: str) -> bool:
+        return len(self._recent(account)) >= self.limit
+
+    def failed(self, account: str) -> None:
+        times = self._recent(account)
+        times.append(time.monotonic())
+        self.seen[account] = times
+        self.seen.move_to_end(account)
+        while len(self.seen) > self.size:
+            self.seen.popitem(last=False)
+
+    def clear(self, account: str) -> None:
+        self.seen.pop(account, None)
+
+
 @dataclass
 class Service:
     """What the routes share in one process: the tables, the outbox and its sender, the mail
@@ -56,6 +96,7 @@ class Service:
     hashing: ThreadPoolExecutor = field(
         default_factory=lambda: ThreadPoolExecutor(2, thread_name_prefix="crisis-argon2")
     )
+    failures: Failures = field(default_factory=Failures)
     buckets: dict[str, limits.PerAddress] = field(
         default_factory=lambda: {
             "signup": limits.PerAddress(limits.SIGNUPS_PER_HOUR / 3600, limits.SIGNUP_BURST),
@@ -216,9 +257,16 @@ async def sign_up(body: SignUpIn, request: Request, response: Response, svc: Svc
 async def sign_in(body: SignInIn, request: Request, response: Response, svc: Svc) -> Any:
     """Sign this browser in by name (or e-mail address) and password."""
     account = await svc.run(svc.data.find, body.login.strip()) if body.login.strip() else None
+    if account is not None and svc.failures.locked(account.id):
+        raise TooFast(
+            "too many wrong passwords for this account lately; wait a quarter of an hour, or "
+            "set a new password by the link 'Forgot your password?' mails"
+        )
     stored = account.password if account is not None else passwords.DUMMY
     right = await svc.hash(passwords.verify, stored, body.password)
     if account is None or not right:
+        if account is not None:
+            svc.failures.failed(account.id)
         raise BadCredentials("no account has that name and password")
     if passwords.needs_rehash(stored):
         fresh = await svc.hash(passwords.hash_password, passwords.normal(body.password))
@@ -338,6 +386,7 @@ async def reset(body: ResetIn, request: Request, response: Response, svc: Svc) -
     hashed = await svc.hash(passwords.hash_password, password)
     link = await svc.run(svc.data.use_link, body.token, "reset")
     await svc.run(svc.data.set_password, account.id, hashed, None, confirm=True)
+    svc.failures.clear(account.id)
     fresh = await svc.run(svc.data.get, account.id)
     await _sign_in(svc, request, response, fresh)
     return {"account": fresh.mine()}
