@@ -235,6 +235,32 @@ def test_the_session_cookie_is_secure_on_an_https_site(db: Database) -> None:
         )
         assert res.status_code == 201, res.text
         assert "Secure" in res.headers["set-cookie"]
+        # Served over https without a public URL (a proxy said so): Secure too.
+        app = client.app
+        over_https = TestClient(app, base_url="https://crisis.example")
+        res = over_https.post(
+            "/api/account/signin", json={"login": "Aurelian", "password": PASSWORD}
+        )
+        assert res.status_code == 200 and "Secure" in res.headers["set-cookie"]
+        # A cookie the site never made signs nobody in.
+        for junk in ("", "x", "y" * 500):
+            stranger = TestClient(app, cookies={"crisis_session": junk})
+            assert stranger.get("/api/account").json() == {"account": None}
+        with pytest.raises(RuntimeError):
+            install(app)  # type: ignore[arg-type]
+
+
+def test_named_origins_are_the_only_other_pages_allowed(db: Database) -> None:
+    app = create_app(db.url, origins=["https://play.crisis.example"], **SETTINGS)
+    install(app, mail_poll=0.05)
+    with TestClient(app) as client:
+        body = {"name": "Aurelian", "email": "a@example.org", "password": PASSWORD}
+        res = client.post("/api/account/signup", json=body, headers={"Origin": "http://testserver"})
+        error(res, 403, "cross_site")  # the Host's own origin no longer counts
+        res = client.post(
+            "/api/account/signup", json=body, headers={"Origin": "https://play.crisis.example"}
+        )
+        assert res.status_code == 201, res.text
 
 
 # -- cross-site requests -----------------------------------------------------------------------

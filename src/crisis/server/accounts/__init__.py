@@ -48,7 +48,10 @@ def install(
     :mod:`crisis.server.accounts.mail`. ``mail_poll``: seconds between the sender's looks at
     the outbox; ``sender``: :class:`~crisis.server.accounts.mail.Sender`'s other settings
     (tests). Returns the mail settings (a bad SMTP or public URL is refused here, at once)."""
+    if getattr(app.state, "accounts_installed", False):
+        raise RuntimeError("accounts are installed on this application already")
     config = mail.MailConfig.make(smtp_url, public_url, mail_from)
+    app.state.accounts_installed = True
     app.include_router(routes.router)
     app.include_router(routes.pages)
     started = app.router.lifespan_context
