@@ -37,6 +37,10 @@ export function openReplay() {
   select.replaceChildren(el("option", { value: "" }, "public view"), ...roles.map((r) => el("option", { value: r }, `${r}'s view`)));
   $("replay-bar").classList.remove("hidden");
   $("curtain").classList.add("hidden");
+  // the board comes back into view (the Replay button sits at the foot of its column)
+  const column = document.querySelector(".main-col");
+  if (column) column.scrollTop = 0;
+  window.scrollTo(0, 0);
   showReplay(0);
 }
 
