@@ -180,6 +180,9 @@ const pages = {
     if (!account) return;
     showAccount(account);
     showGames();
+    // "Your games" keeps up while the page is open (a look every half minute, none while
+    // the page is hidden).
+    setInterval(() => { if (!document.hidden) showGames(); }, 30_000);
     $("signout").addEventListener("click", async () => {
       await request("POST", "/api/account/signout");
       location.assign("/");
