@@ -27,7 +27,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
-from crisis.server import limits, live, lobby, retention
+from crisis.server import limits, live, lobby, open_games, retention
 from crisis.server.docs import add_docs
 from crisis.server.errors import TableError
 from crisis.server.replays import Replays
@@ -252,6 +252,7 @@ def create_app(
         )
 
     app.include_router(lobby.router)
+    app.include_router(open_games.router)
     app.include_router(live.router)
     add_docs(app)  # /api/docs with Swagger UI's files served from here (the CSP allows no CDN)
 

@@ -93,7 +93,7 @@ class BotSeats:
         raise NotImplementedError
 
     def _bot_to_move(self, live: Live) -> str | None:
-        if live.finished:
+        if live.row.status != "playing":  # over, or an open table waiting for players
             return None
         for role in live.match.active():
             if live.seat(role).kind == "bot":

@@ -63,6 +63,13 @@ class GameOver(TableError):
     status = 409
 
 
+class NotStarted(TableError):
+    """An open table still waits for players: nobody moves yet (or it is no longer open)."""
+
+    code = "not_started"
+    status = 409
+
+
 class NotOver(TableError):
     """Only a finished game offers this (replay record, rematch)."""
 

@@ -18,6 +18,8 @@ from crisis.ai.advice import hint as bot_hint
 from crisis.engine.action import Action
 from crisis.games import TITLES, get_title
 from crisis.server import limits, replays
+from crisis.server.accounts.errors import SignedOut
+from crisis.server.accounts.routes import _same_site, current
 from crisis.server.bots import bot_names
 from crisis.server.clock import PACES, TIMEOUTS
 from crisis.server.errors import BadMessage, Forbidden, GameOver, NotFound, TooFast
@@ -50,7 +52,8 @@ class SeatIn(BaseModel):
     """A seat at creation: a person or a bot, named by a registered bot or a strength level
     (``easy``, ``medium``, ``hard``); settings are the server's, never a client's."""
 
-    kind: StrictStr = Field("human", pattern="^(human|bot)$")
+    # "open": a free seat of an open table, for whoever takes it (crisis.server.open_games).
+    kind: StrictStr = Field("human", pattern="^(human|bot|open)$")
     bot: StrictStr | None = Field(None, max_length=32)
     name: StrictStr = Field("", max_length=40)
 
@@ -68,6 +71,8 @@ class TableIn(BaseModel):
     on_timeout: StrictStr | None = Field(None, max_length=8)
     # A rated game between accounts (people only): their ratings move when it ends.
     rated: StrictBool = False
+    # An open table (for a signed-in host): listed until its "open" seats are taken.
+    open: StrictBool = False
 
 
 class ActIn(BaseModel):
@@ -156,6 +161,13 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
     if body.seed is not None and not request.app.state.allow_seed:
         raise BadMessage("this server chooses the seed itself")
     seats = [SeatSpec(kind=s.kind, bot=s.bot, name=s.name) for s in body.seats]
+    host = None
+    if body.open:  # an open table is made by someone signed in, from the site's own pages
+        await _same_site(request)
+        account = await current(request, Response())
+        if account is None:
+            raise SignedOut("sign in to make an open table")
+        host = account.id
     live, tokens = await hall.create(
         seats,
         body.options,
@@ -165,6 +177,7 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
         pace=body.pace,
         on_timeout=body.on_timeout,
         rated=body.rated,
+        host=host,
     )
     return {"table": live.summary(), "tokens": tokens}
 

@@ -97,6 +97,9 @@ games = Table(
     # A rated game (1): its people's ratings move when it ends (crisis.server.ratings).
     # Revision 0007.
     Column("rated", Integer, nullable=False, server_default="0"),
+    # An open table (status "open" until its seats fill or it starts): the account that made
+    # it, who may start or close it. Revision 0008.
+    Column("host", String(32)),
     # The newest tables first (the lobby's lists) and the oldest (the retention sweep), in
     # index order; ``id`` breaks ties and makes the index cover those scans. Revision 0002.
     Index("games_by_updated", "updated", "id"),
@@ -104,6 +107,7 @@ games = Table(
     Index("games_by_rematch", "rematch"),
     Index("games_by_bot_owner", "bot_owner"),
     Index("games_by_pace", "status", "pace", "updated"),
+    Index("games_by_status", "status", "updated"),
     Index("games_by_creator", "creator", "created"),
 )
 
@@ -317,6 +321,7 @@ _SUMMARY = (
     games.c.pace,
     games.c.on_timeout,
     games.c.rated,
+    games.c.host,
 )
 _SEAT_SUMMARY = (
     seats.c.game,
@@ -344,6 +349,15 @@ class Full(Exception):
     """A per-address limit on new tables is reached (the message says which)."""
 
 
+@dataclass(frozen=True)
+class Written:
+    """What a write to a table left in its row: the process playing its bots (None: no bot is
+    to move) and the moment it was written (``games.updated``)."""
+
+    owner: str | None
+    at: int
+
+
 @dataclass
 class SeatRow:
     """One seat as stored."""
@@ -355,15 +369,6 @@ class SeatRow:
     token_hash: str | None = None
     joined: bool = False
     resigned: bool = False
-
-
-@dataclass(frozen=True)
-class Written:
-    """What a write to a table left in its row: the process playing its bots (None: no bot is
-    to move) and the moment it was written (``games.updated``)."""
-
-    owner: str | None
-    at: int
 
 
 @dataclass
@@ -391,6 +396,8 @@ class GameRow:
     on_timeout: str | None = None
     #: A rated game (its people's ratings move when it ends).
     rated: bool = False
+    #: An open table's host (an account id; crisis.server.open_games).
+    host: str | None = None
 
 
 def _now() -> int:
@@ -557,6 +564,7 @@ class Store:
                     pace=game.pace,
                     on_timeout=game.on_timeout,
                     rated=int(game.rated),
+                    host=game.host,
                 )
             )
             db.execute(
@@ -1024,6 +1032,67 @@ class Store:
         wanted = set(token_hashes)
         return [(row, [s.role for s in row.seats if s.token_hash in wanted]) for row in tables]
 
+    def open_games(self, limit: int = 50) -> list[GameRow]:
+        """Open tables waiting for players, the newest first (summaries, as
+        :meth:`recent_games`)."""
+        with self.engine.connect() as db:
+            rows = (
+                db.execute(
+                    select(*_SUMMARY)
+                    .where(games.c.status == "open")
+                    .order_by(games.c.updated.desc(), games.c.id.desc())
+                    .limit(limit)
+                )
+                .mappings()
+                .all()
+            )
+            return _summaries(db, rows, tokens=False)
+
+    def seated_accounts(self, game_ids: list[str]) -> dict[str, dict[str, str]]:
+        """Which account holds which seat at each of ``game_ids`` (seats held by an account
+        only): ``{game: {role: account}}``."""
+        if not game_ids:
+            return {}
+        out: dict[str, dict[str, str]] = {}
+        with self.engine.connect() as db:
+            for r in db.execute(
+                select(seats.c.game, seats.c.role, seats.c.account).where(
+                    seats.c.game.in_(game_ids), seats.c.account.is_not(None)
+                )
+            ):
+                out.setdefault(r.game, {})[r.role] = r.account
+        return out
+
+    def set_status(self, game_id: str, status: str, prior: int, bots: bool) -> Written:
+        """Change a game's status (an open table starts: ``playing``) if it is still at
+        version ``prior`` (else :class:`Conflict`), bumping its version."""
+        with self.engine.begin() as db:
+            return self._advance(
+                db,
+                game_id,
+                prior,
+                {"status": status, "version": prior + 1},
+                bots=bots,
+                notice={"k": "row", "v": prior + 1},
+            )
+
+    def close_open(self, game_id: str, prior: int) -> bool:
+        """Delete an open table that is still open at version ``prior`` (its host closed it
+        before it started); whether it was."""
+        with self.engine.begin() as db:
+            gone = db.execute(
+                update(games)
+                .where(games.c.id == game_id, games.c.status == "open", games.c.version == prior)
+                .values(status="deleting")
+            ).rowcount
+            if not gone:
+                return False
+            for table in (chat, notes, actions, seats):
+                db.execute(delete(table).where(table.c.game == game_id))
+            db.execute(delete(games).where(games.c.id == game_id))
+            self.notify(db, {"k": "gone", "ids": [game_id]})
+            return True
+
     def recent_games(self, limit: int = 30) -> list[GameRow]:
         """The most recently changed games, newest first (for spectators), in two queries.
 
@@ -1120,4 +1189,5 @@ def _game(row: Any, seat_rows: list[SeatRow], *, summary: bool = False) -> GameR
         pace=row["pace"],
         on_timeout=row["on_timeout"],
         rated=bool(row["rated"]),
+        host=row["host"],
     )

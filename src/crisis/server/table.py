@@ -164,7 +164,7 @@ class Live:
         acts: list[Any] = []
         words: list[dict[str, Any]] = []
         greyed: list[dict[str, Any]] = []
-        if role is not None and not self.finished:
+        if role is not None and self.row.status == "playing":
             legal = self.match.actions(role)
             acts = [a.to_json() for a in legal]
             # Titles that describe their actions give the client labels, costs, odds and

@@ -43,6 +43,7 @@ from crisis.server.errors import (
     Illegal,
     NotFound,
     NotOver,
+    NotStarted,
     Stale,
     TooFast,
 )
@@ -137,12 +138,15 @@ class Hall(BotSeats, Following, Clock):
         pace: int | None = None,
         on_timeout: str | None = None,
         rated: bool = False,
+        host: str | None = None,
     ) -> tuple[Live, dict[str, str]]:
         """A new table; returns it with the secret token of each human seat by role.
 
         ``pace``: seconds per move for a game over days (one of :data:`clock.PACES`; None,
         live) and ``on_timeout`` what a timeout does (:mod:`crisis.server.clock`). A
         ``rated`` table seats people only; its ratings move when it ends (:mod:`.ratings`).
+        With a ``host`` (an account) the table is open (:mod:`.open_games`): its ``open``
+        seats wait for whoever takes them, and nobody moves until it starts.
 
         A seat's bot is a registered name or a strength level, nothing more
         (:func:`~crisis.server.bots.check_bot`). A table of bots only, or with a searching
@@ -153,11 +157,15 @@ class Hall(BotSeats, Following, Clock):
         if not 2 <= len(seats) <= 4:
             raise BadMessage("a table has 2 to 4 seats")
         pace, on_timeout = check_pace(pace, on_timeout)
-        if rated and any(s.kind != "human" for s in seats):
+        if rated and any(s.kind == "bot" for s in seats):
             raise BadMessage("a rated table seats people only: bots are never rated")
+        kinds_allowed = ("human", "bot", "open") if host is not None else ("human", "bot")
         for s in seats:
-            if s.kind not in ("human", "bot"):
-                raise BadMessage(f"a seat is 'human' or 'bot', not {s.kind!r}")
+            if s.kind not in kinds_allowed:
+                raise BadMessage(
+                    f"a seat is {' or '.join(repr(k) for k in kinds_allowed)}, not {s.kind!r}"
+                    + ("" if host is not None else " (open seats are for open tables)")
+                )
             if s.kind == "bot":
                 s.bot = check_bot(s.bot, title)
         kinds = []
@@ -182,7 +190,9 @@ class Hall(BotSeats, Following, Clock):
                 tokens[role] = token
                 token_hash = hash_token(token)
             name = clean_line(spec.name or "")[:NAME_LENGTH]
-            if not name:
+            if spec.kind == "open":
+                name = ""  # whoever takes it
+            elif not name:
                 name = f"{spec.bot or 'random'} bot" if spec.kind == "bot" else role.capitalize()
             seat_rows.append(
                 SeatRow(
@@ -206,7 +216,7 @@ class Hall(BotSeats, Following, Clock):
             title=title,
             seed=seed,
             options=options,
-            status="playing",
+            status="open" if host is not None else "playing",
             version=0,
             state=module.to_json(match.state).decode(),
             active=match.active(),
@@ -215,9 +225,10 @@ class Hall(BotSeats, Following, Clock):
             pace=pace,
             on_timeout=on_timeout,
             rated=rated,
+            host=host,
         )
         creator = None if address is None else self.store.address_key(limits.client_key(address))
-        bots = any(s.kind == "bot" for s in seat_rows if s.role in row.active)
+        bots = host is None and any(s.kind == "bot" for s in seat_rows if s.role in row.active)
         try:
             stored = await self.db(
                 self._store_new,
@@ -367,6 +378,8 @@ class Hall(BotSeats, Following, Clock):
                     raise Forbidden(f"you do not hold the {role} seat")
                 if live.finished:
                     raise GameOver("the game is over")
+                if live.row.status == "open":
+                    raise NotStarted("the table waits for players: nobody moves before it starts")
                 if live.seat(role).kind != "human":
                     raise Forbidden(f"{role} is played by a bot")
                 if live.stale(role, version):
@@ -502,6 +515,8 @@ class Hall(BotSeats, Following, Clock):
             raise Forbidden(f"you do not hold the {role} seat")
         if live.finished:
             raise GameOver("the game is over")
+        if live.row.status == "open":
+            raise NotStarted("the table has not started: its host may close it instead")
         seat = live.seat(role)
         if seat.resigned or seat.kind != "human":
             raise Forbidden(f"{role} has already left the game")
