@@ -42,8 +42,14 @@ def _inside(box: dict[str, float], width: int, height: int) -> bool:
 
 
 def test_prompt_log_and_hand_are_in_view_together_on_a_laptop(server: str, browser: Any) -> None:
+    # a plain step, and one with a long prompt (the battle's panel and its reward)
+    for moment in ("governor", "reward"):
+        _check_in_view(server, browser, moment)
+
+
+def _check_in_view(server: str, browser: Any, moment: str) -> None:
     table = Table(server, plan()).create()
-    table.advance("governor")
+    table.advance(moment)
     state = table.state("green")
     hand = next(p for p in state["view"]["players"] if p["role"] == "green")["hand"]
     for width, height in (LAPTOP, SMALL_LAPTOP):
@@ -75,7 +81,7 @@ def test_prompt_log_and_hand_are_in_view_together_on_a_laptop(server: str, brows
         # The whole map is drawn in its box (the view box fits, water around it).
         svg = _box(page, "#map")
         assert svg["height"] <= map_["height"] + 1
-        _shot(page, f"layout-acting-{width}x{height}")
+        _shot(page, f"layout-{moment}-{width}x{height}")
         page.close()
         assert not problems, problems
 
