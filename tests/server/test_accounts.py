@@ -536,3 +536,54 @@ def test_a_sign_in_ends_the_session_the_browser_had_and_expired_ones_are_swept(
     service = client.app.state.accounts  # type: ignore[attr-defined]
     assert service.data.sweep() == 1
     assert count(db, "sessions") == 0
+
+
+# -- changing the address ----------------------------------------------------------------------
+def test_a_changed_address_is_confirmed_anew_and_the_old_one_can_take_it_back(
+    db: Database, site: tuple[TestClient, Inbox]
+) -> None:
+    client, inbox = site
+    loosen(client)
+    sign_up(client, "Aurelian", "old@example.org")
+    sign_up(TestClient(client.app), "Probus", "probus@example.org")
+    first_confirm = link(inbox.wait(2)[0], "/account/confirm")
+
+    def change(email: str, password: str = PASSWORD) -> Any:
+        return client.post("/api/account/email", json={"email": email, "password": password})
+
+    error(change("new@example.org", "wrong password"), 401, "bad_credentials")
+    error(change("not an address"), 400, "bad_email")
+    error(change("PROBUS@example.org"), 409, "email_taken")
+    assert client.get("/api/account").json()["account"]["email"] == "old@example.org"
+    res = change("new@example.org")
+    assert res.status_code == 200, res.text
+    me = res.json()["account"]
+    assert me["email"] == "new@example.org" and me["confirmed"] is False
+    mails = inbox.wait(4)[2:]
+    to = {str(m["To"]): m for m in mails}
+    assert "confirm" in to["new@example.org"]["Subject"]
+    told = to["old@example.org"]
+    assert "was changed" in told["Subject"] and "new@example.org" not in body(told)
+    first_undo = link(told, "/account/undo")
+    error(client.post("/api/account/confirm", json={"token": first_confirm}), 410, "link_used")
+    # A second change does not spend the first undo link.
+    assert change("third@example.org").status_code == 200
+    second_undo = link(
+        next(m for m in inbox.wait(6)[4:] if m["To"] == "new@example.org"), "/account/undo"
+    )
+    other = TestClient(client.app)
+    res = other.post("/api/account/undo", json={"token": first_undo, "password": "short"})
+    error(res, 400, "weak_password")
+    assert client.get("/api/account").json()["account"]["email"] == "third@example.org"
+    new = "Taken back in 274 AD"
+    res = other.post("/api/account/undo", json={"token": first_undo, "password": new})
+    assert res.status_code == 200, res.text
+    me = other.get("/api/account").json()["account"]
+    assert me["email"] == "old@example.org" and me["confirmed"] is True
+    assert client.get("/api/account").json() == {"account": None}  # the intruder is out
+    res = other.post("/api/account/undo", json={"token": second_undo, "password": new + "!"})
+    error(res, 410, "link_used")
+    res = TestClient(client.app).post(
+        "/api/account/signin", json={"login": "old@example.org", "password": new}
+    )
+    assert res.status_code == 200

@@ -197,6 +197,25 @@ def test_sign_up_in_out_reset_and_settings(
     other.wait_for_selector("#profile:not(.hidden)")
     assert not other.is_checked("#mail-turns") and not other.is_checked("#mail-invites")
 
+    # Change the address; the mail to the old one takes it back (with a new password).
+    seen = len(inbox.mails)
+    moved = f"moved{width}@example.org"
+    other.fill("#new-email", moved)
+    other.fill("#email-password", "Aurelian restores the empire")
+    other.click("#change-email")
+    other.wait_for_selector("#email-ok:text('Changed')")
+    assert other.text_content("#my-email") == moved
+    _look(other, f"email-changed-{size}")
+    told = _mail_to(inbox, address, "was changed", seen)
+    page.goto(f"{server}/account/undo#t={link(told, '/account/undo')}")
+    _look(page, f"undo-{size}")
+    page.fill("#password", "Back home in 274 AD")
+    page.click("#submit")
+    page.wait_for_url("**/account")
+    page.wait_for_selector("#profile:not(.hidden)")
+    assert page.text_content("#my-email") == address
+    assert page.text_content("#my-confirmed") == "confirmed"
+
     assert _unexpected(problems) == [], problems
     assert _unexpected(other_problems) == [], other_problems
     page.close()
@@ -205,5 +224,5 @@ def test_sign_up_in_out_reset_and_settings(
 
 def test_the_pages_are_packaged() -> None:
     web = Path(__file__).resolve().parents[2] / "src" / "crisis" / "web"
-    for name in ("signup", "signin", "forgot", "reset", "confirm", "stop", "account"):
+    for name in ("signup", "signin", "forgot", "reset", "undo", "confirm", "stop", "account"):
         assert (web / f"{name}.html").is_file()

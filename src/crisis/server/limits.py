@@ -159,6 +159,8 @@ LINKS_PER_ACCOUNT_HOUR = 3
 SESSION_SECONDS = 30 * 86_400
 RESET_SECONDS = 3_600
 CONFIRM_SECONDS = 7 * 86_400
+#: How long the link mailed to an old address, to take it back, works.
+UNDO_EMAIL_SECONDS = 7 * 86_400
 #: Mail: the first retry after a failure, doubled each time up to the longest wait, and the
 #: tries before the mail is given up on (about a day of trying); mails kept after they went.
 MAIL_RETRY_SECONDS = 30.0

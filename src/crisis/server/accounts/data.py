@@ -180,6 +180,68 @@ class Accounts:
                 .values(used=now())
             )
 
+    def set_email(self, account_id: str, email: str) -> Account:
+        """Give the account a new address, unconfirmed (:class:`EmailTaken` if another
+        account has it; nothing changes then). Unused reset and confirmation links die with
+        the old address; links that take an old address back stay (a second change must not
+        spend the first one's)."""
+        key = email_key(email)
+        with self.engine.begin() as db:
+            taken = db.execute(
+                select(accounts.c.id).where(
+                    accounts.c.email_key == key, accounts.c.id != account_id
+                )
+            ).first()
+            if taken:
+                raise EmailTaken("another account has that e-mail address")
+            db.execute(
+                update(accounts)
+                .where(accounts.c.id == account_id)
+                .values(email=email, email_key=key, confirmed=None)
+            )
+            db.execute(
+                update(links)
+                .where(
+                    links.c.account == account_id,
+                    links.c.used.is_(None),
+                    links.c.purpose.in_(("reset", "confirm")),
+                )
+                .values(used=now())
+            )
+            row = db.execute(select(accounts).where(accounts.c.id == account_id)).first()
+        assert row is not None
+        return _account(row)
+
+    def restore(self, account_id: str, email: str, password_hash: str) -> Account:
+        """Undo a change of address by the link mailed to the old one: the old address back,
+        confirmed (the link proved it), a new password, every session ended and every other
+        link spent. :class:`EmailTaken` (nothing changes) if another account took the old
+        address meanwhile."""
+        key = email_key(email)
+        moment = now()
+        with self.engine.begin() as db:
+            taken = db.execute(
+                select(accounts.c.id).where(
+                    accounts.c.email_key == key, accounts.c.id != account_id
+                )
+            ).first()
+            if taken:
+                raise EmailTaken("another account has that e-mail address now")
+            db.execute(
+                update(accounts)
+                .where(accounts.c.id == account_id)
+                .values(email=email, email_key=key, confirmed=moment, password=password_hash)
+            )
+            db.execute(delete(sessions).where(sessions.c.account == account_id))
+            db.execute(
+                update(links)
+                .where(links.c.account == account_id, links.c.used.is_(None))
+                .values(used=moment)
+            )
+            row = db.execute(select(accounts).where(accounts.c.id == account_id)).first()
+        assert row is not None
+        return _account(row)
+
     def rehash(self, account_id: str, old: str, new: str) -> None:
         """Replace the hash ``old`` by ``new`` (same password, today's parameters), unless
         the password changed meanwhile."""

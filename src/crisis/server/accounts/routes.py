@@ -201,6 +201,11 @@ class PasswordIn(BaseModel):
     new: StrictStr = Field(max_length=1000)
 
 
+class EmailIn(BaseModel):
+    password: StrictStr = Field(max_length=1000)
+    email: StrictStr = Field(max_length=300)
+
+
 class ForgotIn(BaseModel):
     login: StrictStr = Field(max_length=300)
 
@@ -345,6 +350,65 @@ async def confirm(body: TokenIn, svc: Svc) -> dict[str, Any]:
     return {"confirmed": True, "name": link.account.name}
 
 
+@router.post("/account/email", dependencies=[same_site, limited("links")])
+async def change_email(body: EmailIn, request: Request, me: Me, svc: Svc) -> dict[str, Any]:
+    """Change the e-mail address (the password first): the new one is unconfirmed until its
+    link is followed, and the old one is told of the change."""
+    if not await svc.hash(passwords.verify, me.password, body.password):
+        raise BadCredentials("the password is wrong")
+    email = passwords.check_email(body.email)
+    account = await svc.run(svc.data.set_email, me.id, email)
+    if passwords.email_key(me.email) != passwords.email_key(email):
+        site = svc.site(request)
+        undo = await svc.run(svc.data.new_link, me.id, "undo", limits.UNDO_EMAIL_SECONDS, me.email)
+        await svc.queue(
+            mail.letter(
+                kind="changed",
+                account=me.id,
+                recipient=me.email,
+                subject="crisis: your e-mail address was changed",
+                text=(
+                    f"Hello {me.name},\n\nThe e-mail address of your crisis account was just "
+                    "changed, and crisis will mail the new one from now on.\n\n"
+                    "If you did not change it, someone else has your password: open\n"
+                    f"{site}/account/undo#t={undo}\n"
+                    "to take this address back and set a new password (the link works once, "
+                    f"for {limits.UNDO_EMAIL_SECONDS // 86_400} days)."
+                ),
+                site=site,
+                key=svc.key,
+                stops="all",
+                why="You get this mail because it was the address of an account at crisis.",
+            )
+        )
+    await _mail_confirm(svc, request, account)
+    return {"account": account.mine()}
+
+
+class UndoIn(BaseModel):
+    token: StrictStr = Field(max_length=100)
+    password: StrictStr = Field(max_length=1000)
+
+
+@router.post("/account/undo", dependencies=[same_site])
+async def undo_email(body: UndoIn, request: Request, response: Response, svc: Svc) -> Any:
+    """Take the old address back by the link mailed to it when it was changed, with a new
+    password; every browser is signed out, then this one signed in."""
+    link = await svc.run(svc.data.peek_link, body.token, "undo")
+    old = link.email or link.account.email
+    password = passwords.check_password(body.password, name=link.account.name, email=old)
+    hashed = await svc.hash(passwords.hash_password, password)
+    account = await svc.run(_undo, svc.data, body.token, hashed)
+    svc.failures.clear(account.id)
+    await _sign_in(svc, request, response, account)
+    return {"account": account.mine()}
+
+
+def _undo(data: Accounts, token: str, hashed: str) -> Account:
+    link = data.use_link(token, "undo")
+    return data.restore(link.account.id, link.email or link.account.email, hashed)
+
+
 @router.post("/account/forgot", status_code=202, dependencies=[same_site, limited("links")])
 async def forgot(body: ForgotIn, request: Request, svc: Svc) -> dict[str, Any]:
     """Mail a link that sets a new password to the account with this name or address. The
@@ -470,6 +534,7 @@ PAGES = {
     "/account/signin": "signin.html",
     "/account/forgot": "forgot.html",
     "/account/reset": "reset.html",
+    "/account/undo": "undo.html",
     "/account/confirm": "confirm.html",
     "/mail/stop": "stop.html",
 }

@@ -135,6 +135,18 @@ const pages = {
     await me();
   },
 
+  async undo() {
+    const token = fragmentToken();
+    if (!token) say("error", "This page opens from the link in the mail; that link is missing here.");
+    $("password").dataset.code = "weak_password password_too_long";
+    onSubmit($("reset-form"), async (values) => {
+      await request("POST", "/api/account/undo", { token, password: values.password });
+      history.replaceState(null, "", location.pathname);
+      location.assign("/account");
+    });
+    await me();
+  },
+
   async confirm() {
     const token = fragmentToken();
     history.replaceState(null, "", location.pathname);
@@ -174,7 +186,7 @@ const pages = {
   async account() {
     const account = await me();
     $("signed-out").classList.toggle("hidden", Boolean(account));
-    for (const id of ["profile", "games-card", "password-card", "mail-card"]) {
+    for (const id of ["profile", "games-card", "password-card", "email-card", "mail-card"]) {
       $(id).classList.toggle("hidden", !account);
     }
     if (!account) return;
@@ -201,6 +213,16 @@ const pages = {
       $("username").value = account.name;
       say("password-ok", "Password changed. Other browsers were signed out.");
     }, "password-error");
+    $("new-email").dataset.code = "bad_email email_taken";
+    $("email-password").dataset.code = "bad_credentials";
+    const emailForm = $("email-form");
+    onSubmit(emailForm, async (values) => {
+      say("email-ok", "");
+      const { account: changed } = await request("POST", "/api/account/email", values);
+      emailForm.reset();
+      showAccount(changed);
+      say("email-ok", "Changed. Confirm the new address by the link mailed to it.");
+    }, "email-error");
     onSubmit($("mail-form"), async () => {
       say("mail-ok", "");
       const { account: saved } = await request("POST", "/api/account/mail", {
