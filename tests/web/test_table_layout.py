@@ -386,3 +386,26 @@ def test_a_lost_connection_says_reconnecting(server: str, browser: Any) -> None:
         assert page.locator(glowing).count() > 0
         page.close()
         assert not problems, problems
+
+
+def test_a_message_in_the_chat_out_of_sight_is_shown_in_passing(server: str, browser: Any) -> None:
+    """On a laptop the chat sits under the board: another seat's message shows as a toast."""
+    table = Table(server, plan()).create()
+    table.advance("governor")
+    green, problems = _page(browser, *LAPTOP)
+    _open(green, table)
+    blue, more = _page(browser, *LAPTOP)
+    _open(blue, table, role="blue")
+    chat = green.locator("#chat-card").bounding_box()
+    assert chat is None or chat["y"] >= LAPTOP[1] or chat["y"] + chat["height"] <= 0
+    blue.fill("#chat-text", "Shall we share Pannonia?")
+    blue.locator("#chat-form button[type=submit]").click()
+    toast = green.locator("#toast:not(.hidden)")
+    toast.wait_for(timeout=10_000)
+    assert toast.inner_text() == "Blue: Shall we share Pannonia?"
+    assert green.locator("#chat li", has_text="Shall we share Pannonia?").count() == 1
+    # The writer gets no toast of their own message.
+    assert blue.locator("#toast:not(.hidden)", has_text="Pannonia").count() == 0
+    for page in (green, blue):
+        page.close()
+    assert not problems and not more, problems + more

@@ -100,9 +100,30 @@ function onMessage(msg) {
   } else if (msg.type === "chat") {
     app.chat = app.chat.concat(msg.entries);
     renderChat();
+    // The chat sits under the board: a message from another seat is shown in passing too
+    // while the chat is out of sight.
+    const theirs = msg.entries.filter((m) => !app.roles.includes(m.role));
+    if (theirs.length && !inView($("chat-card"))) {
+      const m = theirs[theirs.length - 1];
+      toast(`${m.name}: ${m.text.length > 120 ? `${m.text.slice(0, 117)}…` : m.text}`);
+    }
   } else if (msg.type === "rematch") {
     goRematch(msg.table);
   }
+}
+
+/** Whether a part of the page is in sight: in the window, and in its scrolling column. */
+function inView(node) {
+  const r = node.getBoundingClientRect();
+  let top = 0;
+  let bottom = window.innerHeight;
+  const column = node.closest(".main-col");
+  const c = column ? column.getBoundingClientRect() : null;
+  if (c && c.height) {
+    top = Math.max(top, c.top);
+    bottom = Math.min(bottom, c.bottom);
+  }
+  return r.height > 0 && r.top < bottom - 20 && r.bottom > top + 20;
 }
 
 /** Updates carry the log from `log_from` on: splice it into the lines we have, or ask for
