@@ -372,6 +372,24 @@ def serve(
             help="Server processes sharing the port, as one site (above 1 needs PostgreSQL).",
         ),
     ] = 1,
+    smtp_url: Annotated[
+        str | None,
+        typer.Option(
+            metavar="URL",
+            help="Mail server for turn notices and account mails, e.g. "
+            "smtp://user:secret@mail.example:587 (or CRISIS_SMTP_URL); none: kept and logged.",
+        ),
+    ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            metavar="URL", help="The site's public address, for links in mails (CRISIS_PUBLIC_URL)."
+        ),
+    ] = None,
+    mail_from: Annotated[
+        str | None,
+        typer.Option(help="The mails' sender address (or CRISIS_MAIL_FROM)."),
+    ] = None,
 ) -> None:
     """Run the web server: lobby, live tables, bots, replays (open http://HOST:PORT)."""
     with _extra("crisis serve"):
@@ -397,6 +415,9 @@ def serve(
         bot_workers=bot_workers,
         origins=origin or [],
         workers=workers,
+        smtp_url=smtp_url,
+        public_url=public_url,
+        mail_from=mail_from,
     )
 
 

@@ -23,6 +23,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bot-workers", type=int, default=None)
     parser.add_argument("--origin", action="append", default=[])
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--smtp-url", default=None)
+    parser.add_argument("--public-url", default=None)
+    parser.add_argument("--mail-from", default=None)
     args = parser.parse_args(argv)
     if args.workers > 1 and args.database.startswith("sqlite"):
         parser.error(
@@ -42,6 +45,9 @@ def main(argv: list[str] | None = None) -> None:
         bot_workers=args.bot_workers,
         origins=args.origin,
         workers=args.workers,
+        smtp_url=args.smtp_url,
+        public_url=args.public_url,
+        mail_from=args.mail_from,
     )
 
 

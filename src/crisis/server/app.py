@@ -27,7 +27,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
-from crisis.server import limits, live, lobby, open_games, retention
+from crisis.server import accounts, limits, live, lobby, open_games, retention
 from crisis.server.docs import add_docs
 from crisis.server.errors import TableError
 from crisis.server.replays import Replays
@@ -290,6 +290,9 @@ def serve(
     bot_workers: int | None = None,
     origins: Iterable[str] = (),
     workers: int = 1,
+    smtp_url: str | None = None,
+    public_url: str | None = None,
+    mail_from: str | None = None,
 ) -> None:
     """Run the server until interrupted. ``forwarded_allow_ips`` names the reverse proxies
     (comma-separated addresses) whose ``X-Forwarded-For`` header is believed; by default no
@@ -297,8 +300,13 @@ def serve(
 
     ``workers`` processes share the port (uvicorn's supervisor restarts one that dies); more
     than one needs a database server, since a SQLite file serves one process. The cores for
-    searching bots are shared among them (``bot_workers`` is per process when given). The
-    other settings are :func:`create_app`'s."""
+    searching bots are shared among them (``bot_workers`` is per process when given).
+
+    The site has accounts and mail (:mod:`crisis.server.accounts`): ``smtp_url`` (e.g.
+    ``smtp://user:secret@mail.example:587``), ``public_url`` (the site's address, for the
+    links in mails) and ``mail_from``, each else from ``CRISIS_SMTP_URL``,
+    ``CRISIS_PUBLIC_URL`` and ``CRISIS_MAIL_FROM``; without SMTP, mails are kept in the
+    database and written to the log. The other settings are :func:`create_app`'s."""
     import uvicorn
 
     if workers < 1:
@@ -319,6 +327,9 @@ def serve(
         "think_seconds": think_seconds,
         "bot_workers": bot_workers,
         "origins": list(origins),
+        "smtp_url": smtp_url,
+        "public_url": public_url,
+        "mail_from": mail_from,
     }
     common: dict[str, Any] = {
         "host": host,
@@ -354,4 +365,7 @@ def _tuned(settings: dict[str, Any]) -> FastAPI:
     # garbage-collection pauses from the players' round trips.
     gc.set_threshold(20_000, 20, 20)
     settings = dict(settings)
-    return create_app(settings.pop("database"), **settings)
+    mail = {k: settings.pop(k, None) for k in ("smtp_url", "public_url", "mail_from")}
+    app = create_app(settings.pop("database"), **settings)
+    accounts.install(app, **mail)
+    return app

@@ -168,6 +168,9 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
         if account is None:
             raise SignedOut("sign in to make an open table")
         host = account.id
+        mine = next((s for s in seats if s.kind == "human"), None)
+        if mine is not None and not (mine.name or "").strip():
+            mine.name = account.name  # the host's own seat, by the host's name
     live, tokens = await hall.create(
         seats,
         body.options,
@@ -179,6 +182,9 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
         rated=body.rated,
         host=host,
     )
+    if host is not None and tokens:  # the host's own seat (the first person's) is theirs
+        first = next(s.role for s in live.row.seats if s.kind == "human")
+        await hall.db(hall.store.update_seat, live.id, first, account=host)
     return {"table": live.summary(), "tokens": tokens}
 
 

@@ -85,6 +85,7 @@ function drawSeats() {
     const select = el("select", { name: `seat-${role}`, "aria-label": `${role} seat` },
       el("option", { value: "me" }, "Me (this browser)"),
       el("option", { value: "friend" }, "A friend (invite link)"),
+      $("open-table").checked ? el("option", { value: "open" }, "Open seat (anyone signed in)") : null,
       ...game().bots.map((b) => el("option", { value: `bot:${b}` }, botLabel(b))),
     );
     const keep = old[i] && [...select.options].some((o) => o.value === old[i]);
@@ -110,6 +111,7 @@ async function create(ev) {
     const v = form.elements[`seat-${ROLES[i]}`].value;
     choice.push(v);
     if (v.startsWith("bot:")) seatsIn.push({ kind: "bot", bot: v.slice(4) });
+    else if (v === "open") seatsIn.push({ kind: "open" });
     else seatsIn.push({ kind: "human", name: v === "me" ? name : "" });
   }
   const title = $("title").value;
@@ -118,7 +120,7 @@ async function create(ev) {
   btn.disabled = true;
   try {
     const pace = $("pace").value ? Number($("pace").value) : null;
-    const body = { title, seats: seatsIn, options, pace };
+    const body = { title, seats: seatsIn, options, pace, open: $("open-table").checked, rated: $("rated").checked };
     if (pace) body.on_timeout = $("on-timeout").value;
     const res = await request("POST", "/api/tables", body);
     const id = res.table.id;
@@ -145,6 +147,75 @@ async function create(ev) {
   } finally {
     btn.disabled = false;
   }
+}
+
+/** The signed-in account ({name, ...}) or null. */
+let ME = null;
+
+/** Whether the site has accounts, and who is signed in: open and rated tables need it. */
+async function loadMe() {
+  try {
+    ME = (await request("GET", "/api/account")).account;
+  } catch {
+    ME = null;
+  }
+  const signedIn = Boolean(ME);
+  $("open-table").disabled = !signedIn;
+  $("rated").disabled = !signedIn;
+  $("site-note").replaceChildren(signedIn
+    ? `Signed in as ${ME.name}.`
+    : el("span", {}, el("a", { href: "/account/signin" }, "Sign in"), " or ", el("a", { href: "/account/signup" }, "sign up"), " to open a table to strangers or play rated games."));
+}
+
+/** The open tables (GET /api/open): who sits where, the free seats, and a button to take
+ * one (or, at your own table, to start it with bots in the free seats, or close it). */
+async function listOpen() {
+  const res = await request("GET", "/api/open");
+  const box = $("open-tables");
+  $("open-note").textContent = ME ? "" : "Sign in to take a seat.";
+  if (!res.tables.length) {
+    box.replaceChildren(el("li", { class: "muted" }, "No table is waiting for players."));
+    return;
+  }
+  box.replaceChildren(...res.tables.map((t) => {
+    const buttons = [];
+    if (ME && !t.seated && t.free.length) {
+      buttons.push(el("button", { type: "button", class: "primary small", onclick: () => takeSeat(t.id) }, "Take a seat"));
+    }
+    if (t.mine) {
+      if (!t.rated) buttons.push(el("button", { type: "button", class: "small", onclick: () => hostAction(t.id, "start") }, "Start now (bots take the free seats)"));
+      buttons.push(el("button", { type: "button", class: "small", onclick: () => hostAction(t.id, "close") }, "Close"));
+    }
+    const who = t.seats.map((s) => s.kind === "open" ? `${s.role}: free` : `${s.role}: ${s.kind === "bot" ? `${s.bot} bot` : s.name}${s.rating ? ` (${s.rating.rating}${s.rating.provisional ? "?" : ""})` : ""}`).join(", ");
+    const name = (META.titles[t.title] || {}).name || t.title;
+    const pace = t.pace ? `${Math.round(t.pace / 86400)} d per move` : "live";
+    const options = Object.entries(t.options || {}).filter(([k, v]) => k !== "players" && v && v !== "fixed").map(([k, v]) => v === true ? k.replace(/_/g, " ") : `${k} ${v}`);
+    const facts = [name, `${t.seats.length} players`, pace, t.rated ? "rated" : "unrated", ...options].join(" · ");
+    return el("li", { "data-table": t.id },
+      el("div", {}, facts), el("div", { class: "muted small" }, who),
+      el("div", { class: "open-actions" }, ...buttons, el("a", { href: `/table/${encodeURIComponent(t.id)}` }, "Watch")));
+  }));
+}
+
+async function takeSeat(table) {
+  try {
+    const res = await request("POST", `/api/tables/${encodeURIComponent(table)}/take`, {});
+    rememberSeat(table, res.role, res.token, true);
+    location.href = `/table/${encodeURIComponent(table)}`;
+  } catch (err) {
+    $("open-note").textContent = err.message;
+    listOpen().catch(() => {});
+  }
+}
+
+async function hostAction(table, what) {
+  try {
+    await request("POST", `/api/tables/${encodeURIComponent(table)}/${what}`, {});
+    if (what === "start") location.href = `/table/${encodeURIComponent(table)}`;
+  } catch (err) {
+    $("open-note").textContent = err.message;
+  }
+  listOpen().catch(() => {});
 }
 
 /** The pace menu: a live game or one of the site's times per move (/api/meta "paces"). */
@@ -182,6 +253,7 @@ function describe(t) {
   const name = (META.titles[t.title] || {}).name || t.title;
   const people = t.seats.map((s) => `${s.role}: ${s.kind === "bot" ? `${s.bot} bot` : s.name || "(open seat)"}`).join(", ");
   let status = t.status === "finished" ? "finished" : `playing, waiting for ${t.active.join(", ") || "—"}`;
+  if (t.status === "open") status = "open: waiting for players to take the free seats";
   if (t.result && t.result.winner) status = `finished, ${t.result.winner} won`;
   const pace = t.pace ? `${Math.round(t.pace / 86400)} d per move${t.deadline ? ` (${left(t.deadline)})` : ""}` : "";
   const when = [t.round ? `round ${t.round}` : "", t.created ? `started ${ago(t.created)}` : "", t.updated ? `last move ${ago(t.updated)}` : "", pace].filter(Boolean).join(", ");
@@ -223,12 +295,16 @@ async function main() {
   titles.value = META.default_title;
   drawOptionForms();
   drawPaces();
+  await loadMe();
+  $("open-table").addEventListener("change", drawSeats);
   titles.addEventListener("change", drawTitle);
   $("players").addEventListener("change", drawSeats);
   $("create-form").addEventListener("submit", create);
   drawTitle();
   listMine().catch(() => {});
   listRecent().catch(() => {});
+  listOpen().catch(() => {});
+  setInterval(() => listOpen().catch(() => {}), 15000);
 }
 
 main();
