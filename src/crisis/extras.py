@@ -29,6 +29,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
         "psutil",
         "argon2",
         "aiosmtplib",
+        "openskill",
     ),
     "sim": ("matplotlib", "pyarrow"),
     "ray": ("ray",),

@@ -37,7 +37,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
-from typing import Any, TypeVar
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import aiosmtplib
@@ -48,7 +48,6 @@ from crisis.server.store import outbox
 
 log = logging.getLogger("crisis.mail")
 
-T = TypeVar("T")
 Runner = Callable[..., Awaitable[Any]]
 
 #: The environment variables read when a setting is not given.

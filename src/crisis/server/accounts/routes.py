@@ -18,7 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request, Response
 from fastapi.responses import FileResponse
@@ -36,7 +36,6 @@ log = logging.getLogger("crisis.accounts")
 
 WEB = Path(str(resources.files("crisis") / "web"))
 
-T = TypeVar("T")
 
 router = APIRouter(prefix="/api")
 pages = APIRouter(include_in_schema=False)
