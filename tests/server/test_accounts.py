@@ -587,3 +587,47 @@ def test_a_changed_address_is_confirmed_anew_and_the_old_one_can_take_it_back(
         "/api/account/signin", json={"login": "old@example.org", "password": new}
     )
     assert res.status_code == 200
+
+
+def test_an_smtp_server_that_never_answers_blocks_nothing(db: Database) -> None:
+    """A server that takes the connection and says nothing: sign-up, play and shutdown go on
+    at once while the send waits for its timeout."""
+    import socket
+    import threading
+
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+    held: list[socket.socket] = []
+    stop = threading.Event()
+
+    def accept() -> None:
+        listener.settimeout(0.1)
+        while not stop.is_set():
+            try:
+                held.append(listener.accept()[0])
+            except OSError:
+                continue
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    try:
+        port = listener.getsockname()[1]
+        started = time.monotonic()
+        with make_app(db, smtp_url=f"smtp://127.0.0.1:{port}") as client:
+            sign_up(client)
+            table, tokens = create(client, [HUMAN, HUMAN])
+            assert state(client, table, tokens["green"])["table"]["id"] == table
+            deadline = time.monotonic() + 10
+            while not held:  # the sender is connected and waiting
+                assert time.monotonic() < deadline
+                time.sleep(0.02)
+        assert time.monotonic() - started < 10  # shutdown did not wait for the send
+        [(status, attempts)] = db.execute("SELECT status, attempts FROM outbox")
+        assert status == "queued" and attempts == 1  # to be tried again (after its lease)
+    finally:
+        stop.set()
+        thread.join(5)
+        for conn in held:
+            conn.close()
+        listener.close()
