@@ -159,3 +159,23 @@ def test_open_tables_need_someone_signed_in_from_this_site(site: TestClient) -> 
     # Open seats belong to open tables only.
     res = site.post("/api/tables", json={"seats": [ME, OPEN]})
     assert res.status_code == 400 and res.json()["code"] == "bad_message"
+
+
+def test_a_signed_in_player_reaches_their_seat_without_its_secret(site: TestClient) -> None:
+    host, livia = Person(site, "Aurelia"), Person(site, "Livia")
+    table, _ = host_table(host, [ME, OPEN, OPEN])
+    assert livia.post(f"/api/tables/{table}/take").status_code == 200
+    assert host.post(f"/api/tables/{table}/start").status_code == 200
+    # No secret sent: the session cookie alone shows Livia her seat, and nobody else's.
+    mine = livia.get(f"/api/tables/{table}/state").json()
+    assert mine["role"] == "blue"
+    hands = {p["role"]: "hand" in p for p in mine["view"]["players"]}
+    assert hands == {"green": False, "blue": True, "yellow": False}
+    assert host.get(f"/api/tables/{table}/state").json()["role"] == "green"
+    assert site.get(f"/api/tables/{table}/state").json()["role"] is None  # signed out
+    # Once she resigns, the seat (a bot's now) is no longer hers to look at.
+    res = livia.post(f"/api/tables/{table}/resign", {"role": "blue"})
+    assert res.status_code == 200, res.text
+    after = livia.get(f"/api/tables/{table}/state").json()
+    assert after["role"] is None
+    assert all("hand" not in p for p in after["view"]["players"])

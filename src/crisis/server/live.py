@@ -33,6 +33,7 @@ from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
 from crisis.server import limits
+from crisis.server.accounts.seats import seat_roles
 from crisis.server.errors import BadMessage, BadOrigin, Forbidden, Stale, TableError, TooFast
 from crisis.server.table import Live
 from crisis.server.tables import Hall
@@ -278,7 +279,8 @@ async def hello(hall: Hall, live: Live, conn: Connection, msg: dict[str, Any]) -
     look = msg.get("look")
     if look is not None and not isinstance(look, str):
         raise BadMessage("look is a seat's name or null (the public view)")
-    roles = live.roles_for(tokens)
+    # The seats its secrets open, and those of the account signed in on this browser.
+    roles = live.roles_for(tokens) | live.playable(await seat_roles(conn.ws, live.id))
     await count(hall, conn, roles)
     await make_room(hall, live, conn, roles)
     conn.roles = roles

@@ -20,6 +20,7 @@ from crisis.games import TITLES, get_title
 from crisis.server import limits, replays
 from crisis.server.accounts.errors import SignedOut
 from crisis.server.accounts.routes import _same_site, current
+from crisis.server.accounts.seats import seat_roles
 from crisis.server.bots import bot_names
 from crisis.server.clock import PACES, TIMEOUTS
 from crisis.server.errors import BadMessage, Forbidden, GameOver, NotFound, TooFast
@@ -108,13 +109,15 @@ def _hall(request: Request) -> Hall:
     return hall
 
 
-def _roles(live: Live, token: str | None) -> set[str]:
-    if not token:
-        return set()
-    roles = live.roles_for(t.strip() for t in token.split(","))
-    if not roles:
-        raise Forbidden("that seat secret matches no seat at this table")
-    return roles
+async def _roles(request: Request, live: Live, token: str | None) -> set[str]:
+    """The seats the asker holds: those its seat secrets open (a wrong secret is refused),
+    and those the account signed in on this browser holds (crisis.server.accounts)."""
+    roles: set[str] = set()
+    if token:
+        roles = live.roles_for(t.strip() for t in token.split(","))
+        if not roles:
+            raise Forbidden("that seat secret matches no seat at this table")
+    return roles | live.playable(await seat_roles(request, live.id))
 
 
 def _json(data: bytes) -> Response:
@@ -218,7 +221,7 @@ async def state(
 ) -> Response:
     """The ``state`` message for one of your seats (or the public one without a secret)."""
     live = await _hall(request).get(table_id)
-    roles = _roles(live, token)
+    roles = await _roles(request, live, token)
     if role is None:
         role = next((s.role for s in live.row.seats if s.role in roles), None)
     elif role not in roles:
@@ -231,7 +234,7 @@ async def act(table_id: str, body: ActIn, request: Request, token: Token = None)
     """Play an action for one of your seats; returns that seat's new state."""
     hall = _hall(request)
     live = await hall.get(table_id)
-    await hall.act(live, body.role, body.action, body.version, _roles(live, token))
+    await hall.act(live, body.role, body.action, body.version, await _roles(request, live, token))
     return _json(live.payload(body.role))
 
 
@@ -242,7 +245,7 @@ async def resign(
     """Leave the game: a bot takes your seat, or the game ends if no person is left."""
     hall = _hall(request)
     live = await hall.get(table_id)
-    await hall.resign(live, body.role, _roles(live, token))
+    await hall.resign(live, body.role, await _roles(request, live, token))
     return live.summary()
 
 
@@ -251,7 +254,7 @@ async def note(table_id: str, role: str, request: Request, token: Token = None) 
     """Your private note for one of your seats (nobody else can read it)."""
     hall = _hall(request)
     live = await hall.get(table_id)
-    return {"role": role, "text": await hall.note(live, role, _roles(live, token))}
+    return {"role": role, "text": await hall.note(live, role, await _roles(request, live, token))}
 
 
 @router.put("/tables/{table_id}/notes", dependencies=[limited("notes")])
@@ -261,7 +264,7 @@ async def save_note(
     """Replace your private note for one of your seats (at most 4,000 characters)."""
     hall = _hall(request)
     live = await hall.get(table_id)
-    await hall.save_note(live, body.role, body.text, _roles(live, token))
+    await hall.save_note(live, body.role, body.text, await _roles(request, live, token))
     return {"role": body.role, "text": body.text}
 
 
@@ -271,7 +274,7 @@ async def rematch(table_id: str, request: Request, token: Token = None) -> dict[
     hall = _hall(request)
     live = await hall.get(table_id)
     address = request.client.host if request.client else "?"
-    new = await hall.rematch(live, _roles(live, token), address=address)
+    new = await hall.rematch(live, await _roles(request, live, token), address=address)
     return new.summary()
 
 
@@ -288,7 +291,7 @@ async def replay(
     """The view after ``step`` actions: any seat once the game is over, else yours or public."""
     live = await _hall(request).get(table_id)
     replayer: replays.Replays = request.app.state.replays
-    return replayer.view(live, step, role, _roles(live, token))
+    return replayer.view(live, step, role, await _roles(request, live, token))
 
 
 @router.get("/tables/{table_id}/hint/{role}", dependencies=[limited("hint")])
@@ -297,7 +300,7 @@ async def hint(table_id: str, role: str, request: Request, token: Token = None) 
     estimated chance of winning, computed from that seat's view alone (never the state)."""
     hall = _hall(request)
     live = await hall.get(table_id)
-    if role not in _roles(live, token):
+    if role not in await _roles(request, live, token):
         raise Forbidden(f"you do not hold the {role} seat")
     if live.finished:
         raise GameOver("the game is over")
@@ -362,7 +365,7 @@ async def post_chat(
     """Say something at the table as one of your seats."""
     hall = _hall(request)
     live = await hall.get(table_id)
-    return await hall.chat(live, body.role, body.text, _roles(live, token))
+    return await hall.chat(live, body.role, body.text, await _roles(request, live, token))
 
 
 def _hint(

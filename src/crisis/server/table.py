@@ -118,6 +118,16 @@ class Live:
             and any(hmac.compare_digest(s.token_hash, h) for h in hashes)
         }
 
+    def playable(self, roles: Iterable[str]) -> set[str]:
+        """Those of ``roles`` a person may still hold here: not a seat they resigned (a bot
+        plays it on, and its hand is no longer theirs to see) while the game goes on."""
+        wanted = set(roles)
+        return {
+            s.role
+            for s in self.row.seats
+            if s.role in wanted and not (s.resigned and not self.finished)
+        }
+
     def summary(self) -> dict[str, Any]:
         """Public facts about the table: seats, status, result, rematch."""
         return table_summary(self.row)
