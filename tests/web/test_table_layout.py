@@ -17,6 +17,7 @@ from crisis.engine.match import Match
 from crisis.games import get_title
 
 from .scripted import OPTIONS, TITLE, Table, plan
+from .test_accessibility import _serious
 from .test_browser import _page, _shot, browser, pytestmark, server
 from .test_scripted import LAPTOP, PHONE, _open
 
@@ -314,6 +315,7 @@ def test_a_confirmation_is_asked_in_the_page(server: str, browser: Any) -> None:
         assert page.locator("#confirm-ok").inner_text() == words["label"]
         box = dialog.bounding_box()
         assert box is not None and _inside(box, width, height), box
+        assert _serious(page) == []  # axe-core, with the dialog open
         _shot(page, f"layout-confirm-{'laptop' if width == LAPTOP[0] else 'phone'}")
         page.locator("#confirm-cancel").click()
         assert page.locator("dialog#confirm[open]").count() == 0
@@ -378,6 +380,7 @@ def test_a_lost_connection_says_reconnecting(server: str, browser: Any) -> None:
         assert "Your turn" not in page.title()
         box = offline.bounding_box()
         assert box is not None and _inside(box, width, height), box
+        assert _serious(page) == []  # axe-core, with the banner up
         _shot(page, f"layout-offline-{'laptop' if width == LAPTOP[0] else 'phone'}")
         # The table answers again: the page reconnects by itself and offers the turn.
         link["up"] = True
