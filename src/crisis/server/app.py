@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import os
@@ -180,6 +181,8 @@ def create_app(
             bot_tables_per_address=bot_tables_per_address,
         )
         hall.tables_per_minute = tables_per_minute
+        # Turn notices by mail where the site has accounts (accounts.install): without, none.
+        hall.notify = functools.partial(accounts.notice, app)
         app.state.store, app.state.hall = store, hall
         woken = await hall.start()
         if woken:

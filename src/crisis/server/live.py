@@ -24,6 +24,7 @@ import asyncio
 import contextlib
 import itertools
 import json
+import time
 from collections import deque
 from typing import Any
 from urllib.parse import urlsplit
@@ -204,6 +205,8 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         hall.unwatch(live, conn)
         with contextlib.suppress(Exception):
             await hall.db(hall.site.close_socket, sid)
+            if conn.roles:  # the moment they left: away from now on
+                await hall.db(hall.store.mark_seen, live.id, sorted(conn.roles), int(time.time()))
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await writer
@@ -299,6 +302,8 @@ async def hello(hall: Hall, live: Live, conn: Connection, msg: dict[str, Any]) -
     if tokens and not roles:
         conn.reply(Forbidden("that link's secret matches no seat: you are watching").to_json())
     hall.watch(live, conn)
+    if roles:  # they are at the table (no turn notice while they are)
+        await hall.db(hall.store.mark_seen, live.id, sorted(roles), int(time.time()))
 
 
 async def count(hall: Hall, conn: Connection, roles: set[str]) -> None:

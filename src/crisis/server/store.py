@@ -268,6 +268,9 @@ outbox = Table(
 
 # A seat taken while signed in belongs to that account (NULL: a guest's, by link only).
 seats.append_column(Column("account", String(32)))
+# When the seat's person was last at the table (a connection opened or closed; NULL: never),
+# so that a turn notice goes only to someone away (crisis.server.turns). Revision 0009.
+seats.append_column(Column("seen", Seconds))
 Index("seats_by_account", seats.c.account)
 
 # -- end of accounts and mail ------------------------------------------------------------------
@@ -1075,6 +1078,29 @@ class Store:
                 bots=bots,
                 notice={"k": "row", "v": prior + 1},
             )
+
+    def mark_seen(self, game_id: str, roles: list[str], moment: int) -> None:
+        """The people of ``roles`` were at the table at ``moment``."""
+        if roles:
+            with self.engine.begin() as db:
+                db.execute(
+                    update(seats)
+                    .where(seats.c.game == game_id, seats.c.role.in_(roles))
+                    .values(seen=moment)
+                )
+
+    def turn_notice_seats(self, game_id: str, roles: list[str]) -> list[tuple[str, str, Any, int]]:
+        """Of ``roles``, the seats held by an account: (role, account, when the person was
+        last at the table or None, the account's minutes away before a turn notice)."""
+        if not roles:
+            return []
+        with self.engine.connect() as db:
+            rows = db.execute(
+                select(seats.c.role, seats.c.account, seats.c.seen, accounts.c.mail_after)
+                .join(accounts, accounts.c.id == seats.c.account)
+                .where(seats.c.game == game_id, seats.c.role.in_(roles))
+            )
+            return [(r.role, r.account, r.seen, int(r.mail_after)) for r in rows]
 
     def close_open(self, game_id: str, prior: int) -> bool:
         """Delete an open table that is still open at version ``prior`` (its host closed it

@@ -53,6 +53,7 @@ from crisis.server.site import Site
 from crisis.server.store import Conflict, Full, GameRow, SeatRow, Store
 from crisis.server.table import Live, Watcher, hash_token, new_token
 from crisis.server.text import clean_line
+from crisis.server.turns import Turns
 from crisis.server.workers import Workers
 
 log = logging.getLogger("crisis.server")
@@ -75,7 +76,7 @@ class SeatSpec:
     name: str = ""
 
 
-class Hall(BotSeats, Following, Clock):
+class Hall(BotSeats, Following, Clock, Turns):
     """Every table the server runs: creation, loading, actions, bots and broadcasting."""
 
     def __init__(
@@ -112,6 +113,7 @@ class Hall(BotSeats, Following, Clock):
         self._clock: asyncio.Task[None] | None = None
         #: The ratings of rated games' people (moved by this process when its write ends one).
         self.ratings = Ratings(store.engine)
+        self._notices: set[asyncio.Task[None]] = set()
 
     async def start(self) -> int:
         """Join the site (beat, hear the other processes), take over the bots nobody plays
@@ -400,6 +402,7 @@ class Hall(BotSeats, Following, Clock):
         (:class:`Conflict` otherwise, after catching up with what the other wrote)."""
         match, row = live.match, live.row
         prior = row.version
+        before = match.active()
         try:
             if action.verb == "undo":
                 n = len(match.log) - 1
@@ -450,6 +453,7 @@ class Hall(BotSeats, Following, Clock):
         live.changed()
         self.broadcast(live)
         self._wake_bots(live)
+        self.turns_started(live, before)
 
     async def _rate(self, live: Live) -> None:
         """A rated game just ended through this process: move its people's ratings. A

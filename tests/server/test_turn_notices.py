@@ -1,0 +1,100 @@
+"""Turn notices (crisis.server.turns): when a seat held by an account becomes one to move and
+its person is away, one mail goes to them for that turn; nobody at the table gets one, nor
+anyone who asked for none."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import select
+
+from crisis.server.accounts.data import Accounts
+from crisis.server.store import accounts
+from tests.databases import Database
+from tests.server.test_open_games import OPEN, Person, quick_hashes, site
+
+__all__ = ["quick_hashes", "site"]
+
+ME = {"kind": "human"}
+
+
+@pytest.fixture
+def table(site: TestClient, db: Database) -> Iterator[tuple[TestClient, dict[str, Person], str]]:
+    """A started two-seat table of Aurelia (green) and Livia (blue), both with confirmed
+    addresses and turn notices after 0 minutes away."""
+    aurelia, livia = Person(site, "Aurelia"), Person(site, "Livia")
+    res = aurelia.post("/api/tables", {"seats": [ME, OPEN], "open": True, "seed": 2})
+    made = res.json()["table"]["id"]
+    assert livia.post(f"/api/tables/{made}/take").json()["table"]["status"] == "playing"
+    db.execute("UPDATE accounts SET confirmed = :now, mail_after = 0", now=int(time.time()))
+    yield site, {"green": aurelia, "blue": livia}, made
+
+
+def turn_mails(client: TestClient, person: Person) -> list[dict[str, Any]]:
+    """The turn notices in the outbox for ``person``'s account."""
+    engine = client.app.state.store.engine  # type: ignore[attr-defined]
+    with engine.connect() as db:
+        account = db.execute(select(accounts.c.id).where(accounts.c.name == person.name)).scalar()
+    return Accounts(engine).sent_to(account, "turn")
+
+
+def play(people: dict[str, Person], table: str, until: str, rng: random.Random) -> None:
+    """Random moves (over HTTP, as each seat's person) until ``until`` is to move."""
+    for _ in range(300):
+        now = people["green"].get(f"/api/tables/{table}").json()
+        if until in now["active"]:
+            return
+        role = now["active"][0]
+        state = people[role].get(f"/api/tables/{table}/state").json()
+        legal = [a for a in state["actions"] if a[0] != "undo"]
+        body = {"role": role, "action": rng.choice(legal), "version": state["version"]}
+        assert people[role].post(f"/api/tables/{table}/actions", body).status_code == 200
+        time.sleep(0.01)
+    raise AssertionError(f"{until} never came to move")
+
+
+def wait_for(check: Any, seconds: float = 10.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.05)
+
+
+def test_one_mail_per_turn_to_a_player_who_is_away(
+    table: tuple[TestClient, dict[str, Person], str],
+) -> None:
+    client, people, made = table
+    rng = random.Random(3)
+    first = people["green"].get(f"/api/tables/{made}").json()["active"][0]
+    other = "blue" if first == "green" else "green"
+    play(people, made, other, rng)
+    wait_for(lambda: len(turn_mails(client, people[other])) == 1)
+    (mail,) = turn_mails(client, people[other])
+    assert f"/table/{made}" in mail["body"] and "Your turn" in mail["subject"]
+    # More moves in the same turn bring no second mail; the next turn brings one to the other.
+    play(people, made, first, rng)
+    wait_for(lambda: len(turn_mails(client, people[first])) >= 1)
+    assert len(turn_mails(client, people[other])) == 1
+    assert "@" not in json.dumps(people[first].get(f"/api/tables/{made}").json())
+
+
+def test_nobody_at_the_table_is_mailed(
+    table: tuple[TestClient, dict[str, Person], str],
+) -> None:
+    client, people, made = table
+    first = people["green"].get(f"/api/tables/{made}").json()["active"][0]
+    other = "blue" if first == "green" else "green"
+    client.cookies.set("crisis_session", people[other].session)
+    with client.websocket_connect(f"/ws/{made}") as ws:  # the other player is at the table
+        client.cookies.clear()
+        ws.send_json({"type": "hello", "tokens": []})
+        assert ws.receive_json()["roles"] == [other]
+        play(people, made, other, random.Random(4))
+        time.sleep(0.5)
+        assert turn_mails(client, people[other]) == []
