@@ -263,6 +263,14 @@ def create_app(
     async def lobby_page() -> FileResponse:
         return FileResponse(WEB / "index.html")
 
+    @app.get("/ratings", include_in_schema=False)
+    async def ratings_page() -> FileResponse:
+        return FileResponse(WEB / "ratings.html")
+
+    @app.get("/players/{name}", include_in_schema=False)
+    async def player_page(name: str) -> FileResponse:
+        return FileResponse(WEB / "ratings.html")
+
     @app.get("/table/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(WEB / "table.html")
