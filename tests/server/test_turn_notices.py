@@ -98,3 +98,23 @@ def test_nobody_at_the_table_is_mailed(
         play(people, made, other, random.Random(4))
         time.sleep(0.5)
         assert turn_mails(client, people[other]) == []
+
+
+def end_mails(client: TestClient, person: Person) -> list[dict[str, Any]]:
+    engine = client.app.state.store.engine  # type: ignore[attr-defined]
+    with engine.connect() as db:
+        account = db.execute(select(accounts.c.id).where(accounts.c.name == person.name)).scalar()
+    return Accounts(engine).sent_to(account, "end")
+
+
+def test_everyone_away_hears_that_the_game_ended(
+    table: tuple[TestClient, dict[str, Person], str],
+) -> None:
+    client, people, made = table
+    assert people["green"].post(f"/api/tables/{made}/resign", {"role": "green"}).status_code == 200
+    assert end_mails(client, people["green"]) == []  # the game goes on
+    assert people["blue"].post(f"/api/tables/{made}/resign", {"role": "blue"}).status_code == 200
+    for person in people.values():
+        wait_for(lambda p=person: len(end_mails(client, p)) == 1)
+        (mail,) = end_mails(client, person)
+        assert "has ended" in mail["subject"] and f"/table/{made}" in mail["body"]

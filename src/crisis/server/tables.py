@@ -456,8 +456,10 @@ class Hall(BotSeats, Following, Clock, Turns):
         self.turns_started(live, before)
 
     async def _rate(self, live: Live) -> None:
-        """A rated game just ended through this process: move its people's ratings. A
-        failure is logged and never stops play (the game stays finished, unrated)."""
+        """A game just ended through this process: tell its people who are away, and for a
+        rated game move their ratings. A failure is logged and never stops play (the game
+        stays finished, unrated)."""
+        self.game_ended(live)
         if not live.row.rated:
             return
         try:

@@ -1,5 +1,6 @@
 """Turn notices: a mail to a person whose seat has just become one to move while they are
-away from the table, so that a game over days goes on without a tab kept open.
+away from the table, so that a game over days goes on without a tab kept open; and a mail
+to everyone away from the table when its game ends.
 
 When a move leaves a seat to move that was not to move before (the start of that seat's
 turn, or of a decision it must take in someone else's turn), and the seat belongs to an
@@ -60,6 +61,39 @@ class Turns:
             task = asyncio.get_running_loop().create_task(self._notice_turns(live, away))
             self._notices.add(task)
             task.add_done_callback(self._notices.discard)
+
+    def game_ended(self, live: Live) -> None:
+        """After the move (or resignation) that ended a game: an ``end`` notice to every
+        person of the table whose seat is an account's and who is not at it."""
+        if self.notify is None:
+            return
+        here = {r for w in live.watchers for r in w.roles}
+        away = [s.role for s in live.row.seats if s.kind == "human" and s.role not in here]
+        away += [s.role for s in live.row.seats if s.resigned and s.role not in here]
+        if away:
+            task = asyncio.get_running_loop().create_task(self._notice_end(live, away))
+            self._notices.add(task)
+            task.add_done_callback(self._notices.discard)
+
+    async def _notice_end(self, live: Live, roles: list[str]) -> None:
+        try:
+            found = await self.db(self.store.turn_notice_seats, live.id, sorted(set(roles)))
+            name = live.title.info().get("name", live.row.title)
+            result = live.row.result or {}
+            winner = result.get("winner")
+            names = {s.role: s.name for s in live.row.seats}
+            said = f"{names.get(winner, winner)} won" if winner else "it is over"
+            assert self.notify is not None
+            for _role, account, _seen, _minutes in found:
+                await self.notify(
+                    account,
+                    "end",
+                    f"Your game of {name} has ended",
+                    f"Your game of {name} has ended: {said}. The table has its replay.",
+                    f"/table/{live.id}",
+                )
+        except Exception:
+            log.exception("table %s: could not send the end notices", live.id)
 
     async def _notice_turns(self, live: Live, roles: list[str]) -> None:
         try:
