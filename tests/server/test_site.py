@@ -322,6 +322,20 @@ def served_by(proc: subprocess.Popen[bytes]) -> list[psutil.Process]:
     return found
 
 
+def moves_over_new_connections(
+    base: str, table: str, tokens: dict[str, str], versions: range, rng: random.Random
+) -> None:
+    """One move at each of ``versions``, each over a connection of its own (the kernel
+    spreads new connections over the processes sharing the port)."""
+    for n in versions:
+        ws = socket(base, table, list(tokens.values()))
+        now = my_move(ws)
+        assert now["version"] == n
+        ws.send(json.dumps(choose(now, rng)))
+        assert next_state(ws, after=n)["version"] == n + 1
+        ws.close()
+
+
 def test_serve_with_workers_runs_several_processes_as_one_site(pg: Database) -> None:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -335,13 +349,7 @@ def test_serve_with_workers_runs_several_processes_as_one_site(pg: Database) -> 
         assert len(workers) == 2
         table, tokens = people(base, seed=21)
         rng = random.Random(5)
-        for n in range(8):  # each move over a new connection: the kernel spreads them
-            ws = socket(base, table, list(tokens.values()))
-            now = my_move(ws)
-            assert now["version"] == n
-            ws.send(json.dumps(choose(now, rng)))
-            assert next_state(ws, after=n)["version"] == n + 1
-            ws.close()
+        moves_over_new_connections(base, table, tokens, range(8), rng)
         assert consistent(pg.url, table) == 8
         # A worker killed outright is replaced by uvicorn's supervisor; play goes on.
         victim = workers[0]
@@ -353,13 +361,7 @@ def test_serve_with_workers_runs_several_processes_as_one_site(pg: Database) -> 
                 break
             assert time.monotonic() < deadline, "the killed worker was not replaced"
             time.sleep(0.2)
-        for n in range(8, 12):
-            ws = socket(base, table, list(tokens.values()))
-            now = my_move(ws)
-            assert now["version"] == n
-            ws.send(json.dumps(choose(now, rng)))
-            assert next_state(ws, after=n)["version"] == n + 1
-            ws.close()
+        moves_over_new_connections(base, table, tokens, range(8, 12), rng)
         assert consistent(pg.url, table) == 12
     finally:
         stop_server(proc)

@@ -88,6 +88,9 @@ class Clock:
     async def _resign(self, live: Live, role: str, roles: set[str]) -> None:
         raise NotImplementedError
 
+    async def _seat_to_bot(self, live: Live, role: str, bot: str, *, resigned: bool) -> None:
+        raise NotImplementedError
+
     def broadcast(self, live: Live) -> None:
         raise NotImplementedError
 
@@ -120,25 +123,9 @@ class Clock:
             await self._resign(live, role, {role})
             log.info("table %s: %s's time ran out: resigned", live.id, role)
             return
-        seat, prior = live.seat(role), live.version
         bot = default_bot(live.row.title)
-        written = await self.db(
-            self.store.update_seat,
-            live.id,
-            role,
-            version=prior + 1,
-            prior=prior,
-            bots=True,
-            kind="bot",
-            bot=bot,
-        )
         # The person keeps watching the seat (no secret of another is shown), but a bot plays it.
-        seat.kind, seat.bot = "bot", bot
-        live.row.version, live.row.updated, live.row.bot_owner = (
-            prior + 1,
-            written.at,
-            written.owner,
-        )
+        await self._seat_to_bot(live, role, bot, resigned=False)
         live.changed()
         self.broadcast(live)
         self._wake_bots(live)

@@ -531,20 +531,7 @@ class Hall(BotSeats, Following, Clock, Turns):
         ]
         prior = live.version
         if others:
-            bots = any(live.seat(r).kind == "bot" or r == role for r in live.match.active())
-            written = await self.db(
-                self.store.update_seat,
-                live.id,
-                role,
-                version=prior + 1,
-                prior=prior,
-                bots=bots,
-                resigned=1,
-                kind="bot",
-                bot="random",
-            )
-            seat.kind, seat.bot = "bot", "random"
-            live.row.bot_owner = written.owner
+            await self._seat_to_bot(live, role, "random", resigned=True)
         else:
             scores = live.title.scores(live.match.state)
             ranking = sorted(scores, key=lambda r: -scores[r])
@@ -565,10 +552,32 @@ class Hall(BotSeats, Following, Clock, Turns):
             )
             live.row.status, live.row.active, live.row.result = "finished", [], result
             live.row.bot_owner = None
+            live.row.version, live.row.updated = prior + 1, written.at
             await self._rate(live)
-        live.row.version, live.row.updated = prior + 1, written.at
         seat.resigned = True
         self._left(live, role)
+
+    async def _seat_to_bot(self, live: Live, role: str, bot: str, *, resigned: bool) -> None:
+        """Hand ``role``'s seat to ``bot`` in one write at the table's version (the caller
+        holds its lock): the person resigned, or their time ran out (:mod:`.clock`)."""
+        prior = live.version
+        bots = any(live.seat(r).kind == "bot" or r == role for r in live.match.active())
+        values: dict[str, Any] = {"kind": "bot", "bot": bot}
+        if resigned:
+            values["resigned"] = 1
+        written = await self.db(
+            self.store.update_seat,
+            live.id,
+            role,
+            version=prior + 1,
+            prior=prior,
+            bots=bots,
+            **values,
+        )
+        seat = live.seat(role)
+        seat.kind, seat.bot = "bot", bot
+        live.row.version, live.row.updated = prior + 1, written.at
+        live.row.bot_owner = written.owner
 
     def _left(self, live: Live, role: str) -> None:
         """After ``role`` resigned: the person's connections stop seeing the seat (and the

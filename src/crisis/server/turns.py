@@ -23,7 +23,7 @@ import asyncio
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from crisis.server.store import Store
@@ -58,9 +58,7 @@ class Turns:
         here = {r for w in live.watchers for r in w.roles}
         away = [r for r in started if r not in here]
         if away:
-            task = asyncio.get_running_loop().create_task(self._notice_turns(live, away))
-            self._notices.add(task)
-            task.add_done_callback(self._notices.discard)
+            self._in_background(self._notice_turns(live, away))
 
     def game_ended(self, live: Live) -> None:
         """After the move (or resignation) that ended a game: an ``end`` notice to every
@@ -71,9 +69,13 @@ class Turns:
         away = [s.role for s in live.row.seats if s.kind == "human" and s.role not in here]
         away += [s.role for s in live.row.seats if s.resigned and s.role not in here]
         if away:
-            task = asyncio.get_running_loop().create_task(self._notice_end(live, away))
-            self._notices.add(task)
-            task.add_done_callback(self._notices.discard)
+            self._in_background(self._notice_end(live, away))
+
+    def _in_background(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` without the move waiting for it (kept until done)."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._notices.add(task)
+        task.add_done_callback(self._notices.discard)
 
     async def _notice_end(self, live: Live, roles: list[str]) -> None:
         try:
