@@ -41,6 +41,8 @@ T = TypeVar("T")
 BEAT_EVERY = 2.0
 #: Seconds without a beat after which a process counts as dead.
 DEAD_AFTER = 8
+#: Seconds a shutdown waits for the beating and listening tasks to stop.
+STOP_WAIT = 5.0
 
 #: The space of PostgreSQL advisory locks (the first of two keys) in which each process holds
 #: its own lock for as long as it lives (the second key: a hash of its name).
@@ -84,12 +86,15 @@ class Site:
         self._tasks.append(asyncio.create_task(self._beating(orphans)))
 
     async def close(self) -> None:
-        """Stop beating and listening; this process's row and sockets go."""
+        """Stop beating and listening (waiting a few seconds at most: a listening connection
+        stuck on a dead database must not hold the shutdown); this process's row and sockets
+        go."""
         for task in self._tasks:
             task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        if self._tasks:
+            _, stuck = await asyncio.wait(self._tasks, timeout=STOP_WAIT)
+            if stuck:
+                log.warning("%d of the site's tasks did not stop in %s s", len(stuck), STOP_WAIT)
         with contextlib.suppress(Exception):
             await self.run(self._leave)
 

@@ -317,6 +317,10 @@ def backoff(attempts: int, first: float, longest: float) -> float:
     return float(min(longest, first * 2 ** max(0, attempts - 1)))
 
 
+#: Seconds the server's shutdown waits for the sender to stop.
+STOP_WAIT = 5.0
+
+
 class Sender:
     """Sends the outbox's due mails, in the background of one server process.
 
@@ -368,10 +372,13 @@ class Sender:
         self._task = asyncio.create_task(self._forever(), name="crisis-mail")
 
     async def stop(self) -> None:
+        """Stop sending (a mail being sent is tried again by the next start); never waits
+        more than a few seconds, whatever the mail server or the database does."""
         if self._task is not None:
             self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+            done, _ = await asyncio.wait({self._task}, timeout=STOP_WAIT)
+            if not done:
+                log.warning("mail: the sender did not stop in %s s; left behind", STOP_WAIT)
             self._task = None
 
     async def _forever(self) -> None:
