@@ -16,7 +16,8 @@ adds in memory (tables loaded, sockets open) it keeps in step through the databa
 - **Sockets.** Every open websocket is a row in ``sockets``, so that the per-address and
   per-table connection limits count the whole site.
 
-On SQLite (one process) the same code runs: beats and sockets in the file, no notices.
+On SQLite (one process) the same code runs, with beats in the file, no notices, and the
+sockets counted in memory (one process holds them all; no write per connection).
 """
 
 from __future__ import annotations
@@ -63,6 +64,9 @@ class Site:
         self._tasks: list[asyncio.Task[None]] = []
         #: Set once the process listens for notices (at once where there are none to hear).
         self.listening = asyncio.Event()
+        #: A SQLite file serves one process: its sockets are counted here, in memory (id ->
+        #: address key, table, kind), not in the ``sockets`` table. None on a shared database.
+        self._local: dict[str, tuple[str, str, str]] | None = None if store.shared else {}
 
     # -- running -------------------------------------------------------------------------
     async def start(
@@ -228,6 +232,12 @@ class Site:
         to say hello; its id, or None (nothing counted) if the address has ``limit`` such
         sockets across the site."""
         key = self.store.address_key(address)
+        if self._local is not None:
+            if sum(1 for a, _g, k in self._local.values() if a == key and k == "pending") >= limit:
+                return None
+            sid = secrets.token_hex(12)
+            self._local[sid] = (key, game, "pending")
+            return sid
         with self.store.engine.begin() as db:
             self._lock(db, key)
             if self._count(db, sockets.c.address == key, sockets.c.kind == "pending") >= limit:
@@ -250,6 +260,18 @@ class Site:
         (nothing changed) if ``limit`` is given and ``address`` has that many of the kind
         across the site."""
         key = self.store.address_key(address)
+        if self._local is not None:
+            if limit is not None:
+                mine = sum(
+                    1
+                    for s, (a, _g, k) in self._local.items()
+                    if a == key and k == kind and s != sid
+                )
+                if mine >= limit:
+                    return False
+            if sid in self._local:
+                self._local[sid] = (key, self._local[sid][1], kind)
+            return True
         with self.store.engine.begin() as db:
             self._lock(db, key)
             if limit is not None:
@@ -263,21 +285,15 @@ class Site:
 
     def close_socket(self, sid: str) -> None:
         """Forget socket ``sid``."""
+        if self._local is not None:
+            self._local.pop(sid, None)
+            return
         with self.store.engine.begin() as db:
             db.execute(delete(sockets).where(sockets.c.id == sid))
 
     def spectators(self, game: str) -> int:
         """Sockets spectating ``game`` across the site."""
+        if self._local is not None:
+            return sum(1 for _a, g, k in self._local.values() if g == game and k == "spectator")
         with self.store.engine.connect() as db:
             return self._count(db, sockets.c.game == game, sockets.c.kind == "spectator")
-
-    def watched(self) -> set[str]:
-        """The tables someone watches through any live process of the site."""
-        alive = int(time.time()) - DEAD_AFTER
-        living = select(processes.c.id).where(processes.c.beat >= alive)
-        with self.store.engine.connect() as db:
-            return set(
-                db.execute(
-                    select(sockets.c.game).where(sockets.c.process.in_(living)).distinct()
-                ).scalars()
-            )

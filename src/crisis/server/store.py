@@ -35,6 +35,7 @@ from sqlalchemy import (
     Table,
     Text,
     and_,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -343,6 +344,39 @@ CHANNEL = "crisis"
 _NOTIFY = text(f"SELECT pg_notify('{CHANNEL}', :payload)")
 
 
+#: The columns a move or an undo writes (:func:`_state_values`).
+_STATE_KEYS = frozenset({"version", "state", "active", "status", "result"})
+
+
+def _state_write(bots: bool | None) -> Any:
+    """The statement that stores a move's state if the game is still at ``:g_prior``, built
+    once per ``bots`` case (see :meth:`Store._advance`) so that SQLAlchemy compiles it once."""
+    owner: dict[str, Any] = {}
+    if bots is True:
+        owner["bot_owner"] = func.coalesce(games.c.bot_owner, bindparam("g_process"))
+    elif bots is False:
+        owner["bot_owner"] = None
+    return (
+        update(games)
+        .where(games.c.id == bindparam("g_id"), games.c.version == bindparam("g_prior"))
+        .values(
+            version=bindparam("g_version"),
+            state=bindparam("g_state"),
+            active=bindparam("g_active"),
+            status=bindparam("g_status"),
+            result=bindparam("g_result"),
+            updated=bindparam("g_updated"),
+            **owner,
+        )
+        .returning(games.c.bot_owner)
+    )
+
+
+_STATE_WRITES = {bots: _state_write(bots) for bots in (True, False, None)}
+#: A log entry, with its values bound at each move.
+_ADD_ACTION = insert(actions)
+
+
 class Conflict(Exception):
     """The table is no longer at the version the writer holds: another process (or request)
     changed it first. Nothing was written."""
@@ -500,17 +534,23 @@ class Store:
         already does) or not (nobody does); None leaves the owner. Returns the owner and
         the moment, and announces ``notice`` with them."""
         now = _now()
-        values = {**values, "updated": now}
-        if bots is True:
-            values["bot_owner"] = func.coalesce(games.c.bot_owner, self.process)
-        elif bots is False:
-            values["bot_owner"] = None
-        where = [games.c.id == game_id]
-        if prior is not None:
-            where.append(games.c.version == prior)
-        row = db.execute(
-            update(games).where(*where).values(**values).returning(games.c.bot_owner)
-        ).first()
+        if prior is not None and values.keys() == _STATE_KEYS:
+            # A move or an undo (the hot path): one statement built once, bound here.
+            params = {f"g_{k}": v for k, v in values.items()}
+            params.update(g_id=game_id, g_prior=prior, g_updated=now, g_process=self.process)
+            row = db.execute(_STATE_WRITES[bots], params).first()
+        else:
+            values = {**values, "updated": now}
+            if bots is True:
+                values["bot_owner"] = func.coalesce(games.c.bot_owner, self.process)
+            elif bots is False:
+                values["bot_owner"] = None
+            where = [games.c.id == game_id]
+            if prior is not None:
+                where.append(games.c.version == prior)
+            row = db.execute(
+                update(games).where(*where).values(**values).returning(games.c.bot_owner)
+            ).first()
         if row is None:
             raise Conflict(f"table {game_id} is no longer at version {prior}")
         owner: str | None = row.bot_owner
@@ -659,14 +699,15 @@ class Store:
                 notice={"k": "act", "v": version, "a": [n, role, *action]},
             )
             db.execute(
-                insert(actions).values(
-                    game=game_id,
-                    n=n,
-                    role=role,
-                    verb=action[0],
-                    arg=json.dumps(action[1]),
-                    at=now,
-                )
+                _ADD_ACTION,
+                {
+                    "game": game_id,
+                    "n": n,
+                    "role": role,
+                    "verb": action[0],
+                    "arg": json.dumps(action[1]),
+                    "at": now,
+                },
             )
             return written
 
