@@ -159,6 +159,8 @@ def test_a_newcomer_creates_a_table_with_three_bots_and_plays(server: str, brows
     assert page.locator(".mat").count() == 4
     if not page.locator("#prompt", has_text="Game over").count():  # strong bots may win first
         page.click("#resign")
+        assert "Resign as" in page.locator("dialog#confirm[open]").inner_text()  # asked here
+        page.locator("dialog#confirm[open] #confirm-ok").click()
     page.wait_for_selector("#prompt:has-text('Game over')", timeout=10_000)
     page.evaluate("window.scrollTo(0, 0)")
     _shot(page, "04-resigned")
@@ -361,6 +363,7 @@ def test_rome_in_crisis_from_the_lobby_to_many_decisions(server: str, browser: A
     assert page.locator(".ric-player .cand").count() > 0  # candidates in play
     assert page.locator(".office").count() == 5
     page.click("#resign")
+    page.locator("dialog#confirm[open] #confirm-ok").click()
     page.wait_for_selector("#prompt:has-text('Game over')", timeout=10_000)
     page.evaluate("window.scrollTo(0, 0)")
     _shot(page, "ric-03-over")

@@ -119,6 +119,11 @@ def test_a_table_over_days_gets_the_pace_chosen_in_the_form(server: str, browser
             made = json.load(res)
         assert made["pace"] == 3 * 86400 and made["on_timeout"] == "resign"
         assert made["deadline"] == made["updated"] + 3 * 86400
+        # The table says its pace, what a timeout does and the time left.
+        facts = page.locator("#options", has_text="3 days per move")
+        facts.wait_for()
+        assert "who runs out of time is resigned" in facts.inner_text()
+        assert " left" in facts.inner_text()
         # "My tables" in the lobby shows the pace and the time left.
         page.goto(server + "/")
         mine = page.locator("#mine li", has_text="3 d per move")

@@ -41,6 +41,9 @@ def test_a_stranger_takes_the_open_seat_with_one_click(server: str, browser: Any
         host.click("#create")
         host.wait_for_url("**/table/**")
         table = host.url.rsplit("/", 1)[-1].split("?")[0].split("#")[0]
+        # The host's table says it waits for players, and which seat is free.
+        host.locator("#options", has_text="open: it starts when its free seats").wait_for()
+        assert "free: anyone signed in" in host.locator("#seats").inner_text()
         guest.goto(server + "/")
         row = guest.locator(f'#open-tables li[data-table="{table}"]')
         row.wait_for()

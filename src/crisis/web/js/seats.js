@@ -2,6 +2,7 @@
 // resign / rematch buttons.
 
 import { carryToRematch, el, invites, linkBox, mySeats, seatLink } from "./api.js";
+import { ask } from "./prompt.js";
 import { $, app, cap, send, tableId } from "./shared.js";
 
 export function renderTable(s) {
@@ -10,7 +11,8 @@ export function renderTable(s) {
   seatList.replaceChildren(...t.seats.map((seat) => el(
     "div", {},
     el("span", { class: `swatch ${seat.role}` }), `${cap(seat.role)}: `,
-    seat.kind === "bot" ? `${seat.bot} bot${seat.resigned ? " (took over a resigned seat)" : ""}` : seat.name,
+    seat.kind === "bot" ? `${seat.bot} bot${seat.resigned ? " (took over a resigned seat)" : ""}`
+      : seat.kind === "open" ? "free: anyone signed in may take it from the lobby's open games" : seat.name,
     seat.kind === "human" && !seat.joined ? " (not joined yet)" : "",
     app.roles.includes(seat.role) ? " · you" : "",
   )));
@@ -28,7 +30,7 @@ export function renderTable(s) {
       el("p", { class: "muted small" }, "Open your seat's link there. It is your seat's secret: keep it to yourself."),
       ...own.map((x) => el("div", {}, `${cap(x.role)}: `, linkBox(seatLink(tableId, x.role, x.token), `Your link for ${x.role}`)))));
   }
-  const opts = [`${t.seats.length} players`, ...app.board.options(t, s.view)];
+  const opts = [`${t.seats.length} players`, ...app.board.options(t, s.view), ...siteFacts(t)];
   $("options").textContent = opts.join(" · ");
   const finished = t.status === "finished";
   const seated = app.roles.some((r) => {
@@ -42,6 +44,26 @@ export function renderTable(s) {
   if (t.rematch && app.roles.length) carryToRematch(tableId, t.rematch);
 }
 
+/** The table's own facts beyond the game's options: open and waiting, rated, its pace and
+ * when the time of the seats to move runs out. */
+function siteFacts(t) {
+  const facts = [];
+  if (t.status === "open") facts.push("open: it starts when its free seats are taken (or its host starts it)");
+  if (t.rated) facts.push("rated");
+  if (t.pace) {
+    const days = Math.round(t.pace / 86400);
+    facts.push(`${days} ${days === 1 ? "day" : "days"} per move`);
+    if (t.deadline) {
+      const left = t.deadline - Date.now() / 1000;
+      const when = left <= 0 ? "time is up" : left < 5400 ? `${Math.max(1, Math.round(left / 60))} min left` : left < 172800 ? `${Math.round(left / 3600)} h left` : `${Math.floor(left / 86400)} d ${Math.round((left % 86400) / 3600)} h left`;
+      facts.push(`${t.on_timeout === "resign" ? "who runs out of time is resigned" : "a bot takes the seat of who runs out of time"}: ${when}`);
+    }
+  } else if (t.status !== "finished") {
+    facts.push("live");
+  }
+  return facts;
+}
+
 export function goRematch(newId) {
   carryToRematch(tableId, newId);
   location.href = `/table/${encodeURIComponent(newId)}`;
@@ -50,9 +72,10 @@ export function goRematch(newId) {
 export function setupSeats() {
   $("resign").addEventListener("click", () => {
     const role = app.latest && (app.latest.role || app.roles[0]);
-    if (role && confirm(`Resign as ${role}? A bot takes your seat (or the game ends if no person is left).`)) {
-      send({ type: "resign", role });
-    }
+    if (!role) return;
+    ask(`Resign as ${role}? A bot takes your seat (or the game ends if no person is left).`, "Resign").then((yes) => {
+      if (yes) send({ type: "resign", role });
+    });
   });
   $("rematch").addEventListener("click", () => {
     const t = app.latest.table;
