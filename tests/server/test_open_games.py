@@ -179,3 +179,9 @@ def test_a_signed_in_player_reaches_their_seat_without_its_secret(site: TestClie
     after = livia.get(f"/api/tables/{table}/state").json()
     assert after["role"] is None
     assert all("hand" not in p for p in after["view"]["players"])
+
+
+def test_a_server_without_accounts_refuses_open_tables(client: TestClient) -> None:
+    res = client.post("/api/tables", json={"seats": [ME, OPEN], "open": True})
+    assert res.status_code == 400 and "no accounts" in res.json()["message"]
+    assert client.get("/api/open").json() == {"tables": []}

@@ -166,6 +166,8 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
     seats = [SeatSpec(kind=s.kind, bot=s.bot, name=s.name) for s in body.seats]
     host = None
     if body.open:  # an open table is made by someone signed in, from the site's own pages
+        if getattr(request.app.state, "accounts", None) is None:
+            raise BadMessage("this server has no accounts, so no open tables")
         await _same_site(request)
         account = await current(request, Response())
         if account is None:
