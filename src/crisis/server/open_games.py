@@ -25,6 +25,7 @@ from crisis.ai import default_bot
 from crisis.server.accounts.data import Account
 from crisis.server.accounts.routes import current, same_site, signed_in
 from crisis.server.errors import BadMessage, Forbidden, NotStarted
+from crisis.server.lobby import limited
 from crisis.server.store import Conflict
 from crisis.server.table import Live, hash_token, new_token, table_summary
 from crisis.server.tables import Hall
@@ -55,7 +56,7 @@ async def _open(hall: Hall, table_id: str) -> Live:
     return live
 
 
-@router.get("/open")
+@router.get("/open", dependencies=[limited("tables")])
 async def open_tables(request: Request, me: Maybe) -> dict[str, Any]:
     """The open tables waiting for players, the newest first, with who sits where (names
     and, for rated tables, ratings) and whether you host each."""
