@@ -47,7 +47,7 @@ def test_the_load_test_measures_a_plain_server(db: Database) -> None:
     port = loadtest.free_port()
     proc = loadtest.start_server(db.url, port)
     try:
-        figures = loadtest.run(10, duration=3, think=0.05, url=f"http://127.0.0.1:{port}")
+        figures = loadtest.run(10, duration=6, think=0.05, url=f"http://127.0.0.1:{port}")
     finally:
         proc.terminate()
         proc.wait(10)

@@ -20,7 +20,7 @@ PASSWORD = "a long and secret phrase"
 def _sign_up(page: Any, server: str, name: str) -> None:
     """Sign up in the page's browser context (its cookie then signs the page in)."""
     body = {"name": name, "email": f"{name.lower()}@example.org", "password": PASSWORD}
-    res = page.request.post(server + "/api/account/signup", data=body)
+    res = page.request.post(server + "/api/account/signup", data=body, timeout=120_000)
     assert res.status == 201, res.text()
 
 

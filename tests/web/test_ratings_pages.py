@@ -14,7 +14,7 @@ __all__ = ["browser", "pytestmark", "server"]
 
 
 def _post(page: Any, server: str, path: str, body: dict[str, Any]) -> Any:
-    res = page.request.post(server + path, data=body)
+    res = page.request.post(server + path, data=body, timeout=120_000)
     assert res.ok, res.text()
     return res.json()
 
