@@ -121,6 +121,30 @@ def test_an_oversized_chunked_body_gets_413(client: TestClient) -> None:
     assert client.get("/api/tables").json()["tables"] == []
 
 
+def _wait_pending(client: TestClient, n: int) -> None:
+    """Wait until the server counts ``n`` sockets yet to say hello (it counts each a moment
+    after accepting it: in memory on SQLite, in the database on PostgreSQL)."""
+    import time
+
+    from sqlalchemy import func, select
+
+    from crisis.server.store import sockets
+
+    site = client.app.state.hall.site  # type: ignore[attr-defined]
+    deadline = time.monotonic() + 10
+    while True:
+        if site._local is not None:
+            found = sum(1 for _a, _g, k in site._local.values() if k == "pending")
+        else:
+            with site.store.engine.connect() as db:
+                found = db.execute(
+                    select(func.count()).select_from(sockets).where(sockets.c.kind == "pending")
+                ).scalar_one()
+        if found >= n or time.monotonic() > deadline:
+            return
+        time.sleep(0.05)
+
+
 def test_connections_per_address_are_capped(client: TestClient) -> None:
     table, tokens = create(client, [HUMAN, BOT])
     client.app.state.socket_limits = {"pending": 3, "spectator": 2}  # type: ignore[attr-defined]
@@ -141,11 +165,12 @@ def test_connections_per_address_are_capped(client: TestClient) -> None:
             client.websocket_connect(f"/ws/{table}"),
             client.websocket_connect(f"/ws/{table}"),
             client.websocket_connect(f"/ws/{table}"),
-            client.websocket_connect(f"/ws/{table}") as e,
         ):
-            assert e.receive_json()["code"] == "rate_limited"
-            with pytest.raises(WebSocketDisconnect):
-                e.receive_json()
+            _wait_pending(client, 3)  # the server has counted the three silent sockets
+            with client.websocket_connect(f"/ws/{table}") as e:
+                assert e.receive_json()["code"] == "rate_limited"
+                with pytest.raises(WebSocketDisconnect):
+                    e.receive_json()
     with client.websocket_connect(f"/ws/{table}") as d:  # the others closed: room again
         _hello(d, [])
 
