@@ -29,11 +29,9 @@ import psutil
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-from crisis.engine.match import Match
-from crisis.games import get_title
 from crisis.server.loadtest import free_port, post, start_server, stop_server
-from crisis.server.store import Store
 from tests.databases import BACKENDS, Database, fresh_database
+from tests.server.test_crash import _consistent
 
 pytestmark = pytest.mark.slow
 
@@ -125,19 +123,11 @@ def choose(now: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 
 
 def consistent(url: str, table: str) -> int:
-    """The stored state is setup + the stored log, the version counts the log (nothing was
-    undone) with no gap; returns the log's length."""
-    store = Store(url)
-    try:
-        row = store.load_game(table)
-        assert row is not None
-        log = store.load_log(table)
-        title = get_title(row.title)
-        match = Match.replay(title, {"seed": row.seed, "options": row.options, "log": log})
-        assert title.to_json(match.state).decode() == row.state
-        return len(log)
-    finally:
-        store.close()
+    """The stored state is setup + the stored log (as tests/server/test_crash.py checks);
+    returns the log's length."""
+    return _consistent(
+        Database("postgresql" if url.startswith("postgresql") else "sqlite", url), table
+    )
 
 
 def people(base: str, n: int = 2, seed: int = 3) -> tuple[str, dict[str, str]]:
