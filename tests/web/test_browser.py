@@ -52,6 +52,7 @@ def _page(
     browser: Any, width: int = 1400, height: int = 950, **context: Any
 ) -> tuple[Any, list[str]]:
     page = browser.new_page(viewport={"width": width, "height": height}, **context)
+    page.set_default_timeout(60_000)  # a loaded 2-core CI machine: waits end on events, not time
     problems: list[str] = []
     page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
     page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)

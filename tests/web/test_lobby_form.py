@@ -131,3 +131,23 @@ def test_a_table_over_days_gets_the_pace_chosen_in_the_form(server: str, browser
         assert "left)" in mine.first.inner_text()
         assert not problems, problems
         page.close()
+
+
+def test_create_waits_until_the_lobby_is_ready(server: str, browser: Any) -> None:
+    """A click before the lobby's script has loaded what it needs must not post the form as a
+    plain page request (that reloaded the lobby and dropped the click): the button is off."""
+    page, problems = _page(browser)
+    held: list[Any] = []
+    page.route("**/api/account", lambda route: held.append(route))
+    page.goto(server + "/")
+    page.wait_for_function("() => document.querySelectorAll('#title option').length > 0")
+    assert held, "the lobby asks who is signed in before it enables the form"
+    assert page.locator("#create").is_disabled()
+    for route in held:
+        route.continue_()
+    page.unroute("**/api/account")
+    page.wait_for_selector("#create:enabled")
+    page.select_option("#players", "2")
+    page.click("#create")
+    page.wait_for_url("**/table/**")
+    assert not problems, problems

@@ -301,6 +301,7 @@ async function main() {
   $("players").addEventListener("change", drawSeats);
   $("create-form").addEventListener("submit", create);
   drawTitle();
+  $("create").disabled = false; // off in the page until the form is handled here, never posted natively
   listMine().catch(() => {});
   listRecent().catch(() => {});
   listOpen().catch(() => {});
