@@ -26,6 +26,7 @@ from crisis.games.time_of_crisis.state import (
     army,
     capital_free_for,
     find_army,
+    militia_stacked,
     player,
 )
 
@@ -71,10 +72,8 @@ def roll_targets(state: State, targets: list[int]) -> tuple[list[int], int]:
     return rolls, hits
 
 
-def stacked_militia(state: State, a: Army) -> bool:
-    """Whether a Militia fights with this army (its owner's, in the same capital)."""
-    prov = state.provinces.get(a.region)
-    return prov is not None and a.capital and prov.militia and prov.governor == a.owner
+#: Whether a Militia fights with an army (the one definition is in the state module).
+stacked_militia = militia_stacked
 
 
 def army_targets(state: State, a: Army) -> list[int]:
@@ -173,7 +172,7 @@ def initiate_battle(state: State, role: str, arg: tuple[int, str]) -> None:
     """One Military point: your army attacks another army in its region (RULES 6.3.1, 8)."""
     army_id, target = arg_tuple(arg)
     a = army(state, army_id)
-    spend(state, "red", 1)
+    spend(state, "red", data.COSTS.battle)
     a.battled = True
     _start_battle(state, _battle_against(state, a.id, a.region, target))
     log(state, f"{role}'s army {a.id} attacks {target} in {a.region}")
@@ -186,7 +185,7 @@ def militia_battle(state: State, role: str, arg: tuple[str, str]) -> None:
     """One Military point: the lone Militia of a province you govern attacks another army
     there (RULES 6.3.3: it is an army for all purposes, commanded by the Governor)."""
     province, target = arg_tuple(arg)
-    spend(state, "red", 1)
+    spend(state, "red", data.COSTS.battle)
     state.turn.militia_battled.append(province)
     b = _battle_against(state, MILITIA_ATTACKER, province, target)
     b.attacker_owner = role

@@ -166,6 +166,10 @@ class Costs:
     """Points each action costs (``[costs]`` of components.toml)."""
 
     move_army: int
+    create_army: int
+    train_legion: int
+    disperse_mob: int
+    battle: int
     sea_moves: int
     recall_governor: int
     militia: int

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import counted, log, remove_army, roll
-from crisis.games.time_of_crisis.state import Army, State, capital_army
+from crisis.games.time_of_crisis.state import Army, State, lone_militia, militia_stacked
 
 EventEffect = Callable[[State], None]
 EVENT_EFFECTS: dict[str, EventEffect] = {}
@@ -124,10 +124,9 @@ def invade(state: State, tribe: str, white: int, count: int) -> None:
 def hit_army(state: State, a: Army, hits: int) -> None:
     """Apply hits to a player's army in the normal order: Militia, barbarians, then legions
     (flipping a full-strength legion before removing a reduced one). Used by events."""
-    prov = state.provinces.get(a.region)
     for _ in range(hits):
-        if prov is not None and a.capital and prov.militia and prov.governor == a.owner:
-            prov.militia = False
+        if militia_stacked(state, a):
+            state.provinces[a.region].militia = False
         elif a.foederati:
             tribe = sorted(a.foederati)[0]
             a.foederati[tribe] -= 1
@@ -155,10 +154,8 @@ def plague_of_cyprian(state: State) -> None:
     for a in list(state.armies):
         hit_army(state, a, 1)
     for name, prov in state.provinces.items():
-        if prov.militia:
-            stacked = capital_army(state, name)
-            if stacked is None or stacked.owner != prov.governor:
-                prov.militia = False
+        if lone_militia(state, name):
+            prov.militia = False
 
 
 # Rulings 9 and 32 (docs/rulings.md): leaders are barbarians of their tribe, placed even

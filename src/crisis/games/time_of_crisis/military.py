@@ -11,10 +11,10 @@ from crisis.games.time_of_crisis.state import (
     Army,
     State,
     army,
-    capital_army,
     capital_free_for,
     governed,
     legions_on_map,
+    lone_militia,
     player,
 )
 
@@ -57,10 +57,8 @@ def battle_targets(state: State, a: Army) -> list[str]:
             out.append(f"#{b.id}")
     prov = state.provinces.get(region)
     if prov is not None:
-        if prov.militia and prov.governor != a.owner:
-            stacked = capital_army(state, region)
-            if stacked is None or stacked.owner != prov.governor:
-                out.append("militia")
+        if prov.governor != a.owner and lone_militia(state, region):
+            out.append("militia")
         out += _foes_in_province(state, region)
     elif region in data.HOMELANDS and state.tribes[region].in_game:
         # A tribe out of the game (2-3 players) never fights, even if an event put its
@@ -101,40 +99,41 @@ def _list_military(state: State, role: str) -> list[Action]:
     p = player(state, role)
     mine = governed(state, role)
     room = legions_on_map(state) < data.LEGIONS
+    cost = data.COSTS
     if red:
         out += [Action("recruit_general", c) for c in sorted(p.generals_unclaimed) if c <= red]
-        if p.generals_ready and room:
-            out += [Action("create_army", name) for name in mine]
+    if red >= cost.create_army and p.generals_ready and room:
+        out += [Action("create_army", name) for name in mine]
     red_in_hand = any(data.INFLUENCE[c].suit == "red" for c in p.hand)
     for a in state.armies:
         if a.owner != role:
             continue
         if room and a.region in mine and red >= add_legion_cost(a.legions):
             out.append(Action("add_legion", a.id))
-        if a.reduced and red:
+        if a.reduced and red >= cost.train_legion:
             out.append(Action("train_legion", a.id))
-        if not a.battled and red:
+        if not a.battled and red >= cost.move_army:
             for dest in sorted(data.ADJACENT[a.region]):
-                if dest in data.SEAS and red < data.COSTS.sea_moves and not red_in_hand:
+                if dest in data.SEAS and red < cost.sea_moves and not red_in_hand:
                     continue
                 out.append(Action("move_army", (a.id, dest)))
+        if not a.battled and red >= cost.battle:
             out += [Action("initiate_battle", (a.id, t)) for t in battle_targets(state, a)]
         if a.region in state.provinces and a.id not in state.turn.crossed:  # Rulings 7, 48
             if a.capital:
                 out.append(Action("leave_capital", a.id))
             elif capital_free_for(state, a.region, role):
                 out.append(Action("enter_capital", a.id))
-            if red and a.region in mine and state.provinces[a.region].mobs:
+            if red >= cost.disperse_mob and a.region in mine and state.provinces[a.region].mobs:
                 out.append(Action("disperse_mob", a.id))
-    if red:  # Ruling 50: a lone Militia is an army of its Governor: it disperses and attacks
-        for name in mine:
-            prov = state.provinces[name]
-            if not prov.militia or capital_army(state, name) is not None:
-                continue
-            if prov.mobs:
-                out.append(Action("disperse_mob", name))
-            if name not in state.turn.militia_battled:
-                out += [Action("militia_battle", (name, t)) for t in militia_targets(state, name)]
+    # Ruling 50: a lone Militia is an army of its Governor: it disperses and attacks.
+    for name in mine:
+        if not lone_militia(state, name):
+            continue
+        if red >= cost.disperse_mob and state.provinces[name].mobs:
+            out.append(Action("disperse_mob", name))
+        if red >= cost.battle and name not in state.turn.militia_battled:
+            out += [Action("militia_battle", (name, t)) for t in militia_targets(state, name)]
     return out
 
 
@@ -151,7 +150,7 @@ def recruit_general(state: State, role: str, cost: int) -> None:
 @handles("create_army", args=("province",))
 def create_army(state: State, role: str, province: str) -> None:
     """One Military point: a General and one Legion in a province you govern."""
-    spend(state, "red", 1)
+    spend(state, "red", data.COSTS.create_army)
     new_army(state, role, province)
     log(state, f"{role} creates an army in {province}")
 
@@ -169,7 +168,7 @@ def add_legion(state: State, role: str, army_id: int) -> None:
 def train_legion(state: State, role: str, army_id: int) -> None:
     """One Military point flips a reduced-strength Legion back to full strength."""
     a = army(state, army_id)
-    spend(state, "red", 1)
+    spend(state, "red", data.COSTS.train_legion)
     a.reduced -= 1
     a.full += 1
     log(state, f"{role} trains a legion of army {a.id}")
@@ -210,7 +209,7 @@ def leave_capital_action(state: State, role: str, army_id: int) -> None:
 def disperse_mob(state: State, role: str, who: int | str) -> None:
     """One Military point: -1 support, and one Mob fewer per unit in the army (an army id,
     or a province name for its lone Militia, ruling 50)."""
-    spend(state, "red", 1)
+    spend(state, "red", data.COSTS.disperse_mob)
     if isinstance(who, str):
         region, units = who, 1
     else:

@@ -291,6 +291,24 @@ def capital_army(state: State, province: str) -> Army | None:
     return None
 
 
+def militia_stacked(state: State, a: Army) -> bool:
+    """Whether a Militia fights with army ``a``: ``a`` stands in its province's capital and
+    belongs to the province's Governor (RULES 6.3.3: a Militia is an army of its Governor, so
+    it counts with his army there: it takes the first hit and adds a die)."""
+    prov = state.provinces.get(a.region)
+    return prov is not None and a.capital and prov.militia and prov.governor == a.owner
+
+
+def lone_militia(state: State, province: str) -> bool:
+    """Whether ``province`` holds a Militia standing alone: no army of its Governor shares
+    the capital with it (ruling 50: a lone Militia is an army of its own, which attacks,
+    disperses Mobs, is attacked and suffers events by itself)."""
+    if not state.provinces[province].militia:
+        return False
+    stacked = capital_army(state, province)
+    return stacked is None or not militia_stacked(state, stacked)
+
+
 def capital_free_for(state: State, province: str, role: str) -> bool:
     """Whether ``role`` may move an army into ``province``'s capital.
 

@@ -12,6 +12,7 @@ it used are read off the copy. The handlers stay the one place where a cost is d
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from crisis.engine.action import Action
@@ -23,8 +24,18 @@ from crisis.games.time_of_crisis.registry import RULES
 from crisis.games.time_of_crisis.senate import vote_for
 from crisis.games.time_of_crisis.state import State, copy_state, find_army, governed
 
-#: Verbs whose trial would run on into other phases; their costs are described directly.
-_NO_TRIAL = frozenset({"end_actions", "end_buy", "pass", "keep", "reroll", "stay", "advance"})
+#: Beside the ending verbs (declared on their handlers), the other answers to the same
+#: battle questions (roll again or keep the dice, advance or stay).
+_ALTERNATIVES = frozenset({"reroll", "advance"})
+
+
+@cache
+def _no_trial() -> frozenset[str]:
+    """Verbs whose trial would run on into other phases or battle steps: the verbs that end
+    a turn, a phase or a step, and their alternatives. Their costs are described directly.
+    (Read on first use, once every rules module has declared its verbs.)"""
+    return RULES.ending(("turn", "phase", "step")) | _ALTERNATIVES
+
 
 _PHRASES = {
     "end_actions": "End your actions",
@@ -303,7 +314,7 @@ def describe(state: State, role: str, actions: list[Action]) -> list[dict[str, A
     dice = new_rng(fresh_seed())
     for action in actions:
         cost = None
-        if action.verb not in _NO_TRIAL and (None, action.verb) in RULES.verbs:
+        if action.verb not in _no_trial() and (None, action.verb) in RULES.verbs:
             cost = _cost_words(_trial(state, role, action, dice))
         out.append(
             {
