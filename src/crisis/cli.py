@@ -20,7 +20,7 @@ from crisis.engine.match import Match
 from crisis.engine.rng import Seed, fresh_seed
 from crisis.engine.title import TitleSpec
 from crisis.extras import MissingExtra, needs
-from crisis.games import get_title
+from crisis.games import DEFAULT_TITLE, get_title
 from crisis.sim.command import simulate as simulate_command
 
 app = typer.Typer(
@@ -29,8 +29,6 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
-
-DEFAULT_TITLE = "time_of_crisis"
 
 
 def _title_extras(

@@ -25,9 +25,9 @@ from crisis.engine.errors import IllegalAction
 from crisis.engine.match import Match
 from crisis.engine.rng import Seed
 from crisis.engine.title import TitleSpec
-from crisis.games import get_title
+from crisis.games import DEFAULT_TITLE, get_title
 
-TITLE = "time_of_crisis"
+TITLE = DEFAULT_TITLE
 
 
 # -- the bot ---------------------------------------------------------------------------------

@@ -7,6 +7,9 @@ from typing import cast
 
 from crisis.engine.title import TitleSpec
 
+#: The title a client, a command or a function plays when none is named.
+DEFAULT_TITLE = "time_of_crisis"
+
 TITLES = {
     "time_of_crisis": "crisis.games.time_of_crisis",
     "rome_in_crisis": "crisis.games.rome_in_crisis",

@@ -50,7 +50,7 @@ import gymnasium
 import numpy as np
 
 from crisis.ai import Bot, get_bot
-from crisis.games import TITLES
+from crisis.games import DEFAULT_TITLE, TITLES
 from crisis.rl.encoding import (
     DEFAULT_MAX_STEPS,
     REWARD_MODES,
@@ -90,7 +90,7 @@ class CrisisEnv(gymnasium.Env[Any, np.int64]):
 
     def __init__(
         self,
-        title: str = "time_of_crisis",
+        title: str = DEFAULT_TITLE,
         players: int | None = None,
         seat: int | str = 0,
         opponents: Opponent | list[Opponent] = "random",

@@ -41,6 +41,7 @@ import numpy as np
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from crisis.games import DEFAULT_TITLE
 from crisis.rl.encoding import (
     DEFAULT_MAX_STEPS,
     REWARD_MODES,
@@ -123,7 +124,7 @@ class raw_env(AECEnv):
 
     def __init__(
         self,
-        title: str = "time_of_crisis",
+        title: str = DEFAULT_TITLE,
         players: int | None = None,
         options: dict[str, Any] | None = None,
         reward: str = "score",

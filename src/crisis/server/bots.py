@@ -18,6 +18,7 @@ from typing import Any
 from crisis.ai import Bot, RandomBot, default_bot, get_bot, levels, resolve, searches
 from crisis.ai import bot_names as _bot_names
 from crisis.ai.base import Searcher
+from crisis.games import DEFAULT_TITLE
 from crisis.server.errors import BadBot
 from crisis.server.store import Conflict, Store
 from crisis.server.table import Live
@@ -26,7 +27,7 @@ from crisis.server.workers import Priority, Workers
 log = logging.getLogger("crisis.server")
 
 
-def bot_names(title: str = "time_of_crisis") -> list[str]:
+def bot_names(title: str = DEFAULT_TITLE) -> list[str]:
     """The bots a seat at a ``title`` table may be given: the strength levels first, then
     every registered bot (``random`` first)."""
     return [*levels(title), *_bot_names(title)]
@@ -57,7 +58,7 @@ def clean_bot(name: str | None, title: str) -> str:
         return "random"
 
 
-def make_bot(name: str | None, title: str = "time_of_crisis", *, think: float = 1.0) -> Bot:
+def make_bot(name: str | None, title: str = DEFAULT_TITLE, *, think: float = 1.0) -> Bot:
     """A new bot for a seat: ``name`` (cleaned by :func:`clean_bot`), a search thinking
     ``think`` seconds (the server's setting)."""
     name = clean_bot(name, title)

@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
 from crisis.ai import default_bot, levels
 from crisis.ai.advice import hint as bot_hint
 from crisis.engine.action import Action
-from crisis.games import TITLES, get_title
+from crisis.games import DEFAULT_TITLE, TITLES, get_title
 from crisis.server import limits, replays
 from crisis.server.accounts.errors import SignedOut
 from crisis.server.accounts.routes import _same_site, current
@@ -62,7 +62,7 @@ class SeatIn(BaseModel):
 class TableIn(BaseModel):
     """A new table: its seats (2-4, in turn order) and the game's options."""
 
-    title: str = Field("time_of_crisis", max_length=40)
+    title: str = Field(DEFAULT_TITLE, max_length=40)
     seats: list[SeatIn] = Field(min_length=2, max_length=4)
     options: dict[str, Any] = Field(default_factory=dict)
     seed: int | None = Field(None, ge=0, lt=2**31)
@@ -139,11 +139,11 @@ async def meta() -> dict[str, Any]:
         }
         for name in sorted(TITLES)
     }
-    default = titles["time_of_crisis"]
+    default = titles[DEFAULT_TITLE]
     return {
         **default,
         "titles": titles,
-        "default_title": "time_of_crisis",
+        "default_title": DEFAULT_TITLE,
         "roles": ["green", "blue", "yellow", "red"],
         # The times per move a table over days may choose (seconds; null: live) and what a
         # timeout may do (crisis.server.clock).

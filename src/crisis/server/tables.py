@@ -32,7 +32,7 @@ from crisis.engine.action import Action
 from crisis.engine.errors import IllegalAction
 from crisis.engine.match import Match
 from crisis.engine.rng import Seed, fresh_seed
-from crisis.games import TITLES, get_title
+from crisis.games import DEFAULT_TITLE, TITLES, get_title
 from crisis.server import limits
 from crisis.server.bots import BotSeats, check_bot, clean_bot
 from crisis.server.clock import Clock, check_pace, keep_time
@@ -133,7 +133,7 @@ class Hall(BotSeats, Following, Clock, Turns):
         seats: list[SeatSpec],
         options: dict[str, Any],
         *,
-        title: str = "time_of_crisis",
+        title: str = DEFAULT_TITLE,
         seed: Seed | None = None,
         rematch_of: GameRow | None = None,
         address: str | None = None,

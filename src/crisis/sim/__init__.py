@@ -13,7 +13,7 @@ from collections.abc import Callable
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
-from crisis.games import TITLES, get_title
+from crisis.games import DEFAULT_TITLE, TITLES, get_title
 from crisis.sim.backends import Progress, run_local, run_ray
 from crisis.sim.runner import MAX_ACTIONS, GameRecord, GameSpec, play_game
 
@@ -25,7 +25,7 @@ def game_seed(seed: int, index: int) -> int:
     return seed * 1_000_003 + index
 
 
-def variant_options(title: str = "time_of_crisis") -> OptionsFor | None:
+def variant_options(title: str = DEFAULT_TITLE) -> OptionsFor | None:
     """The title's cycle of setup variants (its fuzz profile), if it has one."""
     if title not in TITLES:
         return None
@@ -41,7 +41,7 @@ def plan_games(
     rotate: bool = True,
     options: dict[str, Any] | None = None,
     options_for: OptionsFor | None = None,
-    title: str = "time_of_crisis",
+    title: str = DEFAULT_TITLE,
     max_actions: int = MAX_ACTIONS,
     start: int = 0,
 ) -> list[GameSpec]:

@@ -14,7 +14,7 @@ from rich.text import Text
 
 from crisis import sim
 from crisis.ai import parse_spec, resolve
-from crisis.games import get_title
+from crisis.games import DEFAULT_TITLE, get_title
 from crisis.sim import rating, report, stats
 from crisis.sim.backends import default_jobs
 
@@ -71,7 +71,7 @@ def simulate(
     max_actions: Annotated[int, typer.Option(help="Actions before a game is a stall.")] = (
         sim.MAX_ACTIONS
     ),
-    title: Annotated[str, typer.Option(help="Which game.")] = "time_of_crisis",
+    title: Annotated[str, typer.Option(help="Which game.")] = DEFAULT_TITLE,
 ) -> None:
     """Play bot games and print win rates (95% Wilson CIs over games), scores, game length,
     the first player's edge and the cards winners buy; exit 1 if a game crashed or stalled."""

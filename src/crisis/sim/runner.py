@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from crisis.ai import get_bot
-from crisis.games import get_title
+from crisis.games import DEFAULT_TITLE, get_title
 
 MAX_ACTIONS = 20_000
 
@@ -28,7 +28,7 @@ class GameSpec:
     seed: int
     bots: tuple[str, ...]
     options: dict[str, Any] = field(default_factory=dict)
-    title: str = "time_of_crisis"
+    title: str = DEFAULT_TITLE
     max_actions: int = MAX_ACTIONS
 
 

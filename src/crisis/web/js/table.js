@@ -7,7 +7,7 @@
 
 import { meta as loadMeta, myName, mySeats, rememberSeat } from "./api.js";
 import { askHint, showReview } from "./advice.js";
-import { BOARDS, DEFAULT_TITLE } from "./boards/index.js";
+import { BOARDS } from "./boards/index.js";
 import { renderChat, sendChat } from "./chat.js";
 import { curtain } from "./curtain.js";
 import { renderLog } from "./log.js";
@@ -145,7 +145,7 @@ function mergeLog(msg) {
  * page sections that title uses. */
 function chooseBoard(s) {
   if (app.board) return;
-  const title = BOARDS[s.table.title] ? s.table.title : DEFAULT_TITLE;
+  const title = BOARDS[s.table.title] ? s.table.title : app.meta.default_title;
   app.title = title;
   app.board = BOARDS[title];
   const info = (app.meta.titles && app.meta.titles[title]) || app.meta;

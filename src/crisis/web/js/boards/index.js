@@ -21,5 +21,3 @@ export const BOARDS = {
   time_of_crisis: timeOfCrisis,
   rome_in_crisis: romeInCrisis,
 };
-
-export const DEFAULT_TITLE = "time_of_crisis";
