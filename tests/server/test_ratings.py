@@ -93,8 +93,16 @@ def test_a_rated_game_moves_both_ratings(db: Database) -> None:
                 g=table,
                 r=role,
             )
+        players = client.get(f"/api/tables/{table}/players").json()["players"]
+        assert players == {
+            "green": {"name": "Alba", "rating": None},
+            "blue": {"name": "Brutus", "rating": None},
+        }
         end = _play_to_the_end(client, table, tokens)
         winner = end["result"]["ranking"][0]
+        # At the table, beside each name: the rating after the game.
+        players = client.get(f"/api/tables/{table}/players").json()["players"]
+        assert players[winner]["rating"]["rating"] > 1500 and players[winner]["rating"]["games"] == 1
         board = client.get("/api/ratings/time_of_crisis").json()["players"]
         assert [p["name"] for p in board] == (
             ["Alba", "Brutus"] if winner == "green" else ["Brutus", "Alba"]
@@ -142,4 +150,6 @@ def test_unknown_games_and_players_are_404(client: TestClient) -> None:
     res = client.get("/api/ratings/chess")
     assert res.status_code == 404 and res.json()["code"] == "not_found"
     res = client.get("/api/players/nobody")
+    assert res.status_code == 404 and res.json()["code"] == "not_found"
+    res = client.get("/api/tables/nosuchtable/players")
     assert res.status_code == 404 and res.json()["code"] == "not_found"

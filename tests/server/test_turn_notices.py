@@ -118,3 +118,36 @@ def test_everyone_away_hears_that_the_game_ended(
         wait_for(lambda p=person: len(end_mails(client, p)) == 1)
         (mail,) = end_mails(client, person)
         assert "has ended" in mail["subject"] and f"/table/{made}" in mail["body"]
+
+
+def _late(client: TestClient) -> int:
+    hall = client.app.state.hall  # type: ignore[attr-defined]
+    return int(client.portal.call(hall.late_turn_notices))  # type: ignore[union-attr]
+
+
+def test_a_player_who_leaves_after_their_turn_began_is_mailed_once(
+    table: tuple[TestClient, dict[str, Person], str], db: Database
+) -> None:
+    client, people, made = table
+    db.execute("UPDATE accounts SET mail_after = 1")
+    first = people["green"].get(f"/api/tables/{made}").json()["active"][0]
+    other = "blue" if first == "green" else "green"
+    client.cookies.set("crisis_session", people[other].session)
+    with client.websocket_connect(f"/ws/{made}") as ws:  # at the table when the turn comes
+        client.cookies.clear()
+        ws.send_json({"type": "hello", "tokens": []})
+        assert ws.receive_json()["roles"] == [other]
+        play(people, made, other, random.Random(5))
+        time.sleep(0.3)
+        # Long at the table (their last connection an hour ago): the clock marks them here.
+        db.execute("UPDATE seats SET seen = :t WHERE role = :r", t=int(time.time()) - 3600, r=other)
+        assert _late(client) == 0
+        assert turn_mails(client, people[other]) == []
+    # They left: a minute is not up yet, then it is (their last visit moved back in time).
+    assert _late(client) == 0
+    db.execute("UPDATE seats SET seen = :t WHERE role = :r", t=int(time.time()) - 61, r=other)
+    assert _late(client) == 1
+    (mail,) = turn_mails(client, people[other])
+    assert f"/table/{made}?seat={other}" in mail["body"]
+    assert _late(client) == 0  # one mail per turn
+    assert len(turn_mails(client, people[other])) == 1

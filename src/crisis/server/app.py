@@ -29,6 +29,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
 from crisis.server import accounts, limits, live, lobby, open_games, retention
+from crisis.server.clock import CHECK_EVERY
 from crisis.server.docs import add_docs
 from crisis.server.errors import TableError
 from crisis.server.replays import Replays
@@ -151,6 +152,7 @@ def create_app(
     origins: Iterable[str] = (),
     http_per_minute: dict[str, int] | None = None,
     abandoned_after: float = retention.ABANDONED_AFTER,
+    clock_every: float = CHECK_EVERY,
 ) -> FastAPI:
     """The application serving ``database``; bots wait ``bot_delay`` seconds between moves.
 
@@ -164,6 +166,8 @@ def create_app(
     the site's own (for a host behind a proxy that rewrites the Host header).
     ``http_per_minute`` overrides entries of :data:`limits.HTTP_PER_MINUTE`. Tables nobody
     came to are deleted once untouched for ``abandoned_after`` seconds (:mod:`.retention`).
+    The clock of games over days (timeouts, late turn notices) looks every ``clock_every``
+    seconds.
     """
 
     @asynccontextmanager
@@ -184,7 +188,7 @@ def create_app(
         # Turn notices by mail where the site has accounts (accounts.install): without, none.
         hall.notify = functools.partial(accounts.notice, app)
         app.state.store, app.state.hall = store, hall
-        woken = await hall.start()
+        woken = await hall.start(clock_every)
         if woken:
             logging.getLogger("crisis.server").info("took over the bots of %d tables", woken)
         sweep = asyncio.create_task(

@@ -18,6 +18,7 @@ from crisis.ai.advice import hint as bot_hint
 from crisis.engine.action import Action
 from crisis.games import DEFAULT_TITLE, TITLES, get_title
 from crisis.server import limits, replays
+from crisis.server.accounts.data import Account
 from crisis.server.accounts.errors import SignedOut
 from crisis.server.accounts.routes import _same_site, current
 from crisis.server.accounts.seats import seat_roles
@@ -57,6 +58,9 @@ class SeatIn(BaseModel):
     kind: StrictStr = Field("human", pattern="^(human|bot|open)$")
     bot: StrictStr | None = Field(None, max_length=32)
     name: StrictStr = Field("", max_length=40)
+    # A person's seat for a player of the site, invited by their account's name: the seat is
+    # theirs (reached by signing in, never by a link the creator holds) and they are mailed.
+    invite: StrictStr | None = Field(None, min_length=1, max_length=40)
 
 
 class TableIn(BaseModel):
@@ -165,17 +169,27 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
         raise BadMessage("this server chooses the seed itself")
     seats = [SeatSpec(kind=s.kind, bot=s.bot, name=s.name) for s in body.seats]
     host = None
-    if body.open:  # an open table is made by someone signed in, from the site's own pages
+    invited: dict[int, Account] = {}
+    if body.open or any(s.invite for s in body.seats):
+        # An open table, or one that invites players of the site, is made by someone signed
+        # in, from the site's own pages.
+        what = "open tables" if body.open else "invitations"
         if getattr(request.app.state, "accounts", None) is None:
-            raise BadMessage("this server has no accounts, so no open tables")
+            raise BadMessage(f"this server has no accounts, so no {what}")
         await _same_site(request)
         account = await current(request, Response())
         if account is None:
-            raise SignedOut("sign in to make an open table")
-        host = account.id
-        mine = next((s for s in seats if s.kind == "human"), None)
-        if mine is not None and not (mine.name or "").strip():
-            mine.name = account.name  # the host's own seat, by the host's name
+            raise SignedOut(f"sign in to make {what}")
+        invited = await _invited(request, body.seats, account)
+        for i, guest in invited.items():
+            seats[i].name = guest.name
+        if body.open:
+            host = account.id
+            mine = next(
+                (s for i, s in enumerate(seats) if s.kind == "human" and i not in invited), None
+            )
+            if mine is not None and not (mine.name or "").strip():
+                mine.name = account.name  # the host's own seat, by the host's name
     live, tokens = await hall.create(
         seats,
         body.options,
@@ -187,10 +201,60 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
         rated=body.rated,
         host=host,
     )
+    roles = [s.role for s in live.row.seats]
     if host is not None and tokens:  # the host's own seat (the first person's) is theirs
-        first = next(s.role for s in live.row.seats if s.kind == "human")
+        first = next(
+            s.role for i, s in enumerate(live.row.seats) if s.kind == "human" and i not in invited
+        )
         await hall.db(hall.store.update_seat, live.id, first, account=host)
+    for i, guest in invited.items():
+        # The invited seat is the guest's: its secret is not handed to the table's maker.
+        await hall.db(hall.store.update_seat, live.id, roles[i], account=guest.id)
+        tokens.pop(roles[i], None)
+    if invited:
+        await _send_invitations(request, live, {roles[i]: g for i, g in invited.items()})
     return {"table": live.summary(), "tokens": tokens}
+
+
+async def _invited(request: Request, wanted: list[SeatIn], host: Account) -> dict[int, Account]:
+    """The accounts invited to seats (by seat index), each an existing player named once;
+    a clear error for an unknown name, a bot's or free seat with a name, or a player invited
+    twice. Inviting yourself is taking the seat yourself."""
+    svc = request.app.state.accounts
+    out: dict[int, Account] = {}
+    for i, seat in enumerate(wanted):
+        if not seat.invite:
+            continue
+        if seat.kind != "human":
+            raise BadMessage("only a person's seat can be offered to an invited player")
+        # By name only: an address would tell the maker whether it has an account here.
+        guest = None if "@" in seat.invite else await svc.run(svc.data.find, seat.invite.strip())
+        if guest is None:
+            raise NotFound(f"no player is called {seat.invite!r}")
+        if any(g.id == guest.id for g in out.values()):
+            raise BadMessage(f"{guest.name} is invited to two seats")
+        out[i] = guest
+    return out
+
+
+async def _send_invitations(request: Request, live: Live, guests: dict[str, Account]) -> None:
+    """Mail each invited player (if they take such mails) a link to the table, where they
+    reach their seat by signing in. A failure is logged, never raised: the table stands."""
+    hall = _hall(request)
+    if hall.notify is None:
+        return
+    name = live.title.info().get("name", live.row.title)
+    people = [s for s in live.row.seats if s.kind == "human"]
+    for role, guest in guests.items():
+        others = ", ".join(s.name or s.role for s in people if s.role != role) or "bots"
+        await hall.notify(
+            guest.id,
+            "invite",
+            f"You are invited to a game of {name}",
+            f"You are invited to play {name} as {role}, with {others}. Sign in and open the "
+            "table to take your seat.",
+            f"/table/{live.id}?seat={role}",
+        )
 
 
 @router.get("/tables", dependencies=[limited("tables")])
@@ -390,6 +454,17 @@ async def leaderboard(title: str, request: Request) -> dict[str, Any]:
         raise NotFound(f"unknown game {title!r}")
     hall = _hall(request)
     return {"title": title, "players": await hall.db(hall.ratings.leaderboard, title)}
+
+
+@router.get("/tables/{table_id}/players", dependencies=[limited("tables")])
+async def table_players(table_id: str, request: Request) -> dict[str, Any]:
+    """Who holds a table's seats with an account, per role: their name and their rating for
+    the table's game (shown beside the names at the table). Never an e-mail address."""
+    hall = _hall(request)
+    found = await hall.db(hall.ratings.at_table, table_id[:64])
+    if found is None:
+        raise NotFound("no such table")
+    return {"players": found}
 
 
 @router.get("/players/{name}", dependencies=[limited("tables")])

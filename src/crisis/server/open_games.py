@@ -180,3 +180,4 @@ async def _start(hall: Hall, live: Live) -> None:
     live.changed()
     hall.broadcast(live)
     hall._wake_bots(live)
+    hall.turns_started(live, [])  # the first seats to move: their turn notices

@@ -205,6 +205,39 @@ class Ratings:
                 for r in rows
             }
 
+    def at_table(self, game_id: str) -> dict[str, dict[str, Any]] | None:
+        """The people of a table who hold their seat with an account: per role, their account
+        name (for a link to their profile) and their rating for the table's game (None before
+        their first rated game of it). Seats played by link alone are left out. None when
+        there is no such table."""
+        with self.engine.connect() as db:
+            title = db.execute(select(games.c.title).where(games.c.id == game_id)).scalar()
+            if title is None:
+                return None
+            rows = db.execute(
+                select(
+                    seats.c.role, accounts.c.name, ratings.c.mu, ratings.c.sigma, ratings.c.games
+                )
+                .join(accounts, accounts.c.id == seats.c.account)
+                .outerjoin(
+                    ratings, (ratings.c.account == seats.c.account) & (ratings.c.title == title)
+                )
+                .where(seats.c.game == game_id)
+            )
+            return {
+                r.role: {
+                    "name": r.name,
+                    "rating": None
+                    if r.mu is None
+                    else {
+                        "rating": shown(r.mu),
+                        "games": r.games,
+                        "provisional": r.sigma > PROVISIONAL,
+                    },
+                }
+                for r in rows
+            }
+
     def profile(self, name: str, limit: int = 100) -> dict[str, Any] | None:
         """A player's public page: their name, rating per title, and their rated games (the
         newest ``limit``) with the place and the rating before and after each; None for an

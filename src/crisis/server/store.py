@@ -272,6 +272,11 @@ seats.append_column(Column("account", String(32)))
 # When the seat's person was last at the table (a connection opened or closed; NULL: never),
 # so that a turn notice goes only to someone away (crisis.server.turns). Revision 0009.
 seats.append_column(Column("seen", Seconds))
+# The game's version when the seat last became one to move, and the turn_at of the last turn
+# a turn notice went out for (NULL: none yet): a notice is due while noticed < turn_at.
+# Revision 0010.
+seats.append_column(Column("turn_at", Integer))
+seats.append_column(Column("noticed", Integer))
 Index("seats_by_account", seats.c.account)
 
 # -- end of accounts and mail ------------------------------------------------------------------
@@ -1129,6 +1134,71 @@ class Store:
                     .where(seats.c.game == game_id, seats.c.role.in_(roles))
                     .values(seen=moment)
                 )
+
+    def turn_began(self, game_id: str, roles: list[str], version: int) -> int:
+        """Of ``roles``, the seats held by an account became ones to move at the game's
+        ``version``: a turn notice is due for each until one goes out. Returns how many."""
+        if not roles:
+            return 0
+        with self.engine.begin() as db:
+            done = db.execute(
+                update(seats)
+                .where(
+                    seats.c.game == game_id,
+                    seats.c.role.in_(roles),
+                    seats.c.account.is_not(None),
+                    # Background writes may land out of order: never back to an older turn.
+                    or_(seats.c.turn_at.is_(None), seats.c.turn_at < version),
+                )
+                .values(turn_at=version)
+            )
+            return int(done.rowcount or 0)
+
+    def claim_turn_notice(self, game_id: str, role: str) -> bool:
+        """Mark the seat's current turn as noticed; False when it already was (by this
+        process or another: one mail per turn however many processes look)."""
+        with self.engine.begin() as db:
+            done = db.execute(
+                update(seats)
+                .where(
+                    seats.c.game == game_id,
+                    seats.c.role == role,
+                    seats.c.turn_at.is_not(None),
+                    or_(seats.c.noticed.is_(None), seats.c.noticed < seats.c.turn_at),
+                )
+                .values(noticed=seats.c.turn_at)
+            )
+            return bool(done.rowcount)
+
+    def waiting_turns(self) -> list[tuple[str, str, str, Any, int]]:
+        """The seats of accounts, at games being played, whose turn has not been noticed
+        yet and that are still to move: (game, role, account, when last at the table or
+        None, the account's minutes away before a turn notice)."""
+        with self.engine.connect() as db:
+            rows = db.execute(
+                select(
+                    seats.c.game,
+                    seats.c.role,
+                    seats.c.account,
+                    seats.c.seen,
+                    accounts.c.mail_after,
+                    games.c.active,
+                )
+                .join(accounts, accounts.c.id == seats.c.account)
+                .join(games, games.c.id == seats.c.game)
+                .where(
+                    games.c.status == "playing",
+                    seats.c.kind == "human",
+                    seats.c.resigned == 0,
+                    seats.c.turn_at.is_not(None),
+                    or_(seats.c.noticed.is_(None), seats.c.noticed < seats.c.turn_at),
+                )
+            )
+            return [
+                (r.game, r.role, r.account, r.seen, int(r.mail_after))
+                for r in rows
+                if r.role in json.loads(r.active)
+            ]
 
     def turn_notice_seats(self, game_id: str, roles: list[str]) -> list[tuple[str, str, Any, int]]:
         """Of ``roles``, the seats held by an account: (role, account, when the person was

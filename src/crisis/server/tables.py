@@ -35,7 +35,7 @@ from crisis.engine.rng import Seed, fresh_seed
 from crisis.games import DEFAULT_TITLE, TITLES, get_title
 from crisis.server import limits
 from crisis.server.bots import BotSeats, check_bot, clean_bot
-from crisis.server.clock import Clock, check_pace, keep_time
+from crisis.server.clock import CHECK_EVERY, Clock, check_pace, keep_time
 from crisis.server.errors import (
     BadMessage,
     Forbidden,
@@ -115,12 +115,20 @@ class Hall(BotSeats, Following, Clock, Turns):
         self.ratings = Ratings(store.engine)
         self._notices: set[asyncio.Task[None]] = set()
 
-    async def start(self) -> int:
+    async def start(self, clock_every: float = CHECK_EVERY) -> int:
         """Join the site (beat, hear the other processes), take over the bots nobody plays
-        and start the clock of games over days; returns how many tables were taken over."""
+        and start the clock of games over days (it looks every ``clock_every`` seconds);
+        returns how many tables were taken over."""
         await self.site.start(self.heard, self.adopt, self.missed)
-        self._clock = asyncio.create_task(keep_time(self.time_out_overdue))
+        self._clock = asyncio.create_task(keep_time(self._on_the_clock, every=clock_every))
         return await self.resume()
+
+    async def _on_the_clock(self) -> int:
+        """What the clock does at each look: time out the seats whose time ran out, then mail
+        the turn notices due to players who left their table; returns the timeouts."""
+        timed_out = await self.time_out_overdue()
+        await self.late_turn_notices()
+        return timed_out
 
     async def db(self, call: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """``call(*args, **kwargs)`` (a :class:`Store` method) in the database thread."""

@@ -1,20 +1,22 @@
-"""Turn notices: a mail to a person whose seat has just become one to move while they are
-away from the table, so that a game over days goes on without a tab kept open; and a mail
-to everyone away from the table when its game ends.
+"""Turn notices: a mail to a person whose seat is to move while they are away from the
+table, so that a game over days goes on without a tab kept open; and a mail to everyone
+away from the table when its game ends.
 
 When a move leaves a seat to move that was not to move before (the start of that seat's
 turn, or of a decision it must take in someone else's turn), and the seat belongs to an
-account (:mod:`crisis.server.accounts`), the hall asks for a ``turn`` notice unless the
-person is at the table: a connection of theirs open in this process, or one opened or
-closed (``seats.seen``) less than the account's chosen minutes ago (10 by default). So a
-turn brings at most one mail, however many moves it takes, and never while they play.
-Whether the account wants such mails at all (a confirmed address, the setting on) is the
-accounts' own rule (:func:`crisis.server.accounts.notices.wants`); mails go through the
-outbox, so a mail server that is down never holds up a move.
-
-Known limits: the check is made when the turn starts only (someone who left a minute
-before their turn came gets no mail for it), and a connection open in another process of
-the site counts only through ``seen``.
+account (:mod:`crisis.server.accounts`), the turn is recorded on the seat (``turn_at``, the
+game's version) and a ``turn`` notice becomes due. It goes out once the person has been
+away from the table for the account's chosen minutes (10 by default): at once if they
+already were, else when the clock next looks (:meth:`Turns.late_turn_notices`, every
+:data:`~crisis.server.clock.CHECK_EVERY` seconds) after they left. "Away" means no
+connection of theirs open in this process and none opened or closed (``seats.seen``) for
+that long; each process marks ``seen`` anew for the seats its connections watch at every
+look, so a player at a table held by another process of the site is never mailed. A turn
+brings one mail at most (``seats.noticed``, claimed in one write), however many moves it
+takes, and never while they play. Whether the account wants such mails at all (a confirmed
+address, the setting on) is the accounts' own rule
+(:func:`crisis.server.accounts.notices.wants`); mails go through the outbox, so a mail
+server that is down never holds up a move.
 """
 
 from __future__ import annotations
@@ -55,10 +57,9 @@ class Turns:
             for r in live.match.active()
             if r not in before and live.seat(r).kind == "human" and not live.seat(r).resigned
         ]
-        here = {r for w in live.watchers for r in w.roles}
-        away = [r for r in started if r not in here]
-        if away:
-            self._in_background(self._notice_turns(live, away))
+        if started:
+            here = {r for w in live.watchers for r in w.roles}
+            self._in_background(self._notice_turns(live, started, here, live.row.version))
 
     def game_ended(self, live: Live) -> None:
         """After the move (or resignation) that ended a game: an ``end`` notice to every
@@ -86,33 +87,78 @@ class Turns:
             names = {s.role: s.name for s in live.row.seats}
             said = f"{names.get(winner, winner)} won" if winner else "it is over"
             assert self.notify is not None
-            for _role, account, _seen, _minutes in found:
+            for role, account, _seen, _minutes in found:
                 await self.notify(
                     account,
                     "end",
                     f"Your game of {name} has ended",
                     f"Your game of {name} has ended: {said}. The table has its replay.",
-                    f"/table/{live.id}",
+                    f"/table/{live.id}?seat={role}",
                 )
         except Exception:
             log.exception("table %s: could not send the end notices", live.id)
 
-    async def _notice_turns(self, live: Live, roles: list[str]) -> None:
+    async def _notice_turns(
+        self, live: Live, started: list[str], here: set[str], version: int
+    ) -> None:
+        """Record the turns begun at ``version`` and mail those of ``started`` who are away
+        now; the rest are mailed by :meth:`late_turn_notices` if they leave."""
         try:
-            found = await self.db(self.store.turn_notice_seats, live.id, roles)
+            if not await self.db(self.store.turn_began, live.id, started, version):
+                return  # no seat of an account
+            away = [r for r in started if r not in here]
+            found = await self.db(self.store.turn_notice_seats, live.id, away)
             now = time.time()
-            name = live.title.info().get("name", live.row.title)
-            others = ", ".join(s.name for s in live.row.seats if s.role not in roles)
             for role, account, seen, minutes in found:
                 if seen is not None and now - seen < 60 * minutes:
-                    continue  # at the table a moment ago
-                assert self.notify is not None
-                await self.notify(
-                    account,
-                    "turn",
-                    f"Your turn at {name}",
-                    f"It is your turn ({role}) at your table of {name} with {others}.",
-                    f"/table/{live.id}",
-                )
+                    continue  # at the table a moment ago: the clock looks again later
+                await self._send_turn_notice(live, role, account)
         except Exception:
             log.exception("table %s: could not send the turn notices", live.id)
+
+    async def late_turn_notices(self, now: float | None = None) -> int:
+        """(The clock, every few seconds.) Mail the turn notices that became due because their
+        player left the table after their turn began; and mark as seen now the seats this
+        process's connections watch, so that no other process mails a player who is here.
+        Returns how many notices were sent."""
+        if self.notify is None:
+            return 0
+        now = time.time() if now is None else now
+        sent = 0
+        waiting = await self.db(self.store.waiting_turns)
+        here: dict[str, list[str]] = {}
+        for game, role, _account, _seen, _minutes in waiting:
+            live = self.tables.get(game)
+            if live is not None and any(role in w.roles for w in live.watchers):
+                here.setdefault(game, []).append(role)
+        for game, roles in here.items():
+            await self.db(self.store.mark_seen, game, roles, int(now))
+        for game, role, account, seen, minutes in waiting:
+            if role in here.get(game, ()) or (seen is not None and now - seen < 60 * minutes):
+                continue
+            try:
+                live = await self.get(game)
+                if await self._send_turn_notice(live, role, account):
+                    sent += 1
+            except Exception:
+                log.exception("table %s: could not send %s's turn notice", game, role)
+        return sent
+
+    async def get(self, game_id: str) -> Live:
+        raise NotImplementedError
+
+    async def _send_turn_notice(self, live: Live, role: str, account: str) -> bool:
+        """Claim the seat's turn as noticed and mail it; False when it already was."""
+        if not await self.db(self.store.claim_turn_notice, live.id, role):
+            return False
+        name = live.title.info().get("name", live.row.title)
+        others = ", ".join(s.name for s in live.row.seats if s.role != role)
+        assert self.notify is not None
+        await self.notify(
+            account,
+            "turn",
+            f"Your turn at {name}",
+            f"It is your turn ({role}) at your table of {name} with {others}.",
+            f"/table/{live.id}?seat={role}",
+        )
+        return True

@@ -85,16 +85,28 @@ function drawSeats() {
     const select = el("select", { name: `seat-${role}`, "aria-label": `${role} seat` },
       el("option", { value: "me" }, "Me (this browser)"),
       el("option", { value: "friend" }, "A friend (invite link)"),
+      ME ? el("option", { value: "player" }, "A player of this site (invite by name)") : null,
       $("open-table").checked ? el("option", { value: "open" }, "Open seat (anyone signed in)") : null,
       ...game().bots.map((b) => el("option", { value: `bot:${b}` }, botLabel(b))),
     );
+    // Inviting a player: their account's name; they are mailed a link and reach the seat
+    // by signing in.
+    const oldInvite = box.dataset[`invite${i}`] || "";
+    const invite = el("input", {
+      name: `invite-${role}`, class: "invite-name", placeholder: "their player name",
+      "aria-label": `Player to invite as ${role}`, maxlength: "40", autocomplete: "off", value: oldInvite,
+    });
+    invite.addEventListener("input", () => { box.dataset[`invite${i}`] = invite.value; });
+    const showInvite = () => invite.classList.toggle("hidden", select.value !== "player");
+    select.addEventListener("change", showInvite);
     const keep = old[i] && [...select.options].some((o) => o.value === old[i]);
     // The title's strongest bot that plays at a person's pace is the default opponent, shown
     // by the strength level that stands for it where there is one.
     const quick = game().default_bot || game().bots[game().bots.length - 1];
     const preferred = Object.keys(game().levels || {}).find((lv) => game().levels[lv] === quick) || quick;
     select.value = keep ? old[i] : (i === 0 ? "me" : `bot:${preferred}`);
-    box.append(el("div", { class: "seat-row" }, el("span", {}, el("span", { class: `swatch ${role}` }), cap(role)), select));
+    showInvite();
+    box.append(el("div", { class: "seat-row" }, el("span", {}, el("span", { class: `swatch ${role}` }), cap(role)), select, invite));
   }
 }
 
@@ -112,7 +124,15 @@ async function create(ev) {
     choice.push(v);
     if (v.startsWith("bot:")) seatsIn.push({ kind: "bot", bot: v.slice(4) });
     else if (v === "open") seatsIn.push({ kind: "open" });
-    else seatsIn.push({ kind: "human", name: v === "me" ? name : "" });
+    else if (v === "player") {
+      const who = form.elements[`invite-${ROLES[i]}`].value.trim();
+      if (!who) {
+        $("create-error").textContent = `Name the player to invite as ${ROLES[i]}.`;
+        form.elements[`invite-${ROLES[i]}`].focus();
+        return;
+      }
+      seatsIn.push({ kind: "human", invite: who });
+    } else seatsIn.push({ kind: "human", name: v === "me" ? name : "" });
   }
   const title = $("title").value;
   const options = chosenOptions(title);

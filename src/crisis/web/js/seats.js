@@ -1,18 +1,48 @@
 // The table card: its seats, invitation links, each seat's own link, the options, and the
 // resign / rematch buttons.
 
-import { carryToRematch, el, invites, linkBox, mySeats, seatLink } from "./api.js";
+import { carryToRematch, el, invites, linkBox, mySeats, request, seatLink } from "./api.js";
 import { ask } from "./prompt.js";
 import { $, app, cap, send, tableId } from "./shared.js";
 
+// The people who hold a seat with an account, per role: name and rating for this game
+// (GET /api/tables/{id}/players), asked again when the seats or the table's status change
+// (someone takes a seat; the game ends and ratings move).
+let players = {};
+let playersAsked = "";
+
+function askPlayers(t) {
+  const key = `${t.status}|${t.seats.map((x) => `${x.kind}:${x.name}:${x.resigned}`).join(",")}`;
+  if (key === playersAsked) return;
+  playersAsked = key;
+  request("GET", `/api/tables/${encodeURIComponent(tableId)}/players`).then((res) => {
+    players = res.players || {};
+    if (app.latest) renderTable(app.latest);
+  }).catch(() => {});
+}
+
+/** A seat's person: their account's name linking to their profile, with their rating
+ * ("1532", "1532?" while provisional, "unrated" before their first rated game); or the
+ * name typed for a seat played by link. */
+function person(seat) {
+  const who = players[seat.role];
+  if (!who) return seat.name;
+  const r = who.rating;
+  return el("span", {},
+    el("a", { href: `/players/${encodeURIComponent(who.name)}`, class: "player" }, who.name),
+    el("span", { class: "muted rating", title: "Rating for this game" },
+      r ? ` (${r.rating}${r.provisional ? "?" : ""})` : " (unrated)"));
+}
+
 export function renderTable(s) {
   const t = s.table;
+  askPlayers(t);
   const seatList = $("seats");
   seatList.replaceChildren(...t.seats.map((seat) => el(
     "div", {},
     el("span", { class: `swatch ${seat.role}` }), `${cap(seat.role)}: `,
     seat.kind === "bot" ? `${seat.bot} bot${seat.resigned ? " (took over a resigned seat)" : ""}`
-      : seat.kind === "open" ? "free: anyone signed in may take it from the lobby's open games" : seat.name,
+      : seat.kind === "open" ? "free: anyone signed in may take it from the lobby's open games" : person(seat),
     seat.kind === "human" && !seat.joined ? " (not joined yet)" : "",
     app.roles.includes(seat.role) ? " · you" : "",
   )));

@@ -5,7 +5,7 @@
 // and replays (replay.js); what they share is in shared.js. The title's own parts (map,
 // cards, players' areas) are drawn by its board module (boards/index.js).
 
-import { meta as loadMeta, myName, mySeats, rememberSeat } from "./api.js";
+import { meta as loadMeta, myName, mySeats, rememberSeat, request } from "./api.js";
 import { askHint, showReview } from "./advice.js";
 import { BOARDS } from "./boards/index.js";
 import { renderChat, sendChat } from "./chat.js";
@@ -26,6 +26,24 @@ function takeLinkSecret() {
     rememberSeat(tableId, seat, token, true);
     history.replaceState(null, "", location.pathname); // keep the secret out of the address bar
   }
+}
+
+/** A mailed link names the seat it is for (``?seat=blue``). A browser that does not hold
+ * that seat and where nobody is signed in (another device) is sent to sign in, and comes
+ * back here, to the seat, after. Signed in as someone else, or on a site without accounts,
+ * the page stays as it is. */
+async function reachMailedSeat() {
+  const wanted = new URLSearchParams(location.search).get("seat");
+  if (!wanted || app.roles.includes(wanted) || app.askedSignIn) return;
+  app.askedSignIn = true;
+  let res;
+  try {
+    res = await request("GET", "/api/account");
+  } catch {
+    return; // no accounts here
+  }
+  if (res.account) return;
+  location.assign(`/account/signin?next=${encodeURIComponent(location.pathname + location.search)}`);
 }
 
 // -- connection --------------------------------------------------------------------------------
@@ -85,6 +103,7 @@ function onMessage(msg) {
     app.chat = msg.chat || [];
     renderChat();
     if (app.roles.length === 1) app.shown = app.roles[0];
+    reachMailedSeat();
   } else if (msg.type === "state") {
     if (app.latest && msg.version < app.latest.version) return;
     mergeLog(msg);
