@@ -143,10 +143,7 @@ def _address_start(state: State) -> None:
     role = owner(state, emp)
     assert role is not None
     state.address = Address(who="emperor", role=role)
-    if len(state.crises) == 1:
-        _choose_crisis(state, role, next(iter(state.crises)))
-    else:
-        state.step = "address"
+    RULES.offer(state, "address")  # one crisis: it is addressed at once
 
 
 @decision("address", "Choose the crisis your Emperor addresses", _actor)
@@ -317,12 +314,13 @@ def _discard_forced(state: State) -> None:
         forced, free = discard_options(state)
         if forced:
             address.picked.append(forced[0])
-        elif len(free) == 1:
-            address.picked.append(free[0])
         elif not free:
             _finish_address(state)
             return
         else:
+            # The player picks among the free cards; a single one is picked for him (and
+            # its handler goes on discarding).
+            RULES.offer(state, "discard")
             return
 
 

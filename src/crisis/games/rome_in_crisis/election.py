@@ -12,7 +12,7 @@ from crisis.engine.action import Action
 from crisis.games.rome_in_crisis import data
 from crisis.games.rome_in_crisis.draft import snake
 from crisis.games.rome_in_crisis.printed import printed
-from crisis.games.rome_in_crisis.registry import automatic, decision, handles
+from crisis.games.rome_in_crisis.registry import RULES, automatic, decision, handles
 from crisis.games.rome_in_crisis.state import (
     Auction,
     State,
@@ -119,16 +119,12 @@ def _nominations(state: State) -> None:
     assert auction is not None
     while auction.nominating:
         role = auction.nominating[0]
-        options = eligible(state, role)
-        if len(options) > 1:
-            state.step = "nominate"
-            return
-        auction.nominating.pop(0)
-        if options:
-            _nominate_now(state, role, options[0])
-        else:
+        if not eligible(state, role):
+            auction.nominating.pop(0)
             auction.dropped.append(role)
             log(state, f"{role} has no candidate to put forward")
+        elif not RULES.offer(state, "nominate"):
+            return  # the player chooses; one candidate was put forward at once instead
     if not auction.nominees:
         state.chooser = auction.dropped[0]
         state.step = "choose_method"
