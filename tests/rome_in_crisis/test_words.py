@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from crisis.games import rome_in_crisis as ric
 from crisis.games.rome_in_crisis.scripting import set_hand
+from crisis.games.rome_in_crisis.words import unavailable
 
 from .helpers import play
 from .test_crises import emperor_facing
+
+#: The Emperor's "done" when he addresses a crisis, in the title's words.
+DONE = "Done: address the crisis with these cards"
 
 
 def _notes(state: ric.State, role: str = "green") -> dict[str, str]:
@@ -34,8 +38,25 @@ def test_the_emperors_cards_say_the_strength_they_make() -> None:
     set_hand(state, "green", ["goths_4a"])
     assert state.step == "emperor_cards"
     notes = _notes(state)
-    assert notes["Done"] == "stop playing cards: strength 0 discards nothing from it"
+    assert notes[DONE] == "stop playing cards: strength 0 discards nothing from it"
     played = next(label for label in notes if label.startswith("Play"))
     assert notes[played] == "then strength 4"
     play(state, "green", "play", "goths_4a")
-    assert _notes(state)["Done"].endswith("strength 4 discards cards worth 3 of its 9; it survives")
+    assert _notes(state)[DONE].endswith("strength 4 discards cards worth 3 of its 9; it survives")
+
+
+def test_cards_that_do_not_count_against_the_crisis_say_why() -> None:
+    """The title's ``unavailable``: a card of another suit in the Emperor's hand is greyed
+    with the reason, as the action it would be."""
+    state = emperor_facing({"goths": ["goths_3b", "goths_6a"]}, [], cand="gordian2")
+    set_hand(state, "green", ["goths_4a", "persians_2a"])
+    greyed = unavailable(state, "green")
+    assert greyed == [
+        {
+            "label": "Play Persians 2",
+            "cost": None,
+            "why": "only Goths cards or Gold count against this crisis",
+            "action": ["play", "persians_2a"],
+        }
+    ]
+    assert unavailable(state, "blue") == []

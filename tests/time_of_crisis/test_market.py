@@ -312,3 +312,19 @@ def test_the_view_prices_every_card_on_offer_for_its_viewer() -> None:
     after = toc.view(s, "green")["prices"]
     assert all(after[c] == prices[c] + 1 for c in after if c in prices)  # one card bought
     assert toc.view(s, None)["prices"] == {}
+
+
+def test_the_cards_one_cannot_pay_for_say_why() -> None:
+    """At the Buy/Trash prompt the title greys the cards on offer that cost more than the
+    political points left (its ``unavailable``, with the buy each would be), so the market
+    works out no price or affordability of its own; nobody else is told anything."""
+    s = buying()
+    s.turn.political = 2
+    prices = toc.TITLE.view(s, "green")["prices"]
+    greyed = toc.unavailable(s, "green")
+    assert {g["action"][1] for g in greyed} == {c for c, p in prices.items() if p > 2}
+    assert greyed and all(g["action"][0] == "buy" for g in greyed)
+    assert all(g["why"].endswith("you have 2") for g in greyed)
+    legal = {a.arg for a in toc.actions(s, "green") if a.verb == "buy"}
+    assert not legal & {g["action"][1] for g in greyed}
+    assert toc.unavailable(s, "blue") == []

@@ -33,7 +33,7 @@ from crisis.games.rome_in_crisis.rules import (
 )
 from crisis.games.rome_in_crisis.state import State, copy_state
 from crisis.games.rome_in_crisis.text import render
-from crisis.games.rome_in_crisis.words import describe
+from crisis.games.rome_in_crisis.words import describe, unavailable
 
 #: Everything this title provides, declared once (see :class:`crisis.engine.title.TitleSpec`).
 TITLE = TitleSpec(
@@ -63,6 +63,7 @@ TITLE = TitleSpec(
     score_range=(0.0, 150.0),
     max_chance_outcomes=MAX_CHANCE_OUTCOMES,
     describe=describe,
+    unavailable=unavailable,
     load_cards=load_cards,
     invariants=invariants.check,
     fuzz=FuzzProfile(
@@ -95,5 +96,6 @@ __all__ = [
     "scores",
     "setup",
     "to_json",
+    "unavailable",
     "view",
 ]

@@ -365,7 +365,8 @@ def _finish_address(state: State) -> None:
 # -- the Legatus addresses a war --------------------------------------------------------------
 
 
-def _legatus_cards(state: State) -> list[str]:
+def legatus_cards(state: State) -> list[str]:
+    """The cards the Legatus may use: his player's hand and the cards on the Legatus."""
     holder = state.offices.get("legatus")
     assert holder is not None
     role = owner(state, holder)
@@ -377,7 +378,7 @@ def _legatus_cards(state: State) -> list[str]:
 def _wars(state: State) -> list[str]:
     """The wars the Legatus can address: one or two of his applicable cards would discard at
     least one of the war's cards (their two best values reach its smallest card)."""
-    cards = _legatus_cards(state)
+    cards = legatus_cards(state)
     out = []
     for war in data.WARS:
         if war not in state.crises:
@@ -424,7 +425,7 @@ def _list_legatus_cards(state: State, role: str) -> list[Action]:
     assert address is not None and address.crisis is not None
     crisis = address.crisis
     out = [
-        Action("play", c) for c in sorted(set(_legatus_cards(state))) if applies(state, c, crisis)
+        Action("play", c) for c in sorted(set(legatus_cards(state))) if applies(state, c, crisis)
     ]
     if address.played:
         out.append(Action("done"))

@@ -21,6 +21,8 @@ CRISES: tuple[str, ...] = ("goths", "persians", "palmyra", "spqr")
 LETTERS = {"goths": "A", "persians": "B", "palmyra": "C", "spqr": "D"}
 WARS: tuple[str, ...] = ("goths", "persians", "palmyra")
 METHODS: tuple[str, ...] = ("military", "spqr", "praetorian")
+#: The selection methods as the Emperor selection card prints them.
+METHOD_NAMES: dict[str, str] = {"military": "Military", "spqr": "SPQR", "praetorian": "Praetorian"}
 OFFICES: tuple[str, ...] = ("emperor", "legatus", "cavalry", "prefect", "senate")
 #: Offices handed out by the priority rules (the Emperor and Legatus have their own rules).
 LESSER: tuple[str, ...] = ("cavalry", "prefect", "senate")

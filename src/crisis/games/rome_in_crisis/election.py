@@ -202,29 +202,49 @@ def _best_rival(state: State, role: str) -> int:
 def bid_choices(state: State, role: str) -> list[Action]:
     """Pass (before playing anything), a matching card that can still lead to a winning
     bid with one card kept in hand, or done once the bid beats every other nominee."""
+    return [a for a, why in bid_options(state, role, explain=False) if why is None]
+
+
+def bid_options(
+    state: State, role: str, *, explain: bool = True
+) -> list[tuple[Action, str | None]]:
+    """Every bid of a card in ``role``'s hand, ``done`` and ``pass``, each with why it may not
+    be taken now (None: it may): the one reckoning behind :func:`bid_choices` and the
+    reasons a client shows beside the cards it greys. Without ``explain`` the reasons are
+    only "no" (the legal actions are all a search needs, and they are asked for often)."""
     auction = state.auction
     assert auction is not None and state.method is not None
     method = state.method
     hand = player(state, role).hand
     mine = worths(state)[role]
     rival = _best_rival(state, role)
-    out: list[Action] = []
-    if len(hand) >= 2:
-        for card in sorted(set(hand)):
-            if not counts(state, card, method):
-                continue
+    out: list[tuple[Action, str | None]] = []
+    for card in sorted(set(hand)):
+        why: str | None = None
+        if len(hand) < 2:
+            why = "your last card must stay in your hand"
+        elif not counts(state, card, method):
+            method_name = data.METHOD_NAMES[method]
+            why = (
+                f"{card_name(state, card)} does not count in a {method_name} election"
+                if explain
+                else "no"
+            )
+        else:
             rest = list(hand)
             rest.remove(card)
             usable = sorted(value(state, c) for c in rest if counts(state, c, method))
             if len(usable) == len(rest):
                 usable = usable[1:]  # one card must stay in hand
-            if mine + value(state, card) + sum(usable) > rival:
-                out.append(Action("bid", card))
+            best = mine + value(state, card) + sum(usable)
+            if best <= rival:
+                why = f"at best your candidate reaches {best}, not above {rival}"
+        out.append((Action("bid", card), why))
     if auction.bid:
-        if mine > rival:
-            out.append(Action("done"))
+        lead = None if mine > rival else f"your candidate must lead: {mine} against {rival}"
+        out.append((Action("done"), lead))
     else:
-        out.append(Action("pass"))
+        out.append((Action("pass"), None))
     return out
 
 

@@ -36,6 +36,7 @@ from crisis.games.rome_in_crisis.state import (
     encode,
     log,
 )
+from crisis.games.rome_in_crisis.words import table_words
 
 NAME = "rome_in_crisis"
 HAND_START = 2
@@ -151,6 +152,7 @@ def info() -> dict[str, Any]:
             "available): they are marked provisional on the table."
         ),
         "methods": list(data.METHODS),
+        "words": table_words(),
         "suits": dict(cards.suit_names),
         "offices": {oid: o.name for oid, o in cards.offices.items()},
         "candidates": {cid: [c.a.name, c.b.name] for cid, c in cards.candidates.items()},

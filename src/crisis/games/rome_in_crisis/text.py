@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from crisis.games.rome_in_crisis import data
+
 #: How many of the latest log lines are shown.
 RECENT = 6
 
-_METHODS = {"military": "Military", "spqr": "SPQR", "praetorian": "Praetorian"}
+_METHODS = data.METHOD_NAMES
 
 
 def _kind(crisis: Any) -> str:

@@ -15,7 +15,65 @@ from crisis.games.rome_in_crisis.state import State, card_name, face, player, va
 #: Verbs whose label does not depend on the argument.
 _PHRASES = {"done": "Done", "pass": "Pass", "keep": "Keep the present office", "undo": "Undo"}
 
-_METHODS = {"military": "Military", "spqr": "SPQR", "praetorian": "Praetorian"}
+_METHODS = data.METHOD_NAMES
+
+#: What each kind of crisis is called on the table (by its suit).
+CRISIS_NAMES: dict[str, str] = {
+    "goths": "War with the Goths",
+    "persians": "War with Persia",
+    "palmyra": "War with Palmyra",
+    "spqr": "Domestic crisis (SPQR)",
+}
+
+#: Suit names short enough for the small cards on candidates and in crises.
+SUITS_SHORT: dict[str, str] = {
+    "goths": "Goths",
+    "persians": "Pers.",
+    "palmyra": "Palm.",
+    "spqr": "SPQR",
+    "gold": "Gold",
+}
+
+#: What the part of the turn each decision step belongs to is called (a table's header).
+STEP_NAMES: dict[str, str] = {
+    "choose_method": "selection method",
+    "setup_draft": "setup draft",
+    "draft": "draft",
+    "shortfall": "too few cards",
+    "nominate": "nominations",
+    "bidding": "election",
+    "office_order": "offices",
+    "appoint": "offices",
+    "transfer": "Emperor's ability",
+    "mount": "crises mount",
+    "address": "Emperor addresses a crisis",
+    "emperor_cards": "Emperor addresses a crisis",
+    "cancel": "Emperor addresses a crisis",
+    "discard": "Emperor addresses a crisis",
+    "legatus": "Legatus addresses a war",
+    "legatus_cards": "Legatus addresses a war",
+    "choose_dealer": "dealer changes",
+}
+
+#: ``done`` and ``pass`` by the step they are taken at (elsewhere: the plain phrase).
+_AT_STEP = {
+    ("bidding", "done"): "Done: lead the election with these cards",
+    ("bidding", "pass"): "Pass (drop out of the election)",
+    ("emperor_cards", "done"): "Done: address the crisis with these cards",
+    ("legatus_cards", "done"): "Done: the Legatus fights with these cards",
+}
+
+
+def table_words() -> dict[str, Any]:
+    """The names a client shows for this title's concepts (selection methods, crises, short
+    suit names, the parts of the turn), so that it keeps no wording of its own."""
+    return {
+        "methods": dict(_METHODS),
+        "methods_short": {**_METHODS, "praetorian": "Praet."},
+        "crises": dict(CRISIS_NAMES),
+        "suits_short": dict(SUITS_SHORT),
+        "steps": dict(STEP_NAMES),
+    }
 
 
 def _office(state: State, office: Any) -> str:
@@ -29,6 +87,10 @@ def _crisis(state: State, kind: Any) -> str:
 def label(state: State, action: Action) -> str:
     """A readable label for ``action`` in ``state``."""
     verb, arg = action.verb, action.arg
+    if (state.step, verb) in _AT_STEP:
+        return _AT_STEP[state.step, verb]
+    if verb == "keep" and state.placing:
+        return f"Keep your offices: the {_office(state, state.placing)} goes to the next player"
     if verb in _PHRASES:
         return _PHRASES[verb]
 
@@ -143,6 +205,38 @@ def note(state: State, action: Action, role: str | None = None) -> str | None:
         strength = _emperor_strength(state, role, facing, with_hand=False)
         return f"then strength {strength + value(state, str(arg))}"
     return None
+
+
+def unavailable(state: State, role: str) -> list[dict[str, Any]]:
+    """The actions ``role`` sees but may not take now, each with its ``label``, ``cost``
+    (none in this game), ``why`` not and the ``action`` itself: the cards of his hand that
+    cannot be bid in this election, ``done`` while his candidate does not lead, and the cards
+    that do not count against the crisis being addressed. A client shows them greyed. Found
+    by the rules' own reckoning (:func:`election.bid_options`, :func:`crises.applies`)."""
+    from crisis.games.rome_in_crisis import rules
+    from crisis.games.rome_in_crisis.crises import applies, legatus_cards
+    from crisis.games.rome_in_crisis.election import bid_options
+
+    if role not in rules.active(state):
+        return []
+    shut: list[tuple[Action, str]] = []
+    if state.step == "bidding":
+        shut = [(a, why) for a, why in bid_options(state, role) if why is not None]
+    elif state.step in ("emperor_cards", "legatus_cards") and state.address is not None:
+        crisis = state.address.crisis
+        if crisis is not None and crisis in state.crises:
+            emperor = state.step == "emperor_cards"
+            cards = player(state, role).hand if emperor else legatus_cards(state)
+            why = f"only {_crisis(state, crisis)} cards or Gold count against this crisis"
+            shut = [
+                (Action("play", c), why)
+                for c in sorted(set(cards))
+                if not applies(state, c, crisis)
+            ]
+    return [
+        {"label": label(state, a), "cost": None, "why": why, "action": a.to_json()}
+        for a, why in shut
+    ]
 
 
 def describe(state: State, role: str, actions: list[Action]) -> list[dict[str, Any]]:

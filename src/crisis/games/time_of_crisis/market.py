@@ -22,6 +22,15 @@ def on_offer(state: State) -> list[str]:
     return [cid for cid, left in state.supply.items() if left]
 
 
+#: The price rule in words, beside the rule itself (the market explains its prices with it).
+PRICE_RULE = (
+    "The number in the corner is what you would pay now: a card's value, doubled if it is "
+    "above the number of provinces you govern, plus 1 for each card already bought this turn "
+    f"(less {FIGURE_DISCOUNT} on the first card of a sphere earned by removing a barbarian "
+    "leader or a Rival Emperor)."
+)
+
+
 def _cost(state: State, provinces: int, cid: str) -> int:
     """Value (doubled above the number of provinces governed), plus one per card already
     bought this turn, less 2 on the first card of a suit a removed leader or Rival earned."""

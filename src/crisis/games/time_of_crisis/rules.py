@@ -222,6 +222,8 @@ def info() -> dict[str, Any]:
             for eid, e in data.EVENTS.items()
         },
         "provisional_data": data.provisional(),
+        # Names and sentences the table shows, so that it keeps no wording of its own.
+        "words": {"spheres": dict(data.SPHERE), "price_rule": market.PRICE_RULE},
     }
 
 

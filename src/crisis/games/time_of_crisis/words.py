@@ -364,10 +364,16 @@ _PLENTY = 30
 def unavailable(state: State, role: str) -> list[dict[str, Any]]:
     """At ``role``'s Take Actions prompt, the actions he could take with more influence,
     each with its ``label``, ``cost`` and ``why`` not now (a client shows them greyed). Found
-    by the rules themselves: the legal actions with a full pool that are not legal now."""
+    by the rules themselves: the legal actions with a full pool that are not legal now.
+    At his Buy/Trash prompt, the cards on offer he cannot pay for, each with the ``action``
+    it would be (the market greys those cards)."""
     from crisis.games.time_of_crisis import rules  # the rules import this module's callers
 
-    if state.step != "actions" or role not in rules.active(state):
+    if role not in rules.active(state):
+        return []
+    if state.step == "buy":
+        return _unaffordable(state, role, rules.actions(state, role))
+    if state.step != "actions":
         return []
     now = set(rules.actions(state, role))
     rich = copy_state(state)
@@ -395,6 +401,27 @@ def unavailable(state: State, role: str) -> list[dict[str, Any]]:
         name = said(action.arg) if said and isinstance(action.arg, tuple) else label(action)
         out[key] = {"label": name, "cost": _cost_words(spent), "why": why}
     return list(out.values())
+
+
+def _unaffordable(state: State, role: str, legal: list[Action]) -> list[dict[str, Any]]:
+    """The cards on offer ``role`` cannot buy now for want of political points."""
+    from crisis.games.time_of_crisis.market import prices
+
+    points = state.turn.political
+    out = []
+    for cid, price in prices(state, role).items():
+        action = Action("buy", cid)
+        if action in legal or price <= points:
+            continue
+        out.append(
+            {
+                "label": label(action),
+                "cost": f"costs {counted(price, 'political point')}",
+                "why": f"needs {counted(price, 'political point')}, you have {points}",
+                "action": action.to_json(),
+            }
+        )
+    return out
 
 
 def _have(state: State, sphere: str) -> int:

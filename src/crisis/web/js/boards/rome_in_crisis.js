@@ -9,42 +9,18 @@
 // (done, pass, take a card from a hand) become buttons under the prompt.
 
 import { el } from "../api.js";
+import { plainLabel } from "../verbs.js";
 
 const $ = (id) => document.getElementById(id);
 
-const METHODS = ["military", "spqr", "praetorian"];
-const METHOD_NAMES = { military: "Military", spqr: "SPQR", praetorian: "Praetorian" };
-const SUIT_NAMES = { goths: "Goths", persians: "Persians", palmyra: "Palmyra", spqr: "SPQR", gold: "Gold" };
-/** Suit names short enough for the small cards on candidates and in crises. */
-const SUIT_SHORT = { goths: "Goths", persians: "Pers.", palmyra: "Palm.", spqr: "SPQR", gold: "Gold" };
+/** The title's entry of /api/meta (its names for suits, methods, crises and the parts of
+ * the turn, under `words`); set by setup(). */
+let META = { methods: [], suits: {}, words: { methods: {}, methods_short: {}, crises: {}, suits_short: {}, steps: {} } };
+const methods = () => META.methods;
+const methodName = (m) => META.words.methods[m] || m;
+const suitName = (s) => META.suits[s] || s;
 /** Steps during which the election's nominees are shown. */
 const ELECTION_STEPS = new Set(["nominate", "bidding"]);
-const CRISIS_NAMES = {
-  goths: "War with the Goths",
-  persians: "War with Persia",
-  palmyra: "War with Palmyra",
-  spqr: "Domestic crisis (SPQR)",
-};
-/** What each step is called in the header. */
-const STEPS = {
-  choose_method: "selection method",
-  setup_draft: "setup draft",
-  draft: "draft",
-  shortfall: "too few cards",
-  nominate: "nominations",
-  bidding: "election",
-  office_order: "offices",
-  appoint: "offices",
-  transfer: "Emperor's ability",
-  mount: "crises mount",
-  address: "Emperor addresses a crisis",
-  emperor_cards: "Emperor addresses a crisis",
-  cancel: "Emperor addresses a crisis",
-  discard: "Emperor addresses a crisis",
-  legatus: "Legatus addresses a war",
-  legatus_cards: "Legatus addresses a war",
-  choose_dealer: "dealer changes",
-};
 
 function cap(s) {
   return s ? s.charAt(0).toUpperCase() + s.slice(1) : "";
@@ -63,7 +39,7 @@ function nameOf(id, view = VIEW) {
     if (office) return office.name;
   }
   const m = /^([a-z]+)_(\d+)[a-z]*$/.exec(String(id));
-  if (m && SUIT_NAMES[m[1]]) return `${SUIT_NAMES[m[1]]} ${m[2]}`;
+  if (m && META.suits[m[1]]) return `${suitName(m[1])} ${m[2]}`;
   return String(id);
 }
 
@@ -71,57 +47,9 @@ function candidate(view, id) {
   return (view.candidates || []).find((c) => c.id === id) || null;
 }
 
-/** The candidate an influence card was played on, if any. */
-function holderOf(id, view) {
-  return view ? (view.candidates || []).find((c) => (c.cards || []).some((x) => x.id === id)) || null : null;
-}
-
-/** Where an influence card lies, for labels: " (on Decius)", " (Goths crisis)" or "". */
-function placeOf(id, view) {
-  const on = holderOf(id, view);
-  if (on) return ` (on ${on.name})`;
-  const crisis = view && (view.crises || []).find((k) => k.cards.some((x) => x.id === id));
-  if (crisis) return ` (${SUIT_NAMES[crisis.type]} crisis)`;
-  return "";
-}
-
-/** A readable label for an action [verb, arg]. */
-function label([verb, arg], view = VIEW) {
-  const n = (id) => nameOf(id, view);
-  switch (verb) {
-    case "choose_method": return `Selection method: ${METHOD_NAMES[arg] || arg}`;
-    case "choose_dealer": return `Pass the deck to ${cap(arg)}`;
-    case "draft": {
-      const c = view && candidate(view, arg);
-      return c ? `Draft ${c.name} (candidate, side ${c.side})` : `Draft ${n(arg)}`;
-    }
-    case "draft_office": return `${n(arg[1])} takes the ${n(arg[0])}`;
-    case "take_card": return arg === "hand" ? "Move a random card from the hand to your left to the middle" : `Move ${n(arg)}${placeOf(arg, view)} to the middle`;
-    case "nominate": return `Put forward ${n(arg)}`;
-    case "bid": return `Play ${n(arg)} on your candidate`;
-    case "done":
-      if (view && view.step === "bidding") return "Done: lead the election with these cards";
-      if (view && view.step === "emperor_cards") return "Done: address the crisis with these cards";
-      return "Done";
-    case "pass": return "Pass (drop out of the election)";
-    case "assign_office": return `Hand out the ${n(arg)} next`;
-    case "appoint": return view && view.placing ? `${n(arg)} takes the ${n(view.placing)}` : `Appoint ${n(arg)}`;
-    case "keep": return view && view.placing ? `Keep your offices: the ${n(view.placing)} goes to the next player` : "Keep your offices";
-    case "transfer": {
-      const from = holderOf(arg, view);
-      return `Take ${n(arg)}${from ? ` from ${from.name}` : ""}`;
-    }
-    case "crisis_card": return `Add ${n(arg)} to the crises (face down)`;
-    case "address": return `Address the ${SUIT_NAMES[arg] || arg} crisis`;
-    case "legatus": return `Legatus fights the ${SUIT_NAMES[arg] || arg}`;
-    case "play": return `Use ${n(arg)}${placeOf(arg, view)}`;
-    case "discard_card": return `Discard ${n(arg)}${placeOf(arg, view)}`;
-    default: {
-      const words = cap(verb.replace(/_/g, " "));
-      if (arg === null || arg === undefined) return words;
-      return `${words}: ${Array.isArray(arg) ? arg.map(n).join(", ") : n(arg)}`;
-    }
-  }
+/** A plain label for an action the title did not describe (its words come with the state). */
+function label(action, view = VIEW) {
+  return plainLabel(action, (x) => nameOf(x, view));
 }
 
 // -- targets -----------------------------------------------------------------------------------
@@ -134,7 +62,7 @@ function keyOf([verb, arg]) {
 
 /** Every key an element on the board carries in this view. */
 function shownKeys(view, role) {
-  const keys = new Set([...METHODS, ...view.players.map((p) => p.role)]);
+  const keys = new Set([...methods(), ...view.players.map((p) => p.role)]);
   for (const c of view.candidates || []) {
     if (c.where === "play" || (view.pool || []).includes(c.id)) keys.add(c.id);
     for (const x of c.cards || []) keys.add(x.id);
@@ -185,20 +113,27 @@ function clickable(ctx, node, key, title, targets) {
 }
 
 // -- pieces ------------------------------------------------------------------------------------
-/** An influence card: value, suit; `c` is {id, suit, value, name}. */
+/** Why each action the title says may not be taken now may not (its `unavailable`), by the
+ * key of the element it would be clicked on; set by render(). */
+let WHY_NOT = new Map();
+
+/** An influence card: value, suit; `c` is {id, suit, value, name}. A card that may not be
+ * used now says why on hovering (the title's reason). */
 function influenceCard(ctx, c, targets, small = false) {
-  const node = el("div", { class: `ric-card s-${c.suit}${small ? " small" : ""}`, title: c.name },
+  const why = WHY_NOT.get(c.id);
+  const suit = small ? META.words.suits_short[c.suit] || suitName(c.suit) : suitName(c.suit);
+  const node = el("div", { class: `ric-card s-${c.suit}${small ? " small" : ""}`, title: why ? `${c.name}: ${why}` : c.name },
     el("span", { class: "value" }, String(c.value)),
-    el("span", { class: "suit" }, (small ? SUIT_SHORT : SUIT_NAMES)[c.suit] || c.suit));
+    el("span", { class: "suit" }, suit));
   return clickable(ctx, node, c.id, c.name, targets);
 }
 
 /** A candidate card as he stands now: name, side, ratings (the current method's marked),
  * ability, office, worth in the election, and the influence cards played on him. */
 function candidateCard(ctx, c, view, targets) {
-  const ratings = el("div", { class: "ratings" }, ...METHODS.map((m) => el("span",
-    { class: `rating${m === view.method ? " now" : ""}${c.ratings[m] ? "" : " zero"}`, title: `${METHOD_NAMES[m]} rating` },
-    el("small", {}, m === "praetorian" ? "Praet." : METHOD_NAMES[m]), el("b", {}, String(c.ratings[m])))));
+  const ratings = el("div", { class: "ratings" }, ...methods().map((m) => el("span",
+    { class: `rating${m === view.method ? " now" : ""}${c.ratings[m] ? "" : " zero"}`, title: `${methodName(m)} rating` },
+    el("small", {}, META.words.methods_short[m] || methodName(m)), el("b", {}, String(c.ratings[m])))));
   const badges = el("div", { class: "cand-badges" });
   const office = c.office && (view.offices || []).find((o) => o.id === c.office);
   if (office) badges.append(el("span", { class: `office-badge o-${office.id}` }, office.name));
@@ -207,7 +142,7 @@ function candidateCard(ctx, c, view, targets) {
   if (nominee) badges.append(el("span", { class: "badge" }, "for Emperor"));
   if (view.address && view.emperor === c.id) badges.append(el("span", { class: "badge" }, "addressing"));
   const worth = c.worth !== null && c.worth !== undefined && view.method
-    ? el("span", { class: "worth", title: `Worth in a ${METHOD_NAMES[view.method]} election` }, `worth ${c.worth}`)
+    ? el("span", { class: "worth", title: `Worth in a ${methodName(view.method)} election` }, `worth ${c.worth}`)
     : null;
   const node = el("div", { class: `cand${c.owner ? ` p-${c.owner}` : ""}${nominee ? " nominee" : ""}` },
     el("div", { class: "cand-head" },
@@ -227,16 +162,16 @@ function candidateCard(ctx, c, view, targets) {
 function methodCard(ctx, view, targets) {
   return el("div", { class: "method-card", "aria-label": "Emperor selection method" },
     el("div", { class: "label" }, "Emperor selection"),
-    el("div", { class: "sides" }, ...METHODS.map((m) => clickable(ctx,
-      el("div", { class: `method${m === view.method ? " now" : ""}` }, METHOD_NAMES[m]),
-      m, `Select the next Emperor by ${METHOD_NAMES[m]}`, targets))));
+    el("div", { class: "sides" }, ...methods().map((m) => clickable(ctx,
+      el("div", { class: `method${m === view.method ? " now" : ""}` }, methodName(m)),
+      m, `Select the next Emperor by ${methodName(m)}`, targets))));
 }
 
 function officeCard(ctx, o, view, targets) {
   const holder = o.holder && candidate(view, o.holder);
-  const bonus = METHODS.filter((m) => o.bonus[m]).map((m) => `+${o.bonus[m]} ${METHOD_NAMES[m]}`).join(", ");
+  const bonus = methods().filter((m) => o.bonus[m]).map((m) => `+${o.bonus[m]} ${methodName(m)}`).join(", ");
   const notes = [];
-  if (o.category) notes.push(`${METHOD_NAMES[o.category]} office`);
+  if (o.category) notes.push(`${methodName(o.category)} office`);
   if (bonus) notes.push(bonus);
   if (o.success) notes.push(`success ${o.success} VP`);
   const state = [];
@@ -256,12 +191,12 @@ function crisisBox(ctx, k, view, targets) {
   const node = el("div", { class: `crisis s-${k.type}` },
     el("div", { class: "crisis-head" },
       el("span", { class: "rank", title: "Rank" }, `#${k.rank}`),
-      el("strong", {}, CRISIS_NAMES[k.type] || k.type),
+      el("strong", {}, META.words.crises[k.type] || k.type),
       el("span", { class: "muted", title: "Tie-break letter" }, ` (${k.letter})`),
       el("span", { class: "total", title: "Strength" }, String(k.total))),
     el("div", { class: "cards" }, ...k.cards.map((x) => influenceCard(ctx, x, targets, true))));
   if (view.address && view.address.crisis === k.type) node.classList.add("addressed");
-  return clickable(ctx, node, k.type, CRISIS_NAMES[k.type] || k.type, targets);
+  return clickable(ctx, node, k.type, META.words.crises[k.type] || k.type, targets);
 }
 
 // -- the board ---------------------------------------------------------------------------------
@@ -373,13 +308,13 @@ function renderStatus(s, view) {
       const out = (a.dropped || []).includes(role) ? " (passed)" : "";
       return `${c ? c.name : id} (${role})${worth}${out}`;
     });
-    bits.push(`${METHOD_NAMES[view.method] || ""} election: ${noms.join(" · ")}`);
+    bits.push(`${view.method ? methodName(view.method) : ""} election: ${noms.join(" · ")}`);
     if (a.bidder && a.bid && a.bid.length) bits.push(`${cap(a.bidder)} is playing ${a.bid.map((id) => nameOf(id, view)).join(", ")}`);
   }
   const d = over ? null : view.address;
   if (d) {
     const who = d.who === "legatus" ? "Legatus" : "Emperor";
-    let line = `${who} (${d.role})${d.crisis ? ` against the ${SUIT_NAMES[d.crisis]} crisis` : ""}`;
+    let line = `${who} (${d.role})${d.crisis ? ` against the ${suitName(d.crisis)} crisis` : ""}`;
     if (d.played && d.played.length) line += `; cards: ${d.played.map((id) => nameOf(id, view)).join(", ")}`;
     if (d.total) line += `; strength ${d.total}`;
     if (d.picked && d.picked.length) line += `; discarding ${d.picked.map((id) => nameOf(id, view)).join(", ")}`;
@@ -393,7 +328,9 @@ export const board = {
   name: "Rome in Crisis",
   scoreName: "VP",
 
-  setup() {},
+  setup(ctx) {
+    META = ctx.info;
+  },
 
   label(action, view) {
     return label(action, view || VIEW);
@@ -410,7 +347,7 @@ export const board = {
 
   status(view) {
     VIEW = view;
-    return `Turn ${view.turn} · ${STEPS[view.step] || view.step} · dealer ${cap(view.dealer)}`;
+    return `Turn ${view.turn} · ${META.words.steps[view.step] || view.step} · dealer ${cap(view.dealer)}`;
   },
 
   options(table, view) {
@@ -422,6 +359,8 @@ export const board = {
 
   render(ctx, s, view, actions) {
     VIEW = view;
+    WHY_NOT = new Map((actions.length && s.unavailable ? s.unavailable : [])
+      .filter((u) => u.action).map((u) => [keyOf(u.action), u.why]));
     const targets = targetsOf(actions);
     renderStatus(s, view);
     renderBoard(ctx, s, view, targets);

@@ -100,11 +100,9 @@ export const board = {
     if (MAP) MAP.highlight(regions);
   },
 
-  label(a, view) {
-    const text = plainLabel(a, (x) => (typeof x === "string" && META && META.cards[x] ? cardName(x) : String(x)));
-    // Prices from the view (the title computes them): a buy says what it costs.
-    if (a[0] === "buy" && view && view.prices && a[1] in view.prices) return `${text} for ${view.prices[a[1]]}`;
-    return text;
+  /** A plain label for an action the title did not describe (its words come with the state). */
+  label(a) {
+    return plainLabel(a, (x) => (typeof x === "string" && META && META.cards[x] ? cardName(x) : String(x)));
   },
 
   /** Log lines that start a turn ("-- green turn 3 --"). */
@@ -138,7 +136,7 @@ export const board = {
     renderMap(ctx, s, view, actions);
     renderHand(ctx, s, view, actions);
     renderPlayers(s, view);
-    renderMarket(ctx, view, actions);
+    renderMarket(ctx, s, view, actions);
   },
 };
 
@@ -148,7 +146,7 @@ function renderPool(view) {
   const political = view.turn ? view.turn.political : 0;
   const points = political === 1 ? "1 political point" : `${political} political points`;
   $("pool").textContent = pool.length || political
-    ? `Influence: ${pool.map(([suit, n]) => `${SPHERES[suit] || suit} ${n}`).join(", ") || "none"}${political ? `; ${points}` : ""}`
+    ? `Influence: ${pool.map(([suit, n]) => `${sphere(suit)} ${n}`).join(", ") || "none"}${political ? `; ${points}` : ""}`
     : "";
 }
 
@@ -427,7 +425,8 @@ function cardFaces(ctx, ids, actions, key = "cards") {
   return [...counts].map(([id, n]) => cardFace(ctx, id, n, actions.filter((a) => places(a, []).cards.includes(id)), key));
 }
 
-const SPHERES = { red: "Military", blue: "Senate", yellow: "Populace" };
+/** The spheres' names ("Military" ...), from the title's words. */
+const sphere = (suit) => (META && META.words.spheres[suit]) || suit;
 
 /** A whole card face: value and sphere, name, effect text (marked when provisional), the
  * number of copies and, in the market, what this player would pay. */
@@ -442,7 +441,7 @@ function cardFace(ctx, id, n, acts, label, extra = {}) {
     },
     el("span", { class: "card-head" },
       el("span", { class: "value" }, info.value),
-      el("span", { class: "sphere" }, SPHERES[info.suit] || ""),
+      el("span", { class: "sphere" }, info.suit ? sphere(info.suit) : ""),
       extra.price !== undefined ? el("span", { class: "price", title: "What you would pay now" }, `${extra.price}`) : null),
     el("span", { class: "card-name" }, info.name),
     info.text && info.value > 1 ? el("span", { class: "card-text" }, info.text, info.provisional ? el("span", { class: "prov", title: "Reconstructed: no printed source was found for this text" }, " (provisional)") : null) : null,
@@ -504,19 +503,20 @@ function renderPlayers(s, view) {
   }));
 }
 
-function renderMarket(ctx, view, actions) {
+function renderMarket(ctx, s, view, actions) {
   const market = $("market");
   market.replaceChildren();
   const buying = actions.filter((a) => a[0] === "buy" || a[0] === "cycle");
+  // What this player would pay (the view) and the cards the title says he cannot pay for,
+  // with why (its `unavailable`): the page works out neither.
   const prices = view.prices || {};
-  const points = view.turn ? view.turn.political : 0;
-  const inBuy = view.step === "buy" && view.viewer === view.current;
-  document.body.classList.toggle("buying", inBuy);
+  const short = new Map((actions.length && s.unavailable ? s.unavailable : [])
+    .filter((u) => u.action && u.action[0] === "buy").map((u) => [u.action[1], u.why]));
+  document.body.classList.toggle("buying", view.step === "buy" && view.viewer === view.current);
   const extra = (cid) => {
     if (!(cid in prices)) return {};
-    const price = prices[cid];
-    const short = inBuy && price > points;
-    return { price, unaffordable: short, note: short ? `you have ${points}` : "" };
+    const why = short.get(cid);
+    return { price: prices[cid], unaffordable: why !== undefined, note: why || "" };
   };
   if (view.supply && Object.keys(view.supply).length) {
     for (const [cid, n] of Object.entries(view.supply)) {
@@ -529,9 +529,7 @@ function renderMarket(ctx, view, actions) {
       market.append(cardFace(ctx, top.top, top.count, acts, `${slot} stack`, extra(top.top)));
     }
   }
-  $("market-note").textContent = view.viewer
-    ? "The number in the corner is what you would pay now: a card's value, doubled if it is above the number of provinces you govern, plus 1 for each card already bought this turn."
-    : "";
+  $("market-note").textContent = view.viewer ? META.words.price_rule : "";
   const drawn = (view.events_drawn || []).map((e) => META.events[e] || e);
   const lasting = view.lasting && META.event_cards ? META.event_cards[view.lasting] : null;
   $("events").textContent = `Event deck: ${view.event_deck_count} left` +
