@@ -3,6 +3,7 @@
 from crisis.engine.action import Action, Arg
 from crisis.engine.errors import IllegalAction, MalformedAction, NotYourTurn, UndoUnavailable
 from crisis.engine.match import Match
+from crisis.engine.result import Termination
 from crisis.engine.rng import Rng, Seed, force_dice, fresh_seed, new_rng, randbelow, roll, shuffle
 from crisis.engine.title import Title
 
@@ -15,6 +16,7 @@ __all__ = [
     "NotYourTurn",
     "Rng",
     "Seed",
+    "Termination",
     "Title",
     "UndoUnavailable",
     "force_dice",

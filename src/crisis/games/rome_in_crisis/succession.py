@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from crisis.engine.action import Action
+from crisis.engine.result import Termination
 from crisis.games.rome_in_crisis.registry import RULES, automatic, decision, handles
 from crisis.games.rome_in_crisis.state import (
     State,
@@ -115,5 +116,8 @@ def finish(state: State) -> None:
 
 
 def result(state: State) -> dict[str, Any] | None:
-    """The final result once the game is over, else ``None``."""
-    return state.final
+    """The final result once the game is over, else ``None``; with the kind of its end
+    (``termination``: the game always runs its course), so that the saved state is what
+    it always was."""
+    final = state.final
+    return None if final is None else {**final, "termination": Termination.COURSE_RUN.value}

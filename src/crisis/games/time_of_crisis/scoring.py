@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from crisis.engine.result import Termination
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import log, roll
 from crisis.games.time_of_crisis.state import State, emperor, governed, pretenders
@@ -64,6 +65,17 @@ def finish(state: State) -> None:
     log(state, f"Game over ({state.ended}): {order[0]} wins")
 
 
+#: How each of the game's ends (``state.ended``) is classed.
+_TERMINATIONS = {"last round": Termination.SCORE_TARGET, "Diocletian": Termination.EVENT}
+
+
+def termination(state: State) -> str:
+    """The kind of the game's end (a :class:`Termination` value) for its ``reason``."""
+    return _TERMINATIONS[str(state.ended)].value
+
+
 def result(state: State) -> dict[str, Any] | None:
-    """The final result once the game is over."""
-    return state.final
+    """The final result once the game is over, with the kind of its end (``termination``,
+    derived from the reason, so that the saved state is what it always was)."""
+    final = state.final
+    return None if final is None else {**final, "termination": termination(state)}
