@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -86,6 +87,16 @@ def test_heuristic_bots_win_against_random_bots() -> None:
         record = play_game(GameSpec(index=i, seed=40 + i, bots=(bot, "random", "random", "random")))
         assert record.status == "ok"
         assert record.winner_bot == bot
+
+
+def test_military_and_populace_win_their_share_of_the_mixed_table() -> None:
+    """Issue #26: in the mixed four-player table the Military and Populace bots are opponents,
+    not props. From fixed seeds, seats rotated, each wins at least 4 of 24 games (before
+    their tuning: Military 1, Populace 0, Balanced 15 of these games)."""
+    specs = plan_games(24, ["balanced", "military", "senate", "populace"], seed=26)
+    wins = Counter(play_game(spec).winner_bot for spec in specs)
+    assert wins["military"] >= 4 and wins["populace"] >= 4, wins
+    assert wins["balanced"] + wins["senate"] <= 16, wins
 
 
 def test_heuristic_bots_never_stall_across_players_and_options() -> None:

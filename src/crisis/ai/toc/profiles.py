@@ -49,7 +49,10 @@ class Profile:
 MILITARY = Profile(
     name="military",
     title="Maximinus Thrax (Military)",
-    suits={"red": 1.35, "blue": 1.0, "yellow": 0.8},
+    # Red first, but blue close behind: provinces are most of the legacy and of the buying
+    # power, and a Military deck of Castra alone governed one province and won 1.5% of the
+    # mixed table (issue #26). Foederati (barbarians into its armies) is its favourite buy.
+    suits={"red": 1.25, "blue": 1.2, "yellow": 0.8},
     start_hand={"red": 2, "blue": 2, "yellow": 1},
     start=("Gallia", "Pannonia", "Thracia", "Macedonia", "Asia", "Galatia"),
     order=("military", "senate", "populace"),
@@ -62,7 +65,13 @@ MILITARY = Profile(
     build_weight=0.8,
     support_weight=0.8,
     emperor="military",
-    favourites={"flanking_maneuver": 0.6, "cavalry": 0.6, "spiculum": 0.8, "triumph": 0.8},
+    favourites={
+        "foederati": 1.0,
+        "flanking_maneuver": 0.3,
+        "cavalry": 0.6,
+        "spiculum": 0.8,
+        "triumph": 0.8,
+    },
 )
 
 SENATE = Profile(
@@ -89,7 +98,9 @@ POPULACE = Profile(
     title="Gordian III (Populace)",
     suits={"red": 0.85, "blue": 1.1, "yellow": 1.3},
     start_hand={"red": 1, "blue": 2, "yellow": 2},
-    start=("Syria", "Macedonia", "Asia", "Galatia", "Gallia", "Pannonia"),
+    # Asia rather than Syria, on the Persians' road, where the Populace lost its first
+    # province and its improvements too often (issue #26: 4.5% of the mixed table).
+    start=("Asia", "Macedonia", "Galatia", "Thracia", "Gallia", "Pannonia"),
     order=("senate", "populace", "military"),
     defend_odds=0.55,
     hunt_odds=0.85,
@@ -99,7 +110,16 @@ POPULACE = Profile(
     build_weight=1.3,
     support_weight=1.3,
     emperor="populace",
-    favourites={"mob": 0.6, "mobile_vulgus": 0.8, "ambitus": 0.5, "demagogue": 0.6},
+    # Mobs over Quaestors (a Quaestor only guards, and cheap ones filled its deck); Tribute
+    # buys peace for the provinces whose support and improvements it lives on.
+    favourites={
+        "mob": 0.8,
+        "mobile_vulgus": 0.8,
+        "ambitus": 0.5,
+        "demagogue": 0.6,
+        "quaestor": -0.8,
+        "tribute": 0.6,
+    },
 )
 
 #: A middle-of-the-road faction: opponents' model in the search, and a macro choice.
