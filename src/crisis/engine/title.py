@@ -27,18 +27,21 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from crisis.engine.action import Action
-from crisis.engine.machine import Machine
+from crisis.engine.machine import Machine, MachineState
 from crisis.engine.rng import Seed
+
+#: A title's state type (each title's ``State`` struct): ``TitleSpec[State]`` links its
+#: setup, view, apply and the rest, so that mypy checks a title's functions against one
+#: another. Code above the titles holds a ``TitleSpec`` of any state.
+S = TypeVar("S", bound=MachineState)
 
 #: A title's invariants: the broken ones in a state, as sentences (empty: all hold).
 Invariants = Callable[[Any], list[str]]
 #: Setup options for (players, game index): a title's cycle of variants.
 OptionsFor = Callable[[int, int], dict[str, Any]]
-#: Actions in words: (state, role, legal actions) -> one dict per action.
-Describe = Callable[[Any, str, list[Action]], list[dict[str, Any]]]
 
 
 class Title(Protocol):
@@ -143,46 +146,48 @@ class FuzzProfile:
 
 
 @dataclass(frozen=True)
-class TitleSpec:
+class TitleSpec(Generic[S]):
     """One title, declared: the contract functions, its state machine and its optional
-    parts. ``crisis.games.get_title`` returns these; mypy checks every member."""
+    parts, over the title's state type ``S`` (``TitleSpec[State]``: setup makes an ``S``,
+    apply, view and the rest take one). ``crisis.games.get_title`` returns these; mypy
+    checks every member."""
 
     name: str
-    setup: Callable[..., Any]
-    roles: Callable[[Any], list[str]]
-    active: Callable[[Any], list[str]]
-    actions: Callable[[Any, str], list[Action]]
-    apply: Callable[[Any, str, Any], None]
-    view: Callable[[Any, str | None], dict[str, Any]]
-    result: Callable[[Any], dict[str, Any] | None]
-    scores: Callable[[Any], dict[str, int]]
-    checkpoint: Callable[[Any], tuple[int, ...]]
-    to_json: Callable[[Any], bytes]
-    from_json: Callable[[bytes | str], Any]
-    copy_state: Callable[[Any], Any]
+    setup: Callable[..., S]
+    roles: Callable[[S], list[str]]
+    active: Callable[[S], list[str]]
+    actions: Callable[[S, str], list[Action]]
+    apply: Callable[[S, str, Any], None]
+    view: Callable[[S, str | None], dict[str, Any]]
+    result: Callable[[S], dict[str, Any] | None]
+    scores: Callable[[S], dict[str, int]]
+    checkpoint: Callable[[S], tuple[int, ...]]
+    to_json: Callable[[S], bytes]
+    from_json: Callable[[bytes | str], S]
+    copy_state: Callable[[S], S]
     action_catalog: Callable[..., list[Action]]
     observation_size: Callable[..., int]
     observe: Callable[[dict[str, Any], str], Sequence[float]]
-    determinize: Callable[[dict[str, Any], str | None, random.Random], Any]
+    determinize: Callable[[dict[str, Any], str | None, random.Random], S]
     info: Callable[[], dict[str, Any]]
     render: Callable[[dict[str, Any], str | None], str]
-    machine: Machine[Any]
+    machine: Machine[S]
     #: What the score counts, for reports ("legacy", "victory points").
     score_name: str = "score"
     #: (lowest, highest) final score a seat can have, for reward bounds.
     score_range: tuple[float, float] = (-100.0, 200.0)
     #: The most outcomes one random draw can have (OpenSpiel's chance bound).
     max_chance_outcomes: int = 64
-    describe: Describe | None = None
-    unavailable: Callable[[Any, str], list[dict[str, Any]]] | None = None
+    describe: Callable[[S, str, list[Action]], list[dict[str, Any]]] | None = None
+    unavailable: Callable[[S, str], list[dict[str, Any]]] | None = None
     canonical_action: Callable[[Mapping[str, Any], str, Action], Action] | None = None
     #: ``role``'s view less the parts ``observe`` and ``canonical_action`` never read (text
     #: for people, derived conveniences): every key it has is the view's, with the view's
     #: value, so it shows nothing more. The research adapters build it on every step.
-    observed_view: Callable[[Any, str], dict[str, Any]] | None = None
+    observed_view: Callable[[S, str], dict[str, Any]] | None = None
     actual_action: Callable[[dict[str, Any], str, Action], Action] | None = None
     load_cards: Callable[[Path], Any] | None = None
-    invariants: Invariants | None = None
+    invariants: Callable[[S], list[str]] | None = None
     fuzz: FuzzProfile = field(default_factory=FuzzProfile)
 
     #: The package that exports this declaration as ``TITLE`` (how it pickles: by reference,
@@ -201,7 +206,7 @@ class TitleSpec:
         """The title's id (the same as :attr:`name`)."""
         return self.name
 
-    def perform(self, state: Any, role: str, action: Action) -> None:
+    def perform(self, state: S, role: str, action: Action) -> None:
         """Apply ``action`` for ``role`` when it is known to be legal: one of
         ``actions(state, role)`` listed for this very state. The trusted fast path of
         searches and the research adapters: the same handlers, hooks and automatic steps as
@@ -217,7 +222,7 @@ class TitleSpec:
         return self.machine.ending(("turn", "phase", "step"))
 
 
-def _exported(package: str) -> TitleSpec:
+def _exported(package: str) -> TitleSpec[Any]:
     """The ``TITLE`` that ``package`` exports."""
     spec = importlib.import_module(package).TITLE
     assert isinstance(spec, TitleSpec)

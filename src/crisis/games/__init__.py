@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import importlib
-from typing import cast
+from typing import Any, cast
 
 from crisis.engine.title import TitleSpec
 
@@ -16,10 +16,10 @@ TITLES = {
 }
 
 
-def get_title(name: str) -> TitleSpec:
+def get_title(name: str) -> TitleSpec[Any]:
     """The declaration of the title called ``name`` (e.g. ``"time_of_crisis"``): each title
     package exports one, ``TITLE``, imported here on first use."""
     try:
-        return cast(TitleSpec, importlib.import_module(TITLES[name]).TITLE)
+        return cast(TitleSpec[Any], importlib.import_module(TITLES[name]).TITLE)
     except KeyError:
         raise ValueError(f"unknown title {name!r}; known: {', '.join(sorted(TITLES))}") from None

@@ -36,7 +36,7 @@ from crisis.games.rome_in_crisis.text import render
 from crisis.games.rome_in_crisis.words import describe, unavailable
 
 #: Everything this title provides, declared once (see :class:`crisis.engine.title.TitleSpec`).
-TITLE = TitleSpec(
+TITLE: TitleSpec[State] = TitleSpec(
     name=NAME,
     package=__name__,
     setup=setup,

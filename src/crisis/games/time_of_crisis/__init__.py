@@ -36,7 +36,7 @@ from crisis.games.time_of_crisis.text import render
 from crisis.games.time_of_crisis.words import describe, unavailable
 
 #: Everything this title provides, declared once (see :class:`crisis.engine.title.TitleSpec`).
-TITLE = TitleSpec(
+TITLE: TitleSpec[State] = TitleSpec(
     name=NAME,
     package=__name__,
     setup=setup,
