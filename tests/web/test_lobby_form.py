@@ -141,6 +141,10 @@ def test_create_waits_until_the_lobby_is_ready(server: str, browser: Any) -> Non
     page.route("**/api/account", lambda route: held.append(route))
     page.goto(server + "/")
     page.wait_for_function("() => document.querySelectorAll('#title option').length > 0")
+    for _ in range(400):  # the route's handler runs in this process, a moment after the ask
+        if held:
+            break
+        page.wait_for_timeout(25)
     assert held, "the lobby asks who is signed in before it enables the form"
     assert page.locator("#create").is_disabled()
     for route in held:

@@ -7,6 +7,7 @@ never in a URL the server logs. Errors are ``{"type": "error", "code", "message"
 from __future__ import annotations
 
 import random
+import time
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Request
@@ -169,27 +170,28 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
         raise BadMessage("this server chooses the seed itself")
     seats = [SeatSpec(kind=s.kind, bot=s.bot, name=s.name) for s in body.seats]
     host = None
+    maker: Account | None = None
     invited: dict[int, Account] = {}
+    mine: int | None = None  # the maker's own seat: the first person's not offered to a guest
     if body.open or any(s.invite for s in body.seats):
         # An open table, or one that invites players of the site, is made by someone signed
-        # in, from the site's own pages.
+        # in, from the site's own pages; their own seat is their account's.
         what = "open tables" if body.open else "invitations"
         if getattr(request.app.state, "accounts", None) is None:
             raise BadMessage(f"this server has no accounts, so no {what}")
         await _same_site(request)
-        account = await current(request, Response())
-        if account is None:
+        maker = await current(request, Response())
+        if maker is None:
             raise SignedOut(f"sign in to make {what}")
-        invited = await _invited(request, body.seats, account)
+        invited = await _invited(request, body.seats)
         for i, guest in invited.items():
             seats[i].name = guest.name
-        if body.open:
-            host = account.id
-            mine = next(
-                (s for i, s in enumerate(seats) if s.kind == "human" and i not in invited), None
-            )
-            if mine is not None and not (mine.name or "").strip():
-                mine.name = account.name  # the host's own seat, by the host's name
+        host = maker.id if body.open else None
+        mine = next(
+            (i for i, s in enumerate(seats) if s.kind == "human" and i not in invited), None
+        )
+        if mine is not None and not (seats[mine].name or "").strip():
+            seats[mine].name = maker.name  # the maker's own seat, by their name
     live, tokens = await hall.create(
         seats,
         body.options,
@@ -202,11 +204,10 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
         host=host,
     )
     roles = [s.role for s in live.row.seats]
-    if host is not None and tokens:  # the host's own seat (the first person's) is theirs
-        first = next(
-            s.role for i, s in enumerate(live.row.seats) if s.kind == "human" and i not in invited
+    if maker is not None and mine is not None:
+        await hall.db(
+            hall.store.update_seat, live.id, roles[mine], account=maker.id, seen=int(time.time())
         )
-        await hall.db(hall.store.update_seat, live.id, first, account=host)
     for i, guest in invited.items():
         # The invited seat is the guest's: its secret is not handed to the table's maker.
         await hall.db(hall.store.update_seat, live.id, roles[i], account=guest.id)
@@ -216,7 +217,7 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
     return {"table": live.summary(), "tokens": tokens}
 
 
-async def _invited(request: Request, wanted: list[SeatIn], host: Account) -> dict[int, Account]:
+async def _invited(request: Request, wanted: list[SeatIn]) -> dict[int, Account]:
     """The accounts invited to seats (by seat index), each an existing player named once;
     a clear error for an unknown name, a bot's or free seat with a name, or a player invited
     twice. Inviting yourself is taking the seat yourself."""

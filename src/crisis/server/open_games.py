@@ -16,6 +16,7 @@ seat at once through two processes get one seat each or one refusal, never the s
 
 from __future__ import annotations
 
+import time
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
@@ -115,6 +116,7 @@ async def take(table_id: str, body: TakeIn, request: Request, me: Me) -> dict[st
                 token_hash=hash_token(token),
                 joined=1,
                 account=me.id,
+                seen=int(time.time()),  # here now: no turn notice while they come to the table
             )
         except Conflict:
             await hall._catch_up(live)

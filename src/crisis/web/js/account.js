@@ -105,6 +105,8 @@ const pages = {
 
   async signin() {
     keepNext();
+    // Sent here by a mailed link to a table (another device): say why.
+    $("for-seat").classList.toggle("hidden", !nextPath().startsWith("/table/"));
     onSubmit($("signin-form"), async (values) => {
       await request("POST", "/api/account/signin", values);
       await claimSeats();

@@ -15,10 +15,15 @@ function askPlayers(t) {
   const key = `${t.status}|${t.seats.map((x) => `${x.kind}:${x.name}:${x.resigned}`).join(",")}`;
   if (key === playersAsked) return;
   playersAsked = key;
-  request("GET", `/api/tables/${encodeURIComponent(tableId)}/players`).then((res) => {
+  const ask = () => request("GET", `/api/tables/${encodeURIComponent(tableId)}/players`).then((res) => {
+    if (playersAsked !== key) return; // the seats changed meanwhile: a newer answer is due
     players = res.players || {};
     if (app.latest) renderTable(app.latest);
   }).catch(() => {});
+  ask();
+  // A rated game's ratings are moved just after its end is written, possibly by another
+  // process of the site than the one this page hears: ask again a little later.
+  if (t.status === "finished" && t.rated) [2000, 6000].forEach((ms) => setTimeout(ask, ms));
 }
 
 /** A seat's person: their account's name linking to their profile, with their rating

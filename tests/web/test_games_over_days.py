@@ -1,0 +1,329 @@
+"""A game over days between two people who met on the site, end to end in a real Chromium.
+
+Aurelia (a laptop, 1440x900) and Livia (a phone, 390x844) sign up in two browser contexts and
+confirm their addresses by the mailed links. Aurelia opens a rated, two-seat, short game of
+Time of Crisis with a day per move; Livia finds it under "Open games" and takes the free seat
+with one click. They play; Livia closes her page while Aurelia plays on. Livia's turn comes
+while she is away: the site mails her exactly one turn notice (over real SMTP, read by an
+SMTP server in this process). Its link, opened on a third, fresh context (another device),
+asks her to sign in and then lands on her seat. They play to the end; both ratings move on
+the leaderboard; each profile lists the game with a link to its replay; the table shows the
+ratings beside the names. Every page on the way is photographed at its size
+(``test-artifacts/days-*.png``) and axe-core finds no serious or critical violation on it.
+
+"Away" is the account's setting (10 minutes by default); the test moves Livia's last visit
+back in time in the database instead of waiting for it.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import secrets
+import threading
+import time
+from collections.abc import Iterator
+from email.message import EmailMessage
+from typing import Any
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from crisis.server import create_app
+from crisis.server.accounts import install
+from crisis.server.loadtest import free_port
+from tests.databases import fresh_database
+from tests.server.smtp import Inbox, body, link, smtp_server
+
+from .test_accessibility import _serious
+from .test_browser import _my_turn, _page, _shot, _take_a_turn_step, browser, pytestmark
+
+__all__ = ["browser", "pytestmark"]
+
+PASSWORD = "septimius severus 193"
+LAPTOP, PHONE = (1440, 900), (390, 844)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Inbox, str]]:
+    """A server with accounts mailing the SMTP server in this process; its clock looks every
+    half second. Yields its address, the inbox and the database's URL."""
+    import uvicorn
+
+    with (
+        smtp_server() as (inbox, smtp_url),
+        fresh_database("sqlite", tmp_path_factory.mktemp("days")) as db,
+    ):
+        port = free_port()
+        app = create_app(
+            db.url,
+            bot_delay=0.0,
+            bot_workers=1,
+            clock_every=0.5,
+            http_per_minute={"act": 100_000, "state": 100_000, "tables": 100_000},
+        )
+        install(app, smtp_url=smtp_url, public_url=f"http://127.0.0.1:{port}", mail_poll=0.1)
+        server = uvicorn.Server(
+            uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
+        )
+        thread = threading.Thread(target=server.run, daemon=True)
+        thread.start()
+        deadline = time.monotonic() + 30
+        while not server.started:
+            assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+        try:
+            yield f"http://127.0.0.1:{port}", inbox, db.url
+        finally:
+            server.should_exit = True
+            thread.join(30)
+
+
+def _look(page: Any, name: str) -> None:
+    """A screenshot for a person to look at, and axe-core's serious findings: none."""
+    _shot(page, f"days-{name}")
+    assert _serious(page) == [], name
+
+
+def _mails(inbox: Inbox, address: str, subject: str) -> list[EmailMessage]:
+    return [m for m in inbox.mails if m["To"] == address and subject in m["Subject"]]
+
+
+def _wait_mail(inbox: Inbox, address: str, subject: str, count: int = 1) -> EmailMessage:
+    deadline = time.monotonic() + 30
+    while len(found := _mails(inbox, address, subject)) < count:
+        assert time.monotonic() < deadline, f"no {subject!r} mail to {address}"
+        time.sleep(0.05)
+    return found[-1]
+
+
+def _sign_up(page: Any, server: str, inbox: Inbox, name: str) -> str:
+    """Sign up on the sign-up page and confirm the address by the mailed link."""
+    address = f"{name.lower()}@example.org"
+    page.goto(server + "/account/signup")
+    page.fill("#name", name)
+    page.fill("#email", address)
+    page.fill("#password", PASSWORD)
+    page.click("#submit")
+    page.wait_for_url("**/account", timeout=120_000)  # Argon2id on a busy machine
+    mail = _wait_mail(inbox, address, "onfirm")
+    page.goto(f"{server}/account/confirm#t={link(mail, '/account/confirm')}")
+    page.wait_for_selector("#ok:text('is confirmed')")
+    return address
+
+
+def _active(page: Any, server: str, table: str) -> list[str]:
+    res = page.request.get(f"{server}/api/tables/{table}")
+    return list(res.json()["active"])
+
+
+def _seat_shown(page: Any, role: str) -> None:
+    """The page holds ``role``'s seat (the seat list says "you" beside it)."""
+    page.locator("#seats div", has_text=re.compile(rf"^{role.capitalize()}:.*· you")).wait_for()
+
+
+def _play_in_page(page: Any, rng: random.Random, until: Any, steps: int = 400) -> None:
+    """Click what glows on ``page`` whenever it is to move, until ``until()``."""
+    for _ in range(steps):
+        if until():
+            return
+        if _my_turn(page) and page.locator("#prompt", has_text="Sending").count() == 0:
+            _take_a_turn_step(page, rng)
+        page.wait_for_timeout(60)
+    raise AssertionError("the game never got there")
+
+
+def _finish(server: str, table: str, by_role: dict[str, Any], rng: random.Random) -> None:
+    """Play the rest of the game with random legal moves, each seat through its own person's
+    browser (their session cookie), over the site's HTTP API."""
+    for _ in range(5000):
+        now = by_role["green"].request.get(f"{server}/api/tables/{table}").json()
+        if now["status"] == "finished":
+            return
+        for role in now["active"]:
+            req = by_role[role].request
+            state = req.get(f"{server}/api/tables/{table}/state?role={role}").json()
+            legal = [a for a in state.get("actions", []) if a[0] != "undo"]
+            if legal:
+                move = {"role": role, "action": rng.choice(legal), "version": state["version"]}
+                req.post(f"{server}/api/tables/{table}/actions", data=move)
+    raise AssertionError("the game did not end")
+
+
+def test_two_people_play_a_rated_game_over_days(
+    site: tuple[str, Inbox, str], browser: Any
+) -> None:
+    server, inbox, database = site
+    rng = random.Random(11)
+    suffix = secrets.token_hex(2)
+    host_name, guest_name = f"Aurelia{suffix}", f"Livia{suffix}"
+    host, host_problems = _page(browser, *LAPTOP)
+    guest, guest_problems = _page(browser, *PHONE)
+    _sign_up(host, server, inbox, host_name)
+    guest_address = _sign_up(guest, server, inbox, guest_name)
+
+    # Aurelia opens a rated two-seat short game, a day per move, with a free seat.
+    host.goto(server + "/")
+    host.locator("#site-note", has_text=f"Signed in as {host_name}").wait_for()
+    host.wait_for_selector("#create:enabled")
+    host.select_option("#players", "2")
+    host.check("input[name=short_game]")
+    host.check("#open-table")
+    host.check("#rated")
+    host.select_option("#pace", str(24 * 3600))
+    host.select_option('select[name="seat-blue"]', "open")
+    _look(host, "lobby-laptop")
+    host.click("#create")
+    host.wait_for_url("**/table/**")
+    table = host.url.rsplit("/", 1)[-1].split("?")[0].split("#")[0]
+    host.locator("#options", has_text="open: it starts when its free seats").wait_for()
+    _look(host, "open-table-laptop")
+
+    # Livia finds it among the open games, rated and a day per move, and takes the seat.
+    guest.goto(server + "/")
+    row = guest.locator(f'#open-tables li[data-table="{table}"]')
+    row.wait_for()
+    listed = row.inner_text()
+    assert "blue: free" in listed and host_name in listed, listed
+    assert "rated" in listed and "unrated" not in listed and "1 d per move" in listed, listed
+    row.scroll_into_view_if_needed()
+    _look(guest, "open-games-phone")
+    row.get_by_role("button", name="Take a seat").click()
+    guest.wait_for_url(f"**/table/{table}**")
+    _seat_shown(guest, "blue")
+    _seat_shown(host, "green")
+    host.locator("#options", has_text="1 day per move").wait_for()
+    _look(guest, "table-phone")
+
+    # They play until it is Aurelia's to move alone; then Livia closes her page.
+    _play_in_page(
+        guest,
+        rng,
+        lambda: _active(host, server, table) == ["green"]
+        and not host.locator("#prompt", has_text="Sending").count(),
+    )
+    guest.close()
+    assert _mails(inbox, guest_address, "Your turn") == []
+
+    # Aurelia plays her turn; Livia's comes while she is away (left a moment ago: no mail
+    # yet). Her last visit is then moved back past her 10 minutes: the clock mails her once.
+    _play_in_page(host, rng, lambda: "blue" in _active(host, server, table))
+    time.sleep(1.0)
+    assert _mails(inbox, guest_address, "Your turn") == []
+    engine = create_engine(database)
+    with engine.begin() as db:
+        db.execute(
+            text("UPDATE seats SET seen = seen - 660 WHERE game = :g AND role = 'blue'"),
+            {"g": table},
+        )
+    engine.dispose()
+    mail = _wait_mail(inbox, guest_address, "Your turn")
+    time.sleep(1.5)  # three more looks of the clock: still one
+    assert len(_mails(inbox, guest_address, "Your turn")) == 1
+    found = re.search(r"(http://\S+/table/\S+)", body(mail))
+    assert found is not None, body(mail)
+    url = found.group(1)
+    assert url.endswith(f"/table/{table}?seat=blue"), url
+    assert "/mail/stop" in body(mail)  # every mail says how to stop such mails
+
+    # Another device: the link asks her to sign in, then lands on her seat, her turn.
+    device = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]})
+    phone = device.new_page()
+    phone.set_default_timeout(60_000)
+    phone_problems: list[str] = []
+    phone.on("pageerror", lambda e: phone_problems.append(f"page error: {e}"))
+    phone.goto(url)
+    phone.wait_for_url("**/account/signin?next=**")
+    phone.locator("#for-seat", has_text="your seat").wait_for()
+    _look(phone, "signin-from-mail-phone")
+    phone.fill("#login", guest_name)
+    phone.fill("#password", PASSWORD)
+    phone.locator("#signin-form button[type=submit]").click()
+    phone.wait_for_url(f"**/table/{table}?seat=blue", timeout=120_000)
+    _seat_shown(phone, "blue")
+    phone.wait_for_selector("#notice:not(.hidden)")
+    _look(phone, "your-turn-phone")
+
+    # They play to the end (the rest by each person's browser over the API).
+    for _ in range(3):
+        _take_a_turn_step(phone, rng)
+        phone.wait_for_timeout(100)
+    _finish(server, table, {"green": host, "blue": phone}, rng)
+    for page in (host, phone):
+        page.wait_for_selector("#prompt:has-text('Game over')")
+    # Beside the names at the table: each account's rating, moved by this game.
+    for page in (host, phone):
+        for name in (host_name, guest_name):
+            page.locator("#seats a.player", has_text=name).wait_for()
+            shown = page.locator(
+                "#seats div", has=page.locator("a.player", has_text=name)
+            ).inner_text()
+            said = page.request.get(f"{server}/api/tables/{table}/players").json()
+            assert re.search(r"\((\d+)\??\)", shown) and "(1500" not in shown, (shown, said)
+    for page, size in ((host, "laptop"), (phone, "phone")):
+        page.locator("#seats").scroll_into_view_if_needed()
+        _look(page, f"game-over-{size}")
+
+    # The leaderboard: both rated, the winner above 1500 and the other below.
+    result = host.request.get(f"{server}/api/tables/{table}").json()["result"]
+    winner = {"green": host_name, "blue": guest_name}[result["ranking"][0]]
+    for page, size in ((host, "laptop"), (phone, "phone")):
+        page.goto(server + "/ratings")
+        board = page.locator("#boards")
+        board.get_by_text(host_name).wait_for()
+        board.get_by_text(guest_name).wait_for()
+        _look(page, f"ratings-{size}")
+        # Each profile lists the game, with a link to its replay.
+        for name in (host_name, guest_name):
+            page.goto(f"{server}/players/{name}")
+            page.locator(f'a[href*="/table/{table}"]').first.wait_for()
+            _look(page, f"profile-{name == winner and 'winner' or 'other'}-{size}")
+    top = host.request.get(f"{server}/api/ratings/time_of_crisis").json()["players"]
+    mine = {p["name"]: p["rating"] for p in top}
+    loser = guest_name if winner == host_name else host_name
+    assert mine[winner] > 1500 > mine[loser], mine
+
+    assert not host_problems, host_problems
+    assert not [p for p in guest_problems if "Failed to load" not in p], guest_problems
+    assert not phone_problems, phone_problems
+    device.close()
+    host.close()
+
+
+def test_a_player_invited_by_name_is_mailed_and_reaches_the_seat(
+    site: tuple[str, Inbox, str], browser: Any
+) -> None:
+    server, inbox, _database = site
+    suffix = secrets.token_hex(2)
+    host_name, guest_name = f"Marcus{suffix}", f"Julia{suffix}"
+    host, host_problems = _page(browser, *PHONE)
+    guest, _guest_problems = _page(browser, *LAPTOP)
+    _sign_up(host, server, inbox, host_name)
+    guest_address = _sign_up(guest, server, inbox, guest_name)
+    host.goto(server + "/")
+    host.locator("#site-note", has_text=f"Signed in as {host_name}").wait_for()
+    host.wait_for_selector("#create:enabled")
+    host.select_option("#players", "2")
+    invite = host.locator('input[name="invite-blue"]')
+    assert invite.is_hidden()  # only for a seat offered to a player of the site
+    host.select_option('select[name="seat-blue"]', "player")
+    host.click("#create")  # no name yet: the page asks for one and makes nothing
+    host.locator("#create-error", has_text="Name the player to invite as blue").wait_for()
+    invite.fill("nobody-here")
+    host.click("#create")
+    host.locator("#create-error", has_text="no player is called").wait_for()
+    invite.fill(guest_name.lower())  # names are found whatever their case
+    host.locator("#seats").evaluate("e => e.scrollIntoView()")
+    # The name's field fits the phone's width (no sideways scrolling).
+    assert host.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
+    _look(host, "lobby-invite-phone")
+    host.click("#create")
+    host.wait_for_url("**/table/**")
+    table = host.url.rsplit("/", 1)[-1].split("?")[0].split("#")[0]
+    mail = _wait_mail(inbox, guest_address, "invited")
+    assert f"/table/{table}?seat=blue" in body(mail) and host_name in body(mail)
+    # Signed in on their own browser, the guest follows the link straight to the seat.
+    guest.goto(f"{server}/table/{table}?seat=blue")
+    _seat_shown(guest, "blue")
+    guest.locator("#seats a.player", has_text=guest_name).wait_for()  # by account, rated or not
+    assert not [p for p in host_problems if "status of 4" not in p], host_problems
