@@ -102,7 +102,8 @@ def test_a_rated_game_moves_both_ratings(db: Database) -> None:
         winner = end["result"]["ranking"][0]
         # At the table, beside each name: the rating after the game.
         players = client.get(f"/api/tables/{table}/players").json()["players"]
-        assert players[winner]["rating"]["rating"] > 1500 and players[winner]["rating"]["games"] == 1
+        shown = players[winner]["rating"]
+        assert shown["rating"] > 1500 and shown["games"] == 1
         board = client.get("/api/ratings/time_of_crisis").json()["players"]
         assert [p["name"] for p in board] == (
             ["Alba", "Brutus"] if winner == "green" else ["Brutus", "Alba"]

@@ -150,9 +150,7 @@ def _finish(server: str, table: str, by_role: dict[str, Any], rng: random.Random
     raise AssertionError("the game did not end")
 
 
-def test_two_people_play_a_rated_game_over_days(
-    site: tuple[str, Inbox, str], browser: Any
-) -> None:
+def test_two_people_play_a_rated_game_over_days(site: tuple[str, Inbox, str], browser: Any) -> None:
     server, inbox, database = site
     rng = random.Random(11)
     suffix = secrets.token_hex(2)
@@ -199,8 +197,10 @@ def test_two_people_play_a_rated_game_over_days(
     _play_in_page(
         guest,
         rng,
-        lambda: _active(host, server, table) == ["green"]
-        and not host.locator("#prompt", has_text="Sending").count(),
+        lambda: (
+            _active(host, server, table) == ["green"]
+            and not host.locator("#prompt", has_text="Sending").count()
+        ),
     )
     guest.close()
     assert _mails(inbox, guest_address, "Your turn") == []
@@ -277,7 +277,7 @@ def test_two_people_play_a_rated_game_over_days(
         for name in (host_name, guest_name):
             page.goto(f"{server}/players/{name}")
             page.locator(f'a[href*="/table/{table}"]').first.wait_for()
-            _look(page, f"profile-{name == winner and 'winner' or 'other'}-{size}")
+            _look(page, f"profile-{'winner' if name == winner else 'other'}-{size}")
     top = host.request.get(f"{server}/api/ratings/time_of_crisis").json()["players"]
     mine = {p["name"]: p["rating"] for p in top}
     loser = guest_name if winner == host_name else host_name
