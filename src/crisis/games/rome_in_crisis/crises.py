@@ -12,7 +12,7 @@ from typing import Any
 
 from crisis.engine.action import Action
 from crisis.games.rome_in_crisis import abilities, data
-from crisis.games.rome_in_crisis.registry import RULES, automatic, decision, handles
+from crisis.games.rome_in_crisis.registry import RULES, automatic, handles, lists
 from crisis.games.rome_in_crisis.state import (
     Address,
     State,
@@ -82,12 +82,12 @@ def _mounting(state: State) -> list[str]:
     return [p.role for p in state.players if p.hand and p.role not in state.chosen]
 
 
-@decision("mount", "Choose a card from your hand to add to the crises (face down)", _mounting)
+@lists("mount", "Choose a card from your hand to add to the crises (face down)", _mounting)
 def _list_mount(state: State, role: str) -> list[Action]:
     return [Action("crisis_card", c) for c in sorted(set(player(state, role).hand))]
 
 
-@handles("mount", "crisis_card", args=("influence",))
+@handles("crisis_card", step="mount", args=("influence",))
 def _crisis_card(state: State, role: str, arg: Any) -> None:
     player(state, role).hand.remove(arg)
     state.chosen[role] = arg
@@ -146,12 +146,12 @@ def _address_start(state: State) -> None:
     RULES.offer(state, "address")  # one crisis: it is addressed at once
 
 
-@decision("address", "Choose the crisis your Emperor addresses", _actor)
+@lists("address", "Choose the crisis your Emperor addresses", _actor)
 def _list_address(state: State, role: str) -> list[Action]:
     return [Action("address", k) for k in ranked(state)]
 
 
-@handles("address", "address", args=("crisis",))
+@handles("address", step="address", args=("crisis",))
 def _choose_crisis(state: State, role: str, arg: Any) -> None:
     assert state.address is not None
     state.address.crisis = arg
@@ -166,7 +166,7 @@ def applies(state: State, card: str, crisis: str) -> bool:
     return suit(state, card) in (crisis, "gold")
 
 
-@decision("emperor_cards", "Play cards matching the crisis (or Gold), then done", _actor)
+@lists("emperor_cards", "Play cards matching the crisis (or Gold), then done", _actor)
 def _list_emperor_cards(state: State, role: str) -> list[Action]:
     crisis = state.address.crisis if state.address else None
     assert crisis is not None
@@ -175,7 +175,7 @@ def _list_emperor_cards(state: State, role: str) -> list[Action]:
     return [*plays, Action("done")]
 
 
-@handles("emperor_cards", "play", args=("influence",))
+@handles("play", step="emperor_cards", args=("influence",))
 def _emperor_play(state: State, role: str, arg: Any) -> None:
     assert state.address is not None and state.emperor is not None
     player(state, role).hand.remove(arg)
@@ -184,7 +184,7 @@ def _emperor_play(state: State, role: str, arg: Any) -> None:
     log(state, f"The Emperor plays {card_name(state, arg)}")
 
 
-@handles("emperor_cards", "done", ends="step")
+@handles("done", step="emperor_cards", ends="step")
 def _emperor_done(state: State, role: str, arg: Any) -> None:
     address = state.address
     emp = state.emperor
@@ -236,12 +236,12 @@ def _cancel(state: State, card: str) -> None:
 
 
 # R19 (docs/rulings.md).
-@decision("cancel", "Choose the Goths card your Gold cancels (Trebonianus Gallus)", _actor)
+@lists("cancel", "Choose the Goths card your Gold cancels (Trebonianus Gallus)", _actor)
 def _list_cancel(state: State, role: str) -> list[Action]:
     return [Action("cancel", c) for c in _gallus_choices(state)]
 
 
-@handles("cancel", "cancel", args=("goths",))
+@handles("cancel", step="cancel", args=("goths",))
 def _cancel_action(state: State, role: str, arg: Any) -> None:
     _cancel(state, arg)
     _gallus_cancels(state)
@@ -324,12 +324,12 @@ def _discard_forced(state: State) -> None:
             return
 
 
-@decision("discard", "Choose the next crisis card to discard (best subsets differ)", _actor)
+@lists("discard", "Choose the next crisis card to discard (best subsets differ)", _actor)
 def _list_discard(state: State, role: str) -> list[Action]:
     return [Action("discard_card", c) for c in discard_options(state)[1]]
 
 
-@handles("discard", "discard_card", args=("influence",))
+@handles("discard_card", step="discard", args=("influence",))
 def _discard_card(state: State, role: str, arg: Any) -> None:
     assert state.address is not None
     state.address.picked.append(arg)
@@ -406,12 +406,12 @@ def _legatus_start(state: State) -> None:
     RULES.offer(state, "legatus")
 
 
-@decision("legatus", "Choose the war your Legatus addresses", _actor)
+@lists("legatus", "Choose the war your Legatus addresses", _actor)
 def _list_legatus(state: State, role: str) -> list[Action]:
     return [Action("legatus", w) for w in _wars(state)]
 
 
-@handles("legatus", "legatus", args=("war",))
+@handles("legatus", step="legatus", args=("war",))
 def _legatus_war(state: State, role: str, arg: Any) -> None:
     assert state.address is not None
     state.address.crisis = arg
@@ -419,7 +419,7 @@ def _legatus_war(state: State, role: str, arg: Any) -> None:
     state.step = "legatus_cards"
 
 
-@decision("legatus_cards", "Use one or two cards (hand or Legatus) against the war", _actor)
+@lists("legatus_cards", "Use one or two cards (hand or Legatus) against the war", _actor)
 def _list_legatus_cards(state: State, role: str) -> list[Action]:
     address = state.address
     assert address is not None and address.crisis is not None
@@ -432,7 +432,7 @@ def _list_legatus_cards(state: State, role: str) -> list[Action]:
     return out
 
 
-@handles("legatus_cards", "play", args=("influence",))
+@handles("play", step="legatus_cards", args=("influence",))
 def _legatus_play(state: State, role: str, arg: Any) -> None:
     address = state.address
     holder = state.offices.get("legatus")
@@ -448,7 +448,7 @@ def _legatus_play(state: State, role: str, arg: Any) -> None:
         _legatus_done(state, role, None)
 
 
-@handles("legatus_cards", "done", ends="step")
+@handles("done", step="legatus_cards", ends="step")
 def _legatus_done(state: State, role: str, arg: Any) -> None:
     address = state.address
     assert address is not None

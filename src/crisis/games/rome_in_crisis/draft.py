@@ -8,7 +8,7 @@ from typing import Any
 from crisis.engine import rng as dice
 from crisis.engine.action import Action
 from crisis.games.rome_in_crisis import data
-from crisis.games.rome_in_crisis.registry import automatic, decision, handles
+from crisis.games.rome_in_crisis.registry import automatic, handles, lists
 from crisis.games.rome_in_crisis.state import (
     State,
     card_name,
@@ -95,12 +95,12 @@ def _finish_setup(state: State) -> None:
     state.step = "begin_turn"
 
 
-@decision("setup_draft", "Take an A-side candidate or an office for one of yours", _first_in_order)
+@lists("setup_draft", "Take an A-side candidate or an office for one of yours", _first_in_order)
 def _list_setup(state: State, role: str) -> list[Action]:
     return setup_choices(state, role)
 
 
-@handles("setup_draft", "draft", args=("draftable",))
+@handles("draft", step="setup_draft", args=("draftable",))
 def _setup_draft(state: State, role: str, arg: Any) -> None:
     state.pool.remove(arg)
     player(state, role).candidates.append(arg)
@@ -110,7 +110,7 @@ def _setup_draft(state: State, role: str, arg: Any) -> None:
     state.step = "setup_draft_next"
 
 
-@handles("setup_draft", "draft_office", args=("draft_office", "candidate"))
+@handles("draft_office", step="setup_draft", args=("draft_office", "candidate"))
 def _setup_office(state: State, role: str, arg: Any) -> None:
     office, cand = arg
     state.offices[office] = cand
@@ -194,12 +194,12 @@ def _shortfall_next(state: State) -> None:
     _start_draft(state)
 
 
-@decision("shortfall", "Move a card of the player to your left to the middle", _first_in_order)
+@lists("shortfall", "Move a card of the player to your left to the middle", _first_in_order)
 def _list_shortfall(state: State, role: str) -> list[Action]:
     return shortfall_choices(state, role)
 
 
-@handles("shortfall", "take_card", args=[("influence",), ("hand",)])
+@handles("take_card", step="shortfall", args=[("influence",), ("hand",)])
 def _take_card(state: State, role: str, arg: Any) -> None:
     left = player(state, _left(state, role))
     if arg == "hand":
@@ -246,12 +246,12 @@ def _draft_next(state: State) -> None:
     state.step = "start_auction"
 
 
-@decision("draft", "Draft one of the revealed cards", _first_in_order)
+@lists("draft", "Draft one of the revealed cards", _first_in_order)
 def _list_draft(state: State, role: str) -> list[Action]:
     return draft_choices(state, role)
 
 
-@handles("draft", "draft", args=("draftable",))
+@handles("draft", step="draft", args=("draftable",))
 def _draft(state: State, role: str, arg: Any) -> None:
     state.revealed.remove(arg)
     p = player(state, role)

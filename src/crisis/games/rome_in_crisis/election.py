@@ -12,7 +12,7 @@ from crisis.engine.action import Action
 from crisis.games.rome_in_crisis import data
 from crisis.games.rome_in_crisis.draft import snake
 from crisis.games.rome_in_crisis.printed import printed
-from crisis.games.rome_in_crisis.registry import RULES, automatic, decision, handles
+from crisis.games.rome_in_crisis.registry import RULES, automatic, handles, lists
 from crisis.games.rome_in_crisis.state import (
     Auction,
     State,
@@ -69,12 +69,12 @@ def _chooser(state: State) -> list[str]:
 # -- selection method -------------------------------------------------------------------------
 
 
-@decision("choose_method", "Choose how the next Emperor is selected", _chooser)
+@lists("choose_method", "Choose how the next Emperor is selected", _chooser)
 def _list_method(state: State, role: str) -> list[Action]:
     return [Action("choose_method", m) for m in data.METHODS if m != state.method]
 
 
-@handles("choose_method", "choose_method", args=("method",))
+@handles("choose_method", step="choose_method", args=("method",))
 def _choose_method(state: State, role: str, arg: Any) -> None:
     state.method = arg
     state.chooser = None
@@ -150,12 +150,12 @@ def _nominator(state: State) -> list[str]:
     return state.auction.nominating[:1] if state.auction else []
 
 
-@decision("nominate", "Put forward one of your candidates for Emperor", _nominator)
+@lists("nominate", "Put forward one of your candidates for Emperor", _nominator)
 def _list_nominate(state: State, role: str) -> list[Action]:
     return [Action("nominate", c) for c in eligible(state, role)]
 
 
-@handles("nominate", "nominate", args=("candidate",))
+@handles("nominate", step="nominate", args=("candidate",))
 def _nominate(state: State, role: str, arg: Any) -> None:
     assert state.auction is not None
     state.auction.nominating.pop(0)
@@ -248,12 +248,12 @@ def bid_options(
     return out
 
 
-@decision("bidding", "Play cards on your candidate to lead the election, or pass", _bidder)
+@lists("bidding", "Play cards on your candidate to lead the election, or pass", _bidder)
 def _list_bid(state: State, role: str) -> list[Action]:
     return bid_choices(state, role)
 
 
-@handles("bidding", "bid", args=("influence",))
+@handles("bid", step="bidding", args=("influence",))
 def _bid(state: State, role: str, arg: Any) -> None:
     assert state.auction is not None
     player(state, role).hand.remove(arg)
@@ -262,7 +262,7 @@ def _bid(state: State, role: str, arg: Any) -> None:
     log(state, f"{role} plays {card_name(state, arg)}")
 
 
-@handles("bidding", "done", ends="step")
+@handles("done", step="bidding", ends="step")
 def _done(state: State, role: str, arg: Any) -> None:
     auction = state.auction
     assert auction is not None
@@ -271,7 +271,7 @@ def _done(state: State, role: str, arg: Any) -> None:
     _move_on(state, role)
 
 
-@handles("bidding", "pass", ends="step")
+@handles("pass", step="bidding", ends="step")
 def _pass(state: State, role: str, arg: Any) -> None:
     assert state.auction is not None
     state.auction.dropped.append(role)

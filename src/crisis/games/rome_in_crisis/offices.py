@@ -8,7 +8,7 @@ from typing import Any
 from crisis.engine.action import Action
 from crisis.games.rome_in_crisis import data
 from crisis.games.rome_in_crisis.election import worth
-from crisis.games.rome_in_crisis.registry import RULES, automatic, decision, handles
+from crisis.games.rome_in_crisis.registry import RULES, automatic, handles, lists
 from crisis.games.rome_in_crisis.state import (
     State,
     card_name,
@@ -179,12 +179,12 @@ def _emperor_player(state: State) -> list[str]:
     return [r] if r else []
 
 
-@decision("office_order", "Choose which office is handed out next", _emperor_player)
+@lists("office_order", "Choose which office is handed out next", _emperor_player)
 def _list_order(state: State, role: str) -> list[Action]:
     return [Action("assign_office", o) for o in state.pending]
 
 
-@handles("office_order", "assign_office", args=("lesser_office",))
+@handles("assign_office", step="office_order", args=("lesser_office",))
 def _assign_office(state: State, role: str, arg: Any) -> None:
     _place(state, arg)
 
@@ -193,13 +193,13 @@ def _appointee(state: State) -> list[str]:
     return [state.appointee] if state.appointee else []
 
 
-@decision("appoint", "Choose which of your candidates takes the office", _appointee)
+@lists("appoint", "Choose which of your candidates takes the office", _appointee)
 def _list_appoint(state: State, role: str) -> list[Action]:
     assert state.placing is not None
     return appoint_choices(state, state.placing, role)
 
 
-@handles("appoint", "keep", ends="step")
+@handles("keep", step="appoint", ends="step")
 def _keep(state: State, role: str, arg: Any) -> None:
     """Keep your candidates' offices: the office being placed goes to the next player."""
     office = state.placing
@@ -211,7 +211,7 @@ def _keep(state: State, role: str, arg: Any) -> None:
     _place(state, office)
 
 
-@handles("appoint", "appoint", args=("candidate",))
+@handles("appoint", step="appoint", args=("candidate",))
 def _appoint_action(state: State, role: str, arg: Any) -> None:
     assert state.placing is not None
     _appoint(state, state.placing, arg)
@@ -247,12 +247,12 @@ def _accession(state: State) -> None:
         RULES.offer(state, "transfer")
 
 
-@decision("transfer", "Take a Goths card from a rival's candidate", _emperor_player)
+@lists("transfer", "Take a Goths card from a rival's candidate", _emperor_player)
 def _list_transfer(state: State, role: str) -> list[Action]:
     return [Action("transfer", c) for c in transfer_choices(state)]
 
 
-@handles("transfer", "transfer", args=("goths",))
+@handles("transfer", step="transfer", args=("goths",))
 def _transfer(state: State, role: str, arg: Any) -> None:
     emp = state.emperor
     assert emp is not None

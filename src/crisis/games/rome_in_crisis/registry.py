@@ -7,17 +7,8 @@ scoring, dying ...) that run one after another until a player must decide.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from crisis.engine.action import Action
-from crisis.engine.machine import Args, Ends, Machine
+from crisis.engine.machine import Machine
 from crisis.games.rome_in_crisis.state import State
-
-Handler = Callable[[State, str, Any], None]
-Lister = Callable[[State, str], list[Action]]
-Actor = Callable[[State], list[str]]
-Auto = Callable[[State], None]
 
 
 def roles(state: State) -> list[str]:
@@ -29,23 +20,14 @@ def roles(state: State) -> list[str]:
 RULES: Machine[State] = Machine("rome_in_crisis", roles)
 
 
-def decision(step: str, prompt: str, actor: Actor) -> Callable[[Lister], Lister]:
-    """Register the lister of a decision step, its prompt and who acts there."""
-    return RULES.lists(step, prompt, actor)
-
-
-def handles(
-    step: str, verb: str, *, ends: Ends | None = None, args: Args = ()
-) -> Callable[[Handler], Handler]:
-    """Register the function performing ``verb`` at ``step`` (``ends``: what it ends;
-    ``args``: the domains of its argument, whose values :func:`encoding.domains` gives; the
-    action catalog is built from them)."""
-    return RULES.handles(verb, step, ends=ends, args=args)
-
-
-def automatic(step: str) -> Callable[[Auto], Auto]:
-    """Register an automatic step (it must move ``state.step`` on)."""
-    return RULES.automatic(step)
+#: The declarations, in the one grammar both titles use (:class:`~crisis.engine.machine.Machine`):
+#: ``@lists(step, prompt, actors)`` for a decision step's legal actions, its prompt and who
+#: acts; ``@handles(verb, step=..., ends=..., args=..., option=...)`` for the function that
+#: performs a verb (at one step, or wherever it is listed); ``@automatic(step)`` for a step
+#: nobody decides.
+lists = RULES.lists
+handles = RULES.handles
+automatic = RULES.automatic
 
 
 def advance(state: State) -> None:

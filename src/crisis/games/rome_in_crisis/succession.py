@@ -6,7 +6,7 @@ from typing import Any
 
 from crisis.engine.action import Action
 from crisis.engine.result import Termination
-from crisis.games.rome_in_crisis.registry import RULES, automatic, decision, handles
+from crisis.games.rome_in_crisis.registry import RULES, automatic, handles, lists
 from crisis.games.rome_in_crisis.state import (
     State,
     card_name,
@@ -76,12 +76,12 @@ def _chooser(state: State) -> list[str]:
     return [state.chooser] if state.chooser else []
 
 
-@decision("choose_dealer", "Choose which tied leader takes the deck", _chooser)
+@lists("choose_dealer", "Choose which tied leader takes the deck", _chooser)
 def _list_dealer(state: State, role: str) -> list[Action]:
     return [Action("choose_dealer", r) for r in dealer_options(state)]
 
 
-@handles("choose_dealer", "choose_dealer", args=("seat",))
+@handles("choose_dealer", step="choose_dealer", args=("seat",))
 def _choose_dealer(state: State, role: str, arg: Any) -> None:
     _set_dealer(state, arg)
 

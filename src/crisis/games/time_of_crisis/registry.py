@@ -7,15 +7,11 @@ the game through :data:`RULES`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from crisis.engine.action import Action, Arg
-from crisis.engine.machine import Args, Ends, Machine
+from crisis.engine.action import Arg
+from crisis.engine.machine import Machine
 from crisis.games.time_of_crisis.state import State
-
-Handler = Callable[[State, str, Any], None]
-Lister = Callable[[State, str], list[Action]]
 
 
 def roles(state: State) -> list[str]:
@@ -27,19 +23,17 @@ def roles(state: State) -> list[str]:
 RULES: Machine[State] = Machine("time_of_crisis", roles)
 
 
-def handles(
-    verb: str, *, ends: Ends | None = None, args: Args = (), option: str | None = None
-) -> Callable[[Handler], Handler]:
-    """Register the function performing ``verb``: ``ends`` (the turn, phase or step it ends,
-    for clients and bots), ``args`` (the domains of its argument, whose values
-    :func:`catalog.domains` gives; the action catalog is built from them) and ``option``
-    (the setup option without which it never occurs)."""
-    return RULES.handles(verb, ends=ends, args=args, option=option)
-
-
-def lists(step: str, prompt: str | None = None) -> Callable[[Lister], Lister]:
-    """Register a function listing legal actions at prompt ``step``."""
-    return RULES.lists(step, prompt)
+#: The declarations, in the one grammar both titles use (:class:`~crisis.engine.machine.Machine`):
+#: ``@lists(step, prompt, actors)`` for (some of) a step's legal actions, its prompt and who
+#: acts; ``@handles(verb, step=..., ends=..., args=..., option=...)`` for the function that
+#: performs a verb (at one step, or wherever it is listed): ``ends`` is the turn, phase or
+#: step it ends, for clients and bots, ``args`` the domains of its argument (whose values
+#: :func:`catalog.domains` gives; the action catalog is built from them), ``option`` the
+#: setup option without which it never occurs; ``@automatic(step)`` for a step nobody
+#: decides.
+lists = RULES.lists
+handles = RULES.handles
+automatic = RULES.automatic
 
 
 def arg_tuple(arg: Arg) -> tuple[Any, ...]:
