@@ -106,3 +106,33 @@ def test_inviting_takes_a_signed_in_maker(site: TestClient) -> None:
     res = site.post("/api/tables", json={"seats": [ME, {"kind": "human", "invite": "Livia"}]})
     assert res.status_code == 401 and "sign in" in res.json()["message"]
     assert tables(site) == 0
+
+
+def test_the_invitation_is_the_first_turns_notice(site: TestClient, db: Database) -> None:
+    aurelia, _livia = Person(site, "Aurelia"), Person(site, "Livia")
+    db.execute("UPDATE accounts SET confirmed = :now, mail_after = 1", now=int(time.time()))
+    body = {
+        "seats": [ME, {"kind": "human", "invite": "Livia"}],
+        "seed": 3,
+        "options": {"first_player": "blue"},
+    }
+    res = aurelia.post("/api/tables", body)
+    assert res.status_code == 201, res.text
+    table = res.json()["table"]
+    assert "blue" in table["active"], table["active"]
+    hall = site.app.state.hall  # type: ignore[attr-defined]
+    deadline = time.monotonic() + 10
+    while not mails(site, "Livia", "invite"):
+        assert time.monotonic() < deadline, "no invitation was mailed"
+        time.sleep(0.05)
+    # Long away, the clock looks: the invitation said it all for this turn.
+    db.execute("UPDATE seats SET seen = :t", t=int(time.time()) - 3600)
+    assert site.portal.call(hall.late_turn_notices) == 0  # type: ignore[union-attr]
+    assert mails(site, "Livia", "turn") == []
+    # The turn is recorded (later turns bring their own notices), and counted as noticed.
+    engine = site.app.state.store.engine  # type: ignore[attr-defined]
+    with engine.connect() as conn:
+        turn_at, noticed = conn.exec_driver_sql(
+            "SELECT turn_at, noticed FROM seats WHERE role = 'blue'"
+        ).one()
+    assert turn_at is not None and noticed == turn_at

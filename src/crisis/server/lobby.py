@@ -18,6 +18,7 @@ from crisis.ai import default_bot, levels
 from crisis.ai.advice import hint as bot_hint
 from crisis.engine.action import Action
 from crisis.games import DEFAULT_TITLE, TITLES, get_title
+from crisis.games.reference import reference
 from crisis.server import limits, replays
 from crisis.server.accounts.data import Account
 from crisis.server.accounts.errors import SignedOut
@@ -141,6 +142,8 @@ async def meta() -> dict[str, Any]:
             "bots": bot_names(name),
             "levels": levels(name),
             "default_bot": default_bot(name),
+            # The rules at hand: an explanation per step, phase and topic (crisis.games.reference).
+            "reference": reference(name),
         }
         for name in sorted(TITLES)
     }
@@ -214,6 +217,14 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
         tokens.pop(roles[i], None)
     if invited:
         await _send_invitations(request, live, {roles[i]: g for i, g in invited.items()})
+    if maker is not None and live.row.status == "playing":
+        # The first seats to move begin their turn now; for a guest the invitation is that
+        # turn's notice (one mail), later turns bring their own.
+        first = [r for r in live.match.active() if live.seat(r).kind == "human"]
+        await hall.db(hall.store.turn_began, live.id, first, live.row.version)
+        for i in invited:
+            if roles[i] in first:
+                await hall.db(hall.store.claim_turn_notice, live.id, roles[i])
     return {"table": live.summary(), "tokens": tokens}
 
 
