@@ -609,7 +609,7 @@ def test_tie_break_pretender_before_provinces_then_dice():
         govern(state, name, "blue", 1)
     for p in state.players:
         p.legacy = 30
-    state.ended = "test"
+    state.ended = "last round"
     script_dice(state, [4, 4, 2, 5])  # Yellow and Red tie throughout: 4-4 again, then 2-5
     scoring.finish(state)
     final = toc.result(state)
