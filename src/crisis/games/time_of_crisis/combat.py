@@ -437,7 +437,13 @@ def allocating_role(state: State, b: Battle) -> str | None:
     return attacker_role(state, b)
 
 
-@lists("battle", "Battle")
+def battle_actors(state: State) -> list[str]:
+    """Who acts at the battle prompt: the one player deciding something in it now."""
+    who = battle_role(state)
+    return [who] if who else []
+
+
+@lists("battle", "Battle", battle_actors)
 def _list_battle(state: State, role: str) -> list[Action]:
     b = state.battle
     if b is None:

@@ -16,7 +16,7 @@ from crisis.games.time_of_crisis.board import counted, log
 from crisis.games.time_of_crisis.military import spend
 from crisis.games.time_of_crisis.played import ready, use
 from crisis.games.time_of_crisis.registry import RULES, handles, lists
-from crisis.games.time_of_crisis.state import State, army, player
+from crisis.games.time_of_crisis.state import State, army, choosers, player, the_current_player
 
 FRUMENTARII_PEEK = data.FRUMENTARII_PEEK
 
@@ -92,7 +92,11 @@ def frumentarii(state: State, role: str, _arg: None) -> None:
     log(state, f"{role}'s Frumentarii report on the coming events")
 
 
-@lists("frumentarii", "Frumentarii: put the top event cards back in the order you choose")
+@lists(
+    "frumentarii",
+    "Frumentarii: put the top event cards back in the order you choose",
+    the_current_player,
+)
 def _list_orders(state: State, role: str) -> list[Action]:
     return [Action("order", tuple(p)) for p in permutations(state.peek)]
 
@@ -154,7 +158,11 @@ def _discard_options(state: State, role: str) -> list[str]:
     return big or sorted(set(hand))
 
 
-@lists("demagogue", "Demagogue: discard a card from your hand (value 2 or more if you can)")
+@lists(
+    "demagogue",
+    "Demagogue: discard a card from your hand (value 2 or more if you can)",
+    choosers,
+)
 def _list_discards(state: State, role: str) -> list[Action]:
     if state.choosing.get(role, 0) <= 0:
         return []

@@ -7,7 +7,7 @@ from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import log
 from crisis.games.time_of_crisis.phases import end_of_turn
 from crisis.games.time_of_crisis.registry import handles, lists
-from crisis.games.time_of_crisis.state import State, governed, player
+from crisis.games.time_of_crisis.state import State, governed, player, the_current_player
 
 TRASH_COST = data.COSTS.trash_card
 FIGURE_DISCOUNT = data.COSTS.figure_discount
@@ -54,7 +54,11 @@ def prices(state: State, role: str) -> dict[str, int]:
 
 
 # Ruling 3 (docs/rulings.md): discard, buy and trash in any order.
-@lists("buy", "Buy and trash cards with your political points, then end your turn")
+@lists(
+    "buy",
+    "Buy and trash cards with your political points, then end your turn",
+    the_current_player,
+)
 def _list_buy(state: State, role: str) -> list[Action]:
     p = player(state, role)
     points = state.turn.political

@@ -16,6 +16,7 @@ from crisis.games.time_of_crisis.state import (
     legions_on_map,
     lone_militia,
     player,
+    the_current_player,
 )
 
 
@@ -92,7 +93,7 @@ def _foes_in_province(state: State, province: str) -> list[str]:
     return out
 
 
-@lists("actions", "Take actions: play cards and spend influence")
+@lists("actions", "Take actions: play cards and spend influence", the_current_player)
 def _list_military(state: State, role: str) -> list[Action]:
     out: list[Action] = []
     red = state.turn.pool["red"]
@@ -248,7 +249,11 @@ def check_occupation(state: State) -> None:
             return
 
 
-@lists("occupy", "Your army holds a Pretender's capital: install a Governor or a Neutral one")
+@lists(
+    "occupy",
+    "Your army holds a Pretender's capital: install a Governor or a Neutral one",
+    the_current_player,
+)
 def _list_occupy(state: State, role: str) -> list[Action]:
     out = [Action("occupy", "neutral")]
     if player(state, role).governors_ready:

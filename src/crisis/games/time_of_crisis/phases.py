@@ -21,6 +21,7 @@ from crisis.games.time_of_crisis.state import (
     NEUTRAL,
     State,
     Turn,
+    choosers,
     current_role,
     emperor,
     enemy_in_capital,
@@ -30,6 +31,7 @@ from crisis.games.time_of_crisis.state import (
     pretender_provinces,
     pretenders,
     rivals_in,
+    the_current_player,
 )
 
 HAND_SIZE = data.HAND_SIZE
@@ -37,7 +39,7 @@ HAND_SIZE = data.HAND_SIZE
 # -- setup -----------------------------------------------------------------------------------
 
 
-@lists("choose_province", "Choose your starting province")
+@lists("choose_province", "Choose your starting province", the_current_player)
 def _list_provinces(state: State, role: str) -> list[Action]:
     return [
         Action("choose_province", name)
@@ -81,9 +83,9 @@ def choose_province(state: State, role: str, province: str) -> None:
 # -- secret card choices: the starting hand, Pax Deorum and the end-of-turn refill -----------
 
 
-@lists("choose_hand", "Choose the five cards of your starting hand")
-@lists("pax", "Pax Deorum: choose a card from your Available Pile")
-@lists("refill", "Refill your hand from your Available Pile")
+@lists("choose_hand", "Choose the five cards of your starting hand", choosers)
+@lists("pax", "Pax Deorum: choose a card from your Available Pile", choosers)
+@lists("refill", "Refill your hand from your Available Pile", choosers)
 def _list_choices(state: State, role: str) -> list[Action]:
     if state.choosing.get(role, 0) <= 0:
         return []
@@ -291,7 +293,11 @@ def emperor_legacy(state: State) -> int:
     return max(0, state.provinces[data.ITALIA].support - pretender_count)
 
 
-@lists("ludi", "Ludi Saeculares: discard a card for legacy equal to its value, or pass")
+@lists(
+    "ludi",
+    "Ludi Saeculares: discard a card for legacy equal to its value, or pass",
+    the_current_player,
+)
 def _list_ludi(state: State, role: str) -> list[Action]:
     hand = sorted(set(player(state, role).hand))
     return [Action("ludi", cid) for cid in hand] + [Action("pass")]

@@ -1,8 +1,8 @@
 """Time of Crisis's steps on the engine's state machine (:mod:`crisis.engine.machine`).
 
-The rules modules declare here each prompt's listers (``@lists``) and each verb's handler
-(``@handles``, with what the verb ends); :mod:`rules` says who acts at each step and runs
-the game through :data:`RULES`.
+The rules modules declare here each step's listers with its prompt and who acts there
+(``@lists``) and each verb's handler (``@handles``, with what the verb ends); :mod:`rules`
+runs the game through :data:`RULES`.
 """
 
 from __future__ import annotations

@@ -42,12 +42,8 @@ from crisis.games.time_of_crisis.state import (
 )
 
 NAME = "time_of_crisis"
-_SOLO_STEPS = frozenset(
-    {"choose_province", "actions", "buy", "ludi", "occupy", "emperor", "frumentarii"}
-)
 #: Free moves across a capital's threshold (Ruling 48 limits their repetition).
 _THRESHOLD_VERBS = frozenset({"enter_capital", "leave_capital"})
-_CHOICE_STEPS = frozenset({"choose_hand", "pax", "refill", "demagogue"})
 
 
 def setup(seed: Seed, options: dict[str, Any] | None = None) -> State:
@@ -225,28 +221,6 @@ def info() -> dict[str, Any]:
         # Names and sentences the table shows, so that it keeps no wording of its own.
         "words": {"spheres": dict(data.SPHERE), "price_rule": market.PRICE_RULE},
     }
-
-
-def _current(state: State) -> list[str]:
-    return [state.players[state.current].role]
-
-
-def _choosers(state: State) -> list[str]:
-    return [p.role for p in state.players if state.choosing.get(p.role, 0) > 0]
-
-
-def _battler(state: State) -> list[str]:
-    who = combat.battle_role(state)
-    return [who] if who else []
-
-
-# Who acts at each step: the current player, every player with a secret card choice, or the
-# player deciding something in a battle.
-for _step in _SOLO_STEPS:
-    RULES.who(_step, _current)
-for _step in _CHOICE_STEPS:
-    RULES.who(_step, _choosers)
-RULES.who("battle", _battler)
 
 
 def _free_capitals(state: State, role: str, action: Action) -> None:

@@ -27,6 +27,7 @@ from crisis.games.time_of_crisis.state import (
     emperor,
     governed,
     player,
+    the_current_player,
 )
 
 
@@ -244,7 +245,11 @@ def _emperor_places(state: State, role: str) -> list[Action]:
     return out
 
 
-@lists("emperor", "You are Emperor: place your Emperor token (Italia, a province or an army)")
+@lists(
+    "emperor",
+    "You are Emperor: place your Emperor token (Italia, a province or an army)",
+    the_current_player,
+)
 def _list_emperor(state: State, role: str) -> list[Action]:
     return _emperor_places(state, role)
 

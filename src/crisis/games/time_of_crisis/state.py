@@ -242,6 +242,16 @@ def current_role(state: State) -> str:
     return state.players[state.current].role
 
 
+def the_current_player(state: State) -> list[str]:
+    """Who acts at a step of the current player's turn (his actions, his purchases ...)."""
+    return [state.players[state.current].role]
+
+
+def choosers(state: State) -> list[str]:
+    """Who acts at a secret card choice: every player with a card still to choose, at once."""
+    return [p.role for p in state.players if state.choosing.get(p.role, 0) > 0]
+
+
 def governed(state: State, role: str) -> list[str]:
     """Provinces governed by ``role``, in map order."""
     return [name for name, p in state.provinces.items() if p.governor == role]
