@@ -35,6 +35,10 @@ COUNTS_IN: dict[str, frozenset[str]] = {
 }
 
 
+#: The decision steps of an election, while its nominees stand (a table shows them then).
+ELECTION_STEPS: tuple[str, ...] = ("nominate", "bidding")
+
+
 def counts(state: State, card: str, method: str) -> bool:
     """Whether an influence card adds to a candidate's worth in a ``method`` election."""
     return suit(state, card) in COUNTS_IN[method]

@@ -153,6 +153,7 @@ def info() -> dict[str, Any]:
         ),
         "methods": list(data.METHODS),
         "words": table_words(),
+        "election_steps": list(election.ELECTION_STEPS),
         "suits": dict(cards.suit_names),
         "offices": {oid: o.name for oid, o in cards.offices.items()},
         "candidates": {cid: [c.a.name, c.b.name] for cid, c in cards.candidates.items()},

@@ -15,12 +15,15 @@ const $ = (id) => document.getElementById(id);
 
 /** The title's entry of /api/meta (its names for suits, methods, crises and the parts of
  * the turn, under `words`); set by setup(). */
-let META = { methods: [], suits: {}, words: { methods: {}, methods_short: {}, crises: {}, suits_short: {}, steps: {} } };
+let META = {
+  methods: [], suits: {}, election_steps: [],
+  words: { methods: {}, methods_short: {}, crises: {}, suits_short: {}, steps: {} },
+};
 const methods = () => META.methods;
 const methodName = (m) => META.words.methods[m] || m;
 const suitName = (s) => META.suits[s] || s;
-/** Steps during which the election's nominees are shown. */
-const ELECTION_STEPS = new Set(["nominate", "bidding"]);
+/** Whether the election's nominees stand at `step` (the title says which steps those are). */
+const inElection = (step) => META.election_steps.includes(step);
 
 function cap(s) {
   return s ? s.charAt(0).toUpperCase() + s.slice(1) : "";
@@ -137,7 +140,7 @@ function candidateCard(ctx, c, view, targets) {
   const badges = el("div", { class: "cand-badges" });
   const office = c.office && (view.offices || []).find((o) => o.id === c.office);
   if (office) badges.append(el("span", { class: `office-badge o-${office.id}` }, office.name));
-  const auction = ELECTION_STEPS.has(view.step) ? view.auction : null;
+  const auction = inElection(view.step) ? view.auction : null;
   const nominee = Boolean(auction) && Object.values(auction.nominees || {}).includes(c.id);
   if (nominee) badges.append(el("span", { class: "badge" }, "for Emperor"));
   if (view.address && view.emperor === c.id) badges.append(el("span", { class: "badge" }, "addressing"));
@@ -300,7 +303,7 @@ function renderHand(ctx, s, view, targets) {
 function renderStatus(s, view) {
   const bits = [];
   const over = Boolean(view.result || s.table.result);
-  const a = ELECTION_STEPS.has(view.step) && !over ? view.auction : null;
+  const a = inElection(view.step) && !over ? view.auction : null;
   if (a && Object.keys(a.nominees || {}).length) {
     const noms = Object.entries(a.nominees).map(([role, id]) => {
       const c = candidate(view, id);
