@@ -14,6 +14,7 @@ import { renderLog } from "./log.js";
 import { renderNotes, setupNotes } from "./notes.js";
 import { act, actionButton, closeMenu, openMenu, renderHeader, renderPrompt, said } from "./prompt.js";
 import { setupReplay } from "./replay.js";
+import { renderRules } from "./rules.js";
 import { goRematch, renderTable, setupSeats } from "./seats.js";
 import { $, app, send, tableId, toast, wakeAudio } from "./shared.js";
 
@@ -187,6 +188,7 @@ function render() {
   const focus = focusedButton();
   renderHeader(s, view, actions);
   renderPrompt(s, view, actions);
+  renderRules(view);
   app.board.render(app.ctx, s, view, actions);
   renderLog(view);
   renderTable(s);
