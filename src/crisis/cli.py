@@ -251,7 +251,8 @@ def play(
     ] = None,
     title: Annotated[str, typer.Option(help="Which game.")] = DEFAULT_TITLE,
     bot: Annotated[
-        str | None, typer.Option(help="Bot for the other seats (default: random play).")
+        str | None,
+        typer.Option(help="Bot or level (easy, medium, hard) for the other seats (or random)."),
     ] = None,
     cards: Annotated[
         Path | None, typer.Option(help="Rome in Crisis: your own card set (TOML).")

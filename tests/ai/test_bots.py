@@ -7,7 +7,21 @@ from collections import Counter
 
 import pytest
 
-from crisis.ai import BOTS, LEVELS, bots_for, get_bot, levels, parse_spec, resolve, searches
+from crisis.ai import (
+    BOTS,
+    LEVELS,
+    Level,
+    RandomBot,
+    bots_for,
+    get_bot,
+    level,
+    level_figures,
+    levels,
+    parse_spec,
+    resolve,
+    searches,
+)
+from crisis.ai.novice import NoviceBot
 from crisis.engine.action import Action
 from crisis.games import TITLES, get_title
 from crisis.games.time_of_crisis.fuzzing import FUZZ_VARIANTS
@@ -37,6 +51,53 @@ def _play(bots: list[str], seed: int, limit: int, options: dict | None = None) -
     return log
 
 
+def test_levels_map_to_a_bot_and_its_thinking_budget() -> None:
+    """Issue #26: each level is a bot and a budget; ``hard`` in Time of Crisis is the search
+    with one second per turn, built with that budget unless the spec says otherwise."""
+    assert LEVELS["time_of_crisis"]["hard"] == Level("ismcts", {"seconds": 1.0})
+    assert get_bot("hard").seconds == 1.0  # type: ignore[attr-defined]
+    assert get_bot("hard:seconds=0.25").seconds == 0.25  # type: ignore[attr-defined]
+    assert level("medium") == Level("balanced") and level("balanced") is None
+    easy = get_bot("easy")
+    assert isinstance(easy, NoviceBot) and easy.blunder == 0.05
+    assert get_bot("easy", "rome_in_crisis").base.name == "heuristic"  # type: ignore[attr-defined]
+    assert Level("ismcts", {"seconds": 1.0}).spec == "ismcts:seconds=1.0"
+
+
+def test_novice_slips_as_often_as_its_blunder_rate() -> None:
+    """The easy bot is its base bot except at a ``blunder`` share of the decisions (a slip
+    picks the base bot's own choice one time in four here)."""
+
+    class Fixed:
+        name = "fixed"
+
+        def choose(self, view: dict, role: str, actions: list[Action], rng: random.Random):
+            return actions[0]
+
+    legal = [Action("a"), Action("b"), Action("c"), Action("d")]
+    rng = random.Random(3)
+    for blunder, low, high in ((0.0, 0, 0), (0.3, 170, 280), (1.0, 700, 800)):
+        bot = NoviceBot(Fixed(), RandomBot(), blunder=blunder)
+        slips = sum(bot.choose({}, "green", legal, rng) != legal[0] for _ in range(1000))
+        assert low <= slips <= high, (blunder, slips)
+    assert NoviceBot(Fixed(), RandomBot(), 1.0).choose({}, "g", legal[:1], rng) == legal[0]
+    with pytest.raises(ValueError, match="probability"):
+        NoviceBot(Fixed(), RandomBot(), blunder=1.5)
+
+
+@pytest.mark.parametrize("title", sorted(TITLES))
+def test_every_level_has_measured_figures(title: str) -> None:
+    """levels.json (scripts/measure_levels.py) holds a win rate with its interval, the games
+    and the command for every level of every title, for the lobby to show."""
+    figures = level_figures(title)
+    assert list(figures) and set(figures) == set(LEVELS[title])
+    for name, row in figures.items():
+        assert 0.0 <= row["low"] <= row["win_rate"] <= row["high"] <= 1.0, (name, row)
+        assert row["games"] >= 100 and row["bot"] == LEVELS[title][name].spec
+        assert row["command"].startswith("crisis simulate") and f"--bots {name}," in row["command"]
+        assert row["date"]
+
+
 def test_registry_names_the_bots() -> None:
     assert {"random", "military", "senate", "populace", "balanced", "ismcts"} <= set(BOTS)
     for name in BOTS:
@@ -59,10 +120,10 @@ def test_bot_specs_take_settings() -> None:
 @pytest.mark.parametrize("title", sorted(TITLES))
 def test_every_title_offers_three_levels_of_registered_bots(title: str) -> None:
     assert list(levels(title)) == ["easy", "medium", "hard"] and set(LEVELS) == set(TITLES)
-    for level, name in levels(title).items():
-        assert resolve(level, title) == name and name in bots_for(title)
-        assert get_bot(level, title).name == get_bot(name, title).name
-        assert searches(level, title) == searches(name, title) == (name == "ismcts")
+    for lv, name in levels(title).items():
+        assert resolve(lv, title) == name and name in bots_for(title)
+        assert get_bot(lv, title).name == get_bot(name, title).name
+        assert searches(lv, title) == searches(name, title) == (name == "ismcts")
     for bad in ("nobody", "hard:seconds=9", "", "Easy"):
         with pytest.raises(ValueError, match="known: easy, medium, hard"):
             resolve(bad, title)

@@ -87,3 +87,18 @@ def test_policy_opponents_masks_and_metadata() -> None:
     with pytest.raises(ValueError, match="not legal"):
         bad = CrisisEnv(players=2, seat=1, opponents=lambda o, m: int(np.flatnonzero(m == 0)[0]))
         bad.reset(seed=0)
+
+
+def test_opponents_may_be_strength_levels() -> None:
+    """Issue #26: the research adapters take a level wherever they take a bot name."""
+    from crisis.ai import get_bot
+    from crisis.ai.novice import NoviceBot
+
+    e = CrisisEnv(players=3, opponents=["easy", "medium"])
+    _obs, info = e.reset(seed=2)
+    assert isinstance(e.bots["blue"], NoviceBot) and e.bots["blue"].blunder == 0.05
+    assert e.bots["yellow"].name == get_bot("balanced").name
+    legal = np.flatnonzero(info["action_mask"])
+    e.step(int(legal[0]))
+    with pytest.raises(ValueError, match="known: easy, medium, hard"):
+        CrisisEnv(players=2, opponents="expert")

@@ -29,6 +29,11 @@ def test_meta_describes_every_title_with_its_own_bots(client: TestClient) -> Non
                 assert opt["default"] in [c["value"] for c in opt["choices"]], opt
     toc = meta["titles"]["time_of_crisis"]
     assert {"military", "senate", "populace", "balanced"} <= set(toc["bots"])
+    # Each level's measured strength, for the lobby to show beside it.
+    for info in meta["titles"].values():
+        assert list(info["strength"]) and set(info["strength"]) <= set(info["levels"])
+        for row in info["strength"].values():
+            assert {"win_rate", "low", "high", "games", "against", "parity"} <= set(row)
     assert "Italia" in toc["provinces"] and meta["provinces"] == toc["provinces"]
 
 

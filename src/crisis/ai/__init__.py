@@ -4,13 +4,20 @@ Bots are registered per title. Every title gets the generic ``random`` and ``ism
 through the engine contract, :mod:`crisis.ai.ismcts`). Time of Crisis adds its factions
 ``military`` (Maximinus Thrax), ``senate`` (Pupienus & Balbinus), ``populace`` (Gordian III)
 and ``balanced``, and its own turn-plan ``ismcts``; Rome in Crisis adds ``heuristic``.
-:func:`get_bot` also takes a strength level (``easy``, ``medium``, ``hard``: :data:`LEVELS`)
-and settings after colons, e.g. ``ismcts:iterations=200`` or ``ismcts:seconds=1.5:horizon=2``
-(the command line and research code only: the web server accepts names and levels alone).
+:func:`get_bot` also takes a strength level (``easy``, ``medium``, ``hard``: :data:`LEVELS`,
+each a bot and its thinking budget) and settings after colons, e.g. ``ismcts:iterations=200``
+or ``ismcts:seconds=1.5:horizon=2`` (the command line and research code only: the web server
+accepts names and levels alone). Every title also gets ``novice``, its default bot making a
+random move now and then (:mod:`crisis.ai.novice`), which is the ``easy`` level.
+:func:`level_figures` gives each level's measured win rate (``levels.json``, written by
+``scripts/measure_levels.py``).
 """
 
-from collections.abc import Callable
-from functools import partial
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache, partial
+from importlib import resources
 from typing import Any
 
 from crisis.ai.base import Bot, RandomBot
@@ -54,10 +61,19 @@ def _random_bot(title: str, **settings: Any) -> Bot:
     return RandomBot(**settings, ending=get_title(title).ending_verbs)
 
 
+def _novice(title: str, blunder: float = 0.3, **settings: Any) -> Bot:
+    """The title's default bot, making a random move with probability ``blunder``."""
+    from crisis.ai.novice import NoviceBot
+
+    base = bots_for(title)[default_bot(title)](**settings)
+    return NoviceBot(base, _random_bot(title), blunder=blunder)
+
+
 #: Bots that play any title through the engine contract alone.
 GENERIC_BOTS: dict[str, Callable[[str], Factory]] = {
     "random": lambda title: partial(_random_bot, title),
     "ismcts": _generic_ismcts,
+    "novice": lambda title: partial(_novice, title),
 }
 
 #: Title-specific bot factories by title and name; a name here overrides a generic bot.
@@ -85,13 +101,41 @@ DEFAULT_TITLE = "time_of_crisis"
 DEFAULT_BOTS: dict[str, str] = {"time_of_crisis": "balanced", "rome_in_crisis": "heuristic"}
 
 
-#: Strength levels offered to people by name, each a registered bot of the title. Provisional
-#: until the stronger search of issue #26: Rome in Crisis's search does no better than its
-#: heuristic yet, so its ``hard`` is the heuristic too.
-LEVELS: dict[str, dict[str, str]] = {
-    "time_of_crisis": {"easy": "military", "medium": "balanced", "hard": "ismcts"},
-    "rome_in_crisis": {"easy": "random", "medium": "heuristic", "hard": "heuristic"},
+@dataclass(frozen=True)
+class Level:
+    """A strength level: the registered ``bot`` it plays and that bot's ``settings`` (for a
+    search, its thinking budget ``seconds`` per decision or turn)."""
+
+    bot: str
+    settings: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def spec(self) -> str:
+        """The level as a :func:`get_bot` spec (``ismcts:seconds=1.0``)."""
+        return ":".join([self.bot, *(f"{k}={v}" for k, v in self.settings.items())])
+
+
+#: The strength levels offered to people by name, per title. ``easy``: the default bot that
+#: slips (``novice``); ``medium``: the best heuristic; ``hard``: the strongest bot measured,
+#: with its thinking budget. Rome in Crisis's search does no better than its heuristic
+#: (issue #26), so its ``hard`` is the heuristic too. Measured figures: :func:`level_figures`.
+LEVELS: dict[str, dict[str, Level]] = {
+    "time_of_crisis": {
+        # A random move at one decision in twenty already costs a Time of Crisis bot most of
+        # its games against three ``medium`` bots (one in three: all of them).
+        "easy": Level("novice", {"blunder": 0.05}),
+        "medium": Level("balanced"),
+        "hard": Level("ismcts", {"seconds": 1.0}),
+    },
+    "rome_in_crisis": {
+        "easy": Level("novice"),
+        "medium": Level("heuristic"),
+        "hard": Level("heuristic"),
+    },
 }
+
+#: Where the measured win rates of the levels are kept (written by scripts/measure_levels.py).
+FIGURES_FILE = "levels.json"
 
 #: Bots that search for a time budget (their ``seconds`` setting) instead of answering at once.
 SEARCHING: frozenset[str] = frozenset({"ismcts"})
@@ -99,7 +143,35 @@ SEARCHING: frozenset[str] = frozenset({"ismcts"})
 
 def levels(title: str = DEFAULT_TITLE) -> dict[str, str]:
     """The strength levels of ``title`` (``easy``, ``medium``, ``hard``) and the bot each is."""
-    return dict(LEVELS.get(title, {}))
+    return {name: lv.bot for name, lv in LEVELS.get(title, {}).items()}
+
+
+def level(name: str, title: str = DEFAULT_TITLE) -> Level | None:
+    """The strength level ``name`` of ``title`` (bot and budget), or None if it is none."""
+    return LEVELS.get(title, {}).get(name)
+
+
+@cache
+def _figures() -> dict[str, Any]:
+    try:
+        text = resources.files("crisis.ai").joinpath(FIGURES_FILE).read_text("utf-8")
+    except FileNotFoundError:
+        return {}
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def level_figures(title: str = DEFAULT_TITLE) -> dict[str, dict[str, Any]]:
+    """Each level's measured strength for ``title``, as stored in ``levels.json``: level ->
+    ``win_rate``, ``low``, ``high`` (95% Wilson interval), ``games``, ``parity``, ``against``
+    (the opponents), ``bot`` (the spec measured), with the file's ``command`` and ``date``.
+    Levels not measured are left out (an empty dict for a title without figures)."""
+    data = _figures()
+    out: dict[str, dict[str, Any]] = {}
+    for name, row in data.get("titles", {}).get(title, {}).items():
+        if name in LEVELS.get(title, {}):
+            out[name] = {"command": data.get("command"), "date": data.get("date"), **row}
+    return out
 
 
 def resolve(name: str, title: str = DEFAULT_TITLE) -> str:
@@ -167,6 +239,9 @@ def get_bot(name: str, title: str = DEFAULT_TITLE) -> Bot:
     """A new bot for ``title`` from a spec: a registered name or a strength level (see
     :data:`LEVELS`), optionally with settings after a colon."""
     base, settings = parse_spec(name)
+    chosen = level(base, title)
+    if chosen is not None:  # a level: its bot with its budget, unless the spec says otherwise
+        settings = {**chosen.settings, **settings}
     factory = bots_for(title)[resolve(base, title)]
     try:
         return factory(**settings)
@@ -177,16 +252,20 @@ def get_bot(name: str, title: str = DEFAULT_TITLE) -> Bot:
 __all__ = [
     "BOTS",
     "DEFAULT_BOTS",
+    "FIGURES_FILE",
     "GENERIC_BOTS",
     "LEVELS",
     "SEARCHING",
     "TITLE_BOTS",
     "Bot",
+    "Level",
     "RandomBot",
     "bot_names",
     "bots_for",
     "default_bot",
     "get_bot",
+    "level",
+    "level_figures",
     "levels",
     "parse_spec",
     "resolve",

@@ -1,11 +1,13 @@
 """Advice for people at the table: what the strongest bot would do, and how a game went.
 
-* :func:`hint` answers "what would the bot do?" for one seat. It reads only that seat's view
-  (like every bot), searches, and returns its top choices with their estimated chance of
-  winning. Time of Crisis: at the start of a turn the turn-plan search
-  (:mod:`crisis.ai.toc.ismcts`) rates its plans and each plan's next action is shown; at other
-  prompts the default plan's choice, with the position's estimated chances. Other titles: the
-  generic ISMCTS, rolling out with the title's default bot, counting wins per choice.
+* :func:`hint` answers "what would the bot do?" for one seat, with the bot of the ``hard``
+  strength level (:data:`crisis.ai.LEVELS`). It reads only that seat's view (like every bot),
+  searches, and returns its top choices with their estimated chance of winning. Time of
+  Crisis, whose ``hard`` is the turn-plan search (:mod:`crisis.ai.toc.ismcts`): at the start
+  of a turn it rates its plans and each plan's next action is shown; at other prompts the
+  default plan's choice, with the position's estimated chances. Other titles: the generic
+  ISMCTS, rolling out with the ``hard`` bot (the default bot where ``hard`` itself
+  searches), counting wins per choice.
 * :func:`review` replays a finished game's record and gives every player's score at the start
   of each round, and, where the title has a position evaluator, each player's estimated chance
   to win then (from the public view only, as a spectator would see it).
@@ -53,9 +55,17 @@ def hint(
     rng = rng or random.Random()
     if not actions:
         return []
-    if title == "time_of_crisis":
+    if title == "time_of_crisis" and hard_bot(title) == "ismcts":
         return _toc_hint(view, role, actions, seconds, iterations, rng, top)
     return _search_hint(title, view, role, actions, seconds, iterations, rng, top)
+
+
+def hard_bot(title: str) -> str:
+    """The registered bot behind ``title``'s ``hard`` level (its default bot if it has none)."""
+    from crisis.ai import default_bot, level
+
+    chosen = level("hard", title)
+    return chosen.bot if chosen is not None else default_bot(title)
 
 
 def _toc_hint(
@@ -106,13 +116,15 @@ def _search_hint(
     rng: random.Random,
     top: int,
 ) -> list[dict[str, Any]]:
-    from crisis.ai import default_bot
+    from crisis.ai import default_bot, searches
     from crisis.ai.ismcts import ISMCTSBot
 
     if len(actions) == 1:
         only = actions[0]
         return [{"action": only, "chance": None, "plan": None, "basis": "the only choice"}]
-    bot = ISMCTSBot(title, seconds=seconds, iterations=iterations, rollout=default_bot(title))
+    hard = hard_bot(title)
+    rollout = default_bot(title) if searches(hard, title) else hard
+    bot = ISMCTSBot(title, seconds=seconds, iterations=iterations, rollout=rollout)
     bot.choose(view, role, actions, rng)
     arms = sorted((a for a in bot.last_search if a.visits), key=lambda a: (-a.visits, -a.mean()))
     return [

@@ -22,8 +22,9 @@ convention of sb3-contrib's ``MaskablePPO``). Observation entries are clipped in
 declared finite bounds (:data:`crisis.rl.encoding.OBSERVATION_HIGH`).
 
 Opponents' turns (and the learner's own turns that need no decision) are played inside
-``step`` until the learner must choose or the game ends. An opponent is a bot name
-(``get_bot``: ``random``, ``balanced``, ``heuristic``, ``ismcts:iterations=50`` ...) or a
+``step`` until the learner must choose or the game ends. An opponent is a bot name or a
+strength level (``get_bot``: ``easy``, ``medium``, ``hard``, ``random``, ``balanced``,
+``heuristic``, ``ismcts:iterations=50`` ...) or a
 policy: any callable ``policy(observation, action_mask) -> action id`` on that seat's own
 observation vector and mask (self-play: wrap a trained model's ``predict``).
 
@@ -79,11 +80,11 @@ class CrisisEnv(gymnasium.Env[Any, np.int64]):
     """One seat of a crisis title against bots or policies.
 
     ``seat``: the learner's seat index or role name; ``opponents``: one opponent for every
-    other seat, or a list with one per other seat in seat order (a ``get_bot`` name such as
-    ``random``, ``balanced``, ``ismcts:iterations=50``, or a policy callable on the seat's
-    observation vector and mask); ``flat``: observations as a bare ``Box`` vector;
-    ``max_steps``: learner decisions before the game is cut short (``None``: the spec's
-    ``max_episode_steps``, else :data:`DEFAULT_MAX_STEPS`).
+    other seat, or a list with one per other seat in seat order (a ``get_bot`` name or level
+    such as ``medium``, ``random``, ``balanced``, ``ismcts:iterations=50``, or a policy
+    callable on the seat's observation vector and mask); ``flat``: observations as a bare
+    ``Box`` vector; ``max_steps``: learner decisions before the game is cut short (``None``:
+    the spec's ``max_episode_steps``, else :data:`DEFAULT_MAX_STEPS`).
     """
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}

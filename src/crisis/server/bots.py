@@ -15,7 +15,7 @@ import logging
 from collections import OrderedDict
 from typing import Any
 
-from crisis.ai import Bot, RandomBot, default_bot, get_bot, levels, resolve, searches
+from crisis.ai import Bot, RandomBot, default_bot, get_bot, level, levels, resolve, searches
 from crisis.ai import bot_names as _bot_names
 from crisis.ai.base import Searcher
 from crisis.games import DEFAULT_TITLE
@@ -60,9 +60,14 @@ def clean_bot(name: str | None, title: str) -> str:
 
 def make_bot(name: str | None, title: str = DEFAULT_TITLE, *, think: float = 1.0) -> Bot:
     """A new bot for a seat: ``name`` (cleaned by :func:`clean_bot`), a search thinking
-    ``think`` seconds (the server's setting)."""
+    ``think`` seconds (the server's setting), or less where its strength level's budget is
+    less."""
     name = clean_bot(name, title)
-    spec = f"{name}:seconds={think}" if searches(name, title) else name
+    spec = name
+    if searches(name, title):
+        chosen = level(name, title)
+        budget = float(chosen.settings.get("seconds", think)) if chosen else think
+        spec = f"{name}:seconds={min(think, budget)}"
     try:
         return get_bot(spec, title)
     except ValueError:

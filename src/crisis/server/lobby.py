@@ -14,7 +14,7 @@ from fastapi import APIRouter, Depends, Header, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
 
-from crisis.ai import default_bot, levels
+from crisis.ai import default_bot, level_figures, levels
 from crisis.ai.advice import hint as bot_hint
 from crisis.engine.action import Action
 from crisis.games import DEFAULT_TITLE, TITLES, get_title
@@ -130,6 +130,16 @@ def _json(data: bytes) -> Response:
     return Response(data, media_type="application/json")
 
 
+def _strength(title: str) -> dict[str, dict[str, Any]]:
+    """Each strength level's measured figures for ``title``: win rate, its 95% interval, the
+    games, the opponents, the parity and the date (see scripts/measure_levels.py)."""
+    keep = ("win_rate", "low", "high", "games", "against", "parity", "date", "bot")
+    return {
+        name: {key: row[key] for key in keep if key in row}
+        for name, row in level_figures(title).items()
+    }
+
+
 @router.get("/meta")
 async def meta() -> dict[str, Any]:
     """What a client needs: every title's options, piece names, declared steps and verbs
@@ -141,6 +151,8 @@ async def meta() -> dict[str, Any]:
             "rules": get_title(name).machine.describe(),
             "bots": bot_names(name),
             "levels": levels(name),
+            # Each level's measured win rate (crisis.ai.level_figures): what the lobby shows.
+            "strength": _strength(name),
             "default_bot": default_bot(name),
             # The rules at hand: an explanation per step, phase and topic (crisis.games.reference).
             "reference": reference(name),

@@ -43,7 +43,8 @@ def simulate(
     bots: Annotated[
         str,
         typer.Option(
-            help="Bots by seat, comma-separated (settings after colons: ismcts:seconds=1)."
+            help="Bots or levels (easy, medium, hard) by seat, comma-separated (settings "
+            "after colons: ismcts:seconds=1)."
         ),
     ] = "military,random,random,random",
     players: Annotated[

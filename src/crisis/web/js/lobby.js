@@ -74,6 +74,26 @@ function botLabel(name) {
   return level ? `Bot: ${name} (${level})` : `Bot: ${name}`;
 }
 
+function pct(x) {
+  return `${Math.round(100 * x)}%`;
+}
+
+/** The measurement behind a level (its menu entry's tooltip): interval, games and date. */
+function botDetail(name) {
+  const m = (game().strength || {})[name];
+  if (!m) return null;
+  return `${m.bot}: won ${pct(m.win_rate)} of ${m.games} games against ${m.against} (95% interval ${pct(m.low)}-${pct(m.high)}; parity ${pct(m.parity)}; measured ${m.date})`;
+}
+
+/** One line under the seats: how often each strength level won when it was measured. */
+function levelNote() {
+  const strength = game().strength || {};
+  const parts = Object.keys(game().levels || {}).filter((lv) => strength[lv]).map((lv) => `${lv} ${pct(strength[lv].win_rate)}`);
+  if (!parts.length) return null;
+  const first = strength[Object.keys(strength)[0]];
+  return `Bot levels, measured against ${first.against}: ${parts.join(", ")} of games won (parity ${pct(first.parity)}).`;
+}
+
 /** One row per seat: who sits there. The first seat is you, the others bots by default. */
 function drawSeats() {
   const n = Number($("players").value);
@@ -87,7 +107,7 @@ function drawSeats() {
       el("option", { value: "friend" }, "A friend (invite link)"),
       ME ? el("option", { value: "player" }, "A player of this site (invite by name)") : null,
       $("open-table").checked ? el("option", { value: "open" }, "Open seat (anyone signed in)") : null,
-      ...game().bots.map((b) => el("option", { value: `bot:${b}` }, botLabel(b))),
+      ...game().bots.map((b) => el("option", { value: `bot:${b}`, title: botDetail(b) }, botLabel(b))),
     );
     // Inviting a player: their account's name; they are mailed a link and reach the seat
     // by signing in.
@@ -108,6 +128,9 @@ function drawSeats() {
     showInvite();
     box.append(el("div", { class: "seat-row" }, el("span", {}, el("span", { class: `swatch ${role}` }), cap(role)), select, invite));
   }
+  box.querySelectorAll(".level-note").forEach((p) => p.remove());
+  const note = levelNote();
+  if (note) box.append(el("p", { class: "level-note small muted" }, note));
 }
 
 async function create(ev) {
