@@ -5,7 +5,6 @@ from __future__ import annotations
 from crisis.engine.action import Action
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import log
-from crisis.games.time_of_crisis.phases import end_of_turn
 from crisis.games.time_of_crisis.registry import handles, lists
 from crisis.games.time_of_crisis.state import State, governed, player, the_current_player
 
@@ -127,6 +126,6 @@ def discard(state: State, role: str, cid: str) -> None:
 
 @handles("end_buy", ends="turn")
 def end_buy(state: State, role: str, _arg: None) -> None:
-    """Finish buying; the End of Turn phase follows."""
+    """Finish buying; the End of Turn phase follows (an automatic step)."""
     state.turn.political = 0
-    end_of_turn(state)
+    state.step = "end_of_turn"

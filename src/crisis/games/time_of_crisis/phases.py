@@ -16,7 +16,7 @@ from crisis.games.time_of_crisis.board import (
     replace_governor,
     sync_neutral_italia,
 )
-from crisis.games.time_of_crisis.registry import handles, lists
+from crisis.games.time_of_crisis.registry import automatic, handles, lists
 from crisis.games.time_of_crisis.state import (
     NEUTRAL,
     State,
@@ -185,12 +185,30 @@ def can_still_leave_sea(state: State, role: str) -> bool:
 
 @handles("end_actions", ends="phase")
 def end_actions(state: State, role: str, _arg: None) -> None:
-    """Close Take Actions and run Support Check, Expand Pretender Empire and Gain Legacy."""
+    """Close Take Actions (armies still at sea are lost); Support Check, Expand Pretender
+    Empire and Gain Legacy follow as automatic steps."""
     for a in [a for a in state.armies if a.owner == role and a.region in data.SEAS]:
         log(state, f"{role}'s army {a.id} is lost at sea")
         remove_army(state, a)
-    support_check(state, role)
-    expand_pretender_empire(state, role)
+    state.step = "support_check"
+
+
+@automatic("support_check")
+def _support_check_step(state: State) -> None:
+    support_check(state, current_role(state))
+    state.step = "expand_pretender"
+
+
+@automatic("expand_pretender")
+def _expand_pretender_step(state: State) -> None:
+    expand_pretender_empire(state, current_role(state))
+    state.step = "gain_legacy"
+
+
+@automatic("gain_legacy")
+def _gain_legacy_step(state: State) -> None:
+    """Gain Legacy, then the Ludi Saeculares if the player earned them, else Buy/Trash."""
+    role = current_role(state)
     gain_legacy(state, role)
     p = player(state, role)
     if p.ludi:
@@ -340,6 +358,7 @@ def political_points(state: State, role: str) -> int:
     )
 
 
+@automatic("end_of_turn")
 def end_of_turn(state: State) -> None:
     """RULES 6.8: grow Mobs, wake barbarians, then refill the hand."""
     role = current_role(state)
