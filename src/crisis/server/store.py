@@ -1140,13 +1140,15 @@ class Store:
         ``version``: a turn notice is due for each until one goes out. Returns how many."""
         if not roles:
             return 0
+        where = (seats.c.game == game_id, seats.c.role.in_(roles), seats.c.account.is_not(None))
+        with self.engine.connect() as db:  # most seats are played by link: read before writing
+            if db.execute(select(seats.c.role).where(*where).limit(1)).first() is None:
+                return 0
         with self.engine.begin() as db:
             done = db.execute(
                 update(seats)
                 .where(
-                    seats.c.game == game_id,
-                    seats.c.role.in_(roles),
-                    seats.c.account.is_not(None),
+                    *where,
                     # Background writes may land out of order: never back to an older turn.
                     or_(seats.c.turn_at.is_(None), seats.c.turn_at < version),
                 )
