@@ -32,7 +32,7 @@ def _play(bots: dict[str, str], seed: int, players: int) -> dict:
 
 
 def test_the_registry_offers_rome_in_crisis_its_own_bots_only() -> None:
-    assert bot_names(TITLE) == ["random", "heuristic", "ismcts"]
+    assert bot_names(TITLE) == ["random", "heuristic", "ismcts", "novice"]
     assert isinstance(get_bot("ismcts:iterations=3", TITLE), ISMCTSBot)
     with pytest.raises(ValueError, match="unknown bot 'military' for rome_in_crisis"):
         get_bot("military", TITLE)
