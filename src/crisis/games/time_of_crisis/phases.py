@@ -129,7 +129,7 @@ def _auto_choose(state: State) -> None:
     state.choosing = {}
     step = state.step
     if step == "choose_hand":
-        start_turn(state)
+        state.step = "upkeep"
     elif step == "pax":
         begin_actions(state)
     elif step == "refill":
@@ -139,8 +139,10 @@ def _auto_choose(state: State) -> None:
 # -- the eight phases ------------------------------------------------------------------------
 
 
+@automatic("upkeep")
 def start_turn(state: State) -> None:
-    """Upkeep (6.1) and Crisis (6.2); stops at Pax Deorum choices or the Take Actions prompt."""
+    """Upkeep (6.1) and Crisis (6.2); stops at Pax Deorum choices or the Take Actions prompt.
+    The automatic step a player turn begins with."""
     role = current_role(state)
     state.turn = Turn(was_emperor=emperor(state) == role)
     state.phase = "upkeep"
@@ -398,4 +400,4 @@ def finish_turn(state: State) -> None:
             state.ended = "last round"
             scoring.finish(state)
             return
-    start_turn(state)
+    state.step = "upkeep"
