@@ -141,8 +141,9 @@ def stop_server(proc: subprocess.Popen[bytes], wait: float = 10.0) -> None:
         proc.wait(5)
 
 
-def wait_until_up(base: str, proc: subprocess.Popen[bytes], timeout: float = 30.0) -> None:
-    """Poll ``/api/meta`` until the server answers (or its process dies)."""
+def wait_until_up(base: str, proc: subprocess.Popen[bytes], timeout: float = 90.0) -> None:
+    """Poll ``/api/meta`` until the server answers (or its process dies); a loaded machine
+    may take a while to import and migrate, so the wait is generous."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
