@@ -78,3 +78,35 @@ def test_the_search_reward_reads_winners_or_a_single_winner() -> None:
     single = {"winner": "red", "scores": {"green": 4, "red": 8}}
     assert reward(single, "red") == 1.0 and reward(single, "green") == 0.25
     assert reward(None, "green") == 0.5
+
+
+def _first_choice(seed: int) -> tuple[dict, str, list]:
+    """The view, role and legal actions at the first decision of a 3-player game that has
+    several choices."""
+    state = ric.setup(seed, {"players": 3})
+    while True:
+        role = ric.active(state)[0]
+        legal = ric.actions(state, role)
+        if len(legal) > 1:
+            return ric.view(state, role), role, legal
+        ric.apply(state, role, legal[0])
+
+
+def test_the_search_keeps_its_rollout_bots_move_without_evidence_against_it() -> None:
+    """Issue #26: with a rollout bot, that bot's own move is the search's prior: tried first
+    and kept unless another move's mean beats it by ``margin`` standard errors, which a
+    handful of rollouts never shows. Without the prior (``prior=0:margin=0``) the search
+    takes its most visited move, as before."""
+    view, role, legal = _first_choice(4)
+    heuristic = get_bot("heuristic", TITLE)
+    for seed in range(3):
+        bot = ISMCTSBot(TITLE, iterations=3, rollout="heuristic")
+        choice = bot.choose(view, role, legal, random.Random(seed))
+        expected = heuristic.choose(view, role, legal, random.Random(seed))
+        # The heuristic draws nothing at random: its move is the one the search keeps.
+        assert choice == bot._default == expected and choice in legal
+        assert any(a.action == choice and a.visits >= 1 for a in bot.last_search)
+    plain = ISMCTSBot(TITLE, iterations=3, rollout="heuristic", prior=0, margin=0)
+    plain.choose(view, role, legal, random.Random(0))
+    assert plain._default is None
+    assert ISMCTSBot(TITLE, iterations=3)._prior_choice(view, role, legal, random.Random(0)) is None

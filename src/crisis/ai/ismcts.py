@@ -14,6 +14,13 @@ tree (Cowling, Powley & Whitehouse 2012): every iteration
 4. backs up the bot's reward: 1 for a win (shared wins split), else its score relative to the
    best score, so that near-misses still count.
 
+With a rollout bot (not random play), that bot's own choice at the root is the search's
+prior (issue #26): it is tried first, gets a progressive bias in the selection
+(``prior / (1 + visits)``) and stays the answer unless another action's mean reward beats it
+by more than ``margin`` standard errors. A few dozen noisy rollouts then no longer talk the
+bot out of its rollout policy's move on chance alone, which had made the search weaker than
+the heuristic it rolls out with.
+
 The budget is ``iterations`` rollouts per decision (reproducible from the seed) or
 ``seconds`` of thinking. Time of Crisis registers its own turn-plan ISMCTS under the same
 name; this one serves every other title.
@@ -42,10 +49,18 @@ class Arm:
     total: float = 0.0
     available: int = 0
     wins: float = 0.0  # rollouts won (a shared win counts its share)
+    squares: float = 0.0  # sum of squared rewards, for the standard error
 
     def mean(self) -> float:
         """Average backed-up reward."""
         return self.total / self.visits if self.visits else 0.0
+
+    def variance_of_mean(self) -> float:
+        """The squared standard error of :meth:`mean` (large while there are few visits)."""
+        if self.visits < 2:
+            return 1.0
+        var = max(0.0, self.squares / self.visits - self.mean() ** 2)
+        return var / (self.visits - 1)
 
 
 def reward(result: dict[str, Any] | None, role: str) -> float:
@@ -75,7 +90,9 @@ class ISMCTSBot:
 
     ``iterations`` (rollouts per decision) takes precedence over ``seconds``; ``depth`` caps a
     rollout's length in actions; ``c`` is the UCB1 exploration constant; ``rollout`` names
-    the bot that plays out every seat (default: random with a lean on ending actions)."""
+    the bot that plays out every seat (default: random with a lean on ending actions);
+    ``prior`` and ``margin`` weigh the rollout bot's own choice (see the module docstring;
+    ``prior=0`` and ``margin=0`` search without it)."""
 
     name = "ismcts"
 
@@ -87,6 +104,8 @@ class ISMCTSBot:
         depth: int = 2_000,
         c: float = 0.7,
         rollout: str = "random",
+        prior: float = 0.5,
+        margin: float = 1.0,
     ) -> None:
         self.title_name = title
         self.title: Title = get_title(title)
@@ -95,7 +114,10 @@ class ISMCTSBot:
         self.depth = int(depth)
         self.c = float(c)
         self.rollout_name = rollout
+        self.prior = float(prior)
+        self.margin = float(margin)
         self._rollout: Bot | None = None
+        self._default: Action | None = None
         self.last_search: list[Arm] = []
 
     def will_search(self, view: dict[str, Any], role: str, actions: list[Action]) -> bool:
@@ -112,13 +134,30 @@ class ISMCTSBot:
             return actions[0]
         arms = {a: Arm(a) for a in actions}
         deadline = time.perf_counter() + self.seconds
+        self._default = self._prior_choice(view, role, actions, rng)
         done = 0
         while (done < self.iterations) if self.iterations else (time.perf_counter() < deadline):
             self._iterate(view, role, arms, rng)
             done += 1
         self.last_search = sorted(arms.values(), key=lambda a: (-a.visits, -a.mean()))
         best = max(arms.values(), key=lambda a: (a.visits, a.mean()))
+        default = arms.get(self._default) if self._default is not None else None
+        if default is not None and default.visits and best is not default:
+            gap = best.mean() - default.mean()
+            noise = math.sqrt(best.variance_of_mean() + default.variance_of_mean())
+            if gap <= self.margin * noise:
+                return default.action
         return best.action
+
+    def _prior_choice(
+        self, view: dict[str, Any], role: str, actions: list[Action], rng: random.Random
+    ) -> Action | None:
+        """The rollout bot's own choice from ``view`` (None for random rollouts or no
+        prior), drawn with a generator of its own so the search's draws stay the same."""
+        if self.rollout_name == "random" or (self.prior <= 0 and self.margin <= 0):
+            return None
+        act = self._policy().choose(view, role, actions, random.Random(rng.getrandbits(64)))
+        return act if act in actions else None
 
     def _iterate(
         self, view: dict[str, Any], role: str, arms: dict[Action, Arm], rng: random.Random
@@ -130,18 +169,22 @@ class ISMCTSBot:
         for arm in legal:
             arm.available += 1
         untried = [a for a in legal if a.visits == 0]
+        first = [a for a in untried if a.action == self._default]
         if untried:
-            arm = rng.choice(untried)
+            arm = first[0] if first else rng.choice(untried)
         else:
 
             def ucb(a: Arm) -> float:
-                return a.mean() + self.c * math.sqrt(math.log(a.available) / a.visits)
+                bias = self.prior / (1 + a.visits) if a.action == self._default else 0.0
+                return a.mean() + self.c * math.sqrt(math.log(a.available) / a.visits) + bias
 
             arm = max(legal, key=ucb)
         self.title.apply(state, role, arm.action)
         arm.visits += 1
         result = self._play_out(state, rng)
-        arm.total += reward(result, role)
+        gained = reward(result, role)
+        arm.total += gained
+        arm.squares += gained * gained
         arm.wins += _won(result, role)
 
     def _play_out(self, state: Any, rng: random.Random) -> dict[str, Any] | None:
