@@ -33,7 +33,7 @@ def test_meta_describes_every_title_with_its_own_bots(client: TestClient) -> Non
     for info in meta["titles"].values():
         assert list(info["strength"]) and set(info["strength"]) <= set(info["levels"])
         for row in info["strength"].values():
-            assert {"win_rate", "low", "high", "games", "against", "parity"} <= set(row)
+            assert {"win_rate", "low", "high", "games", "against", "players", "parity"} <= set(row)
     assert "Italia" in toc["provinces"] and meta["provinces"] == toc["provinces"]
 
 

@@ -91,7 +91,7 @@ function levelNote() {
   const parts = Object.keys(game().levels || {}).filter((lv) => strength[lv]).map((lv) => `${lv} ${pct(strength[lv].win_rate)}`);
   if (!parts.length) return null;
   const first = strength[Object.keys(strength)[0]];
-  return `Bot levels, measured against ${first.against}: ${parts.join(", ")} of games won (parity ${pct(first.parity)}).`;
+  return `Bot levels, games won in ${first.players}-player games against ${first.against} bots: ${parts.join(", ")} (parity ${pct(first.parity)}).`;
 }
 
 /** One row per seat: who sits there. The first seat is you, the others bots by default. */
