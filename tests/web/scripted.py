@@ -107,7 +107,7 @@ def _http(method: str, url: str, body: Any = None, token: str | None = None) -> 
     req.add_header("Content-Type", "application/json")
     if token:
         req.add_header("X-Seat-Token", token)
-    with urllib.request.urlopen(req, timeout=30) as r:
+    with urllib.request.urlopen(req, timeout=120) as r:  # a busy 2-core CI machine
         return json.loads(r.read())
 
 

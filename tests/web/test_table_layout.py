@@ -386,7 +386,7 @@ def test_a_lost_connection_says_reconnecting(server: str, browser: Any) -> None:
         link["up"] = True
         page.locator("#offline.hidden").wait_for(state="attached", timeout=15_000)
         page.locator("#notice:not(.hidden)").wait_for(timeout=10_000)
-        assert page.locator(glowing).count() > 0
+        page.locator(glowing).first.wait_for()  # the turn's targets are offered again
         page.close()
         assert not problems, problems
 
