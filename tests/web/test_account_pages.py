@@ -8,7 +8,6 @@ SMTP server in the test process; screenshots of every page land in
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,6 +23,7 @@ from tests.server.smtp import Inbox, link, smtp_server
 
 from .test_accessibility import _serious
 from .test_browser import _page, _shot, browser, pytestmark
+from .threaded import served_in_thread
 
 __all__ = ["browser", "pytestmark"]
 
@@ -34,8 +34,6 @@ SIZES = ((1440, 900, "laptop"), (390, 844, "phone"))
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Inbox]]:
     """A server with accounts (in a thread of this process, mailing the SMTP server here)."""
-    import uvicorn
-
     with (
         smtp_server() as (inbox, smtp_url),
         fresh_database("sqlite", tmp_path_factory.mktemp("accounts")) as db,
@@ -43,20 +41,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Inbox]
         port = free_port()
         app = create_app(db.url, bot_delay=0.0, bot_workers=1)
         install(app, smtp_url=smtp_url, public_url=f"http://127.0.0.1:{port}", mail_poll=0.1)
-        server = uvicorn.Server(
-            uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
-        )
-        thread = threading.Thread(target=server.run, daemon=True)
-        thread.start()
-        deadline = time.monotonic() + 30
-        while not server.started:
-            assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.05)
-        try:
-            yield f"http://127.0.0.1:{port}", inbox
-        finally:
-            server.should_exit = True
-            thread.join(30)
+        with served_in_thread(app, port) as base:
+            yield base, inbox
 
 
 def _unexpected(problems: list[str]) -> list[str]:

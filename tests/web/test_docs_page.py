@@ -7,8 +7,6 @@ The screenshot lands in ``test-artifacts/api-docs.png``.
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,8 +16,10 @@ from crisis.server.app import SECURITY_HEADERS
 from crisis.server.loadtest import free_port
 from tests.databases import BACKENDS, fresh_database
 
-# The browser tests' Chromium fixture and skip condition (Chromium missing) apply here too.
 from .test_browser import ARTIFACTS, browser, pytestmark
+
+# The browser tests' Chromium fixture and skip condition (Chromium missing) apply here too.
+from .threaded import served_in_thread
 
 __all__ = ["browser", "pytestmark"]
 
@@ -33,26 +33,12 @@ def docs_server(
     """The app with its local API reference, served by uvicorn on a free port in this process
     (a thread), so that the browser sees the real headers, the CSP among them; once on each
     backend."""
-    import uvicorn
-
     from ..server.test_docs import docs_app
 
     with fresh_database(request.param, tmp_path_factory.mktemp("docs")) as db:
-        port = free_port()
         app = docs_app(db.url, bot_delay=0.0)
-        config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
-        server = uvicorn.Server(config)
-        thread = threading.Thread(target=server.run, daemon=True)
-        thread.start()
-        deadline = time.monotonic() + 30
-        while not server.started:
-            assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.05)
-        try:
-            yield f"http://127.0.0.1:{port}"
-        finally:
-            server.should_exit = True
-            thread.join(10)
+        with served_in_thread(app, free_port()) as base:
+            yield base
 
 
 @pytest.mark.browser

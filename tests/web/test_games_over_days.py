@@ -20,7 +20,6 @@ from __future__ import annotations
 import random
 import re
 import secrets
-import threading
 import time
 from collections.abc import Iterator
 from email.message import EmailMessage
@@ -37,6 +36,7 @@ from tests.server.smtp import Inbox, body, link, smtp_server
 
 from .test_accessibility import _serious
 from .test_browser import _my_turn, _page, _shot, _take_a_turn_step, browser, pytestmark
+from .threaded import served_in_thread
 
 __all__ = ["browser", "pytestmark"]
 
@@ -48,8 +48,6 @@ LAPTOP, PHONE = (1440, 900), (390, 844)
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Inbox, str]]:
     """A server with accounts mailing the SMTP server in this process; its clock looks every
     half second. Yields its address, the inbox and the database's URL."""
-    import uvicorn
-
     with (
         smtp_server() as (inbox, smtp_url),
         fresh_database("sqlite", tmp_path_factory.mktemp("days")) as db,
@@ -63,20 +61,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Inbox,
             http_per_minute={"act": 100_000, "state": 100_000, "tables": 100_000},
         )
         install(app, smtp_url=smtp_url, public_url=f"http://127.0.0.1:{port}", mail_poll=0.1)
-        server = uvicorn.Server(
-            uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
-        )
-        thread = threading.Thread(target=server.run, daemon=True)
-        thread.start()
-        deadline = time.monotonic() + 30
-        while not server.started:
-            assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.05)
-        try:
-            yield f"http://127.0.0.1:{port}", inbox, db.url
-        finally:
-            server.should_exit = True
-            thread.join(30)
+        with served_in_thread(app, port) as base:
+            yield base, inbox, db.url
 
 
 def _look(page: Any, name: str) -> None:
@@ -110,6 +96,14 @@ def _sign_up(page: Any, server: str, inbox: Inbox, name: str) -> str:
     page.goto(f"{server}/account/confirm#t={link(mail, '/account/confirm')}")
     page.wait_for_selector("#ok:text('is confirmed')")
     return address
+
+
+def _two_seat_lobby(page: Any, server: str, name: str) -> None:
+    """The lobby, signed in as ``name`` and ready, set for two players."""
+    page.goto(server + "/")
+    page.locator("#site-note", has_text=f"Signed in as {name}").wait_for()
+    page.wait_for_selector("#create:enabled")
+    page.select_option("#players", "2")
 
 
 def _active(page: Any, server: str, table: str) -> list[str]:
@@ -161,10 +155,7 @@ def test_two_people_play_a_rated_game_over_days(site: tuple[str, Inbox, str], br
     guest_address = _sign_up(guest, server, inbox, guest_name)
 
     # Aurelia opens a rated two-seat short game, a day per move, with a free seat.
-    host.goto(server + "/")
-    host.locator("#site-note", has_text=f"Signed in as {host_name}").wait_for()
-    host.wait_for_selector("#create:enabled")
-    host.select_option("#players", "2")
+    _two_seat_lobby(host, server, host_name)
     host.check("input[name=short_game]")
     host.check("#open-table")
     host.check("#rated")
@@ -300,10 +291,7 @@ def test_a_player_invited_by_name_is_mailed_and_reaches_the_seat(
     guest, _guest_problems = _page(browser, *LAPTOP)
     _sign_up(host, server, inbox, host_name)
     guest_address = _sign_up(guest, server, inbox, guest_name)
-    host.goto(server + "/")
-    host.locator("#site-note", has_text=f"Signed in as {host_name}").wait_for()
-    host.wait_for_selector("#create:enabled")
-    host.select_option("#players", "2")
+    _two_seat_lobby(host, server, host_name)
     invite = host.locator('input[name="invite-blue"]')
     assert invite.is_hidden()  # only for a seat offered to a player of the site
     host.select_option('select[name="seat-blue"]', "player")
