@@ -1,13 +1,15 @@
 """Advice for people at the table: what the strongest bot would do, and how a game went.
 
 * :func:`hint` answers "what would the bot do?" for one seat, with the bot of the ``hard``
-  strength level (:data:`crisis.ai.LEVELS`). It reads only that seat's view (like every bot),
-  searches, and returns its top choices with their estimated chance of winning. Time of
-  Crisis, whose ``hard`` is the turn-plan search (:mod:`crisis.ai.toc.ismcts`): at the start
-  of a turn it rates its plans and each plan's next action is shown; at other prompts the
-  default plan's choice, with the position's estimated chances. Other titles: the generic
-  ISMCTS, rolling out with the ``hard`` bot (the default bot where ``hard`` itself
-  searches), counting wins per choice.
+  strength level (:data:`crisis.ai.LEVELS`). It reads only that seat's view (like every bot)
+  and returns the bot's own choice and the best rated others (three in all, best estimate
+  first), each with its estimated chance of winning and that estimate's standard error, and
+  the rest of the turn as the bot would play it (:mod:`crisis.ai.plan`). Time of Crisis,
+  whose ``hard`` is the turn-plan search (:mod:`crisis.ai.toc.ismcts`): at the start of its
+  Take Actions the search picks the turn plan first; every choice is then rated by playing
+  it and the rest of the round with the plans, scored by the position evaluator. Other
+  titles: the ``hard`` bot's choice (the default bot where ``hard`` itself searches), every
+  choice rated by playing the game out with that bot and counting wins.
 * :func:`review` replays a finished game's record and gives every player's score at the start
   of each round, and, where the title has a position evaluator, each player's estimated chance
   to win then (from the public view only, as a spectator would see it).
@@ -19,6 +21,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from crisis.ai.plan import Policy, Rating, plan_turn, play_out, rate
 from crisis.engine.action import Action
 from crisis.engine.match import Match
 from crisis.games import get_title
@@ -49,9 +52,16 @@ def hint(
     rng: random.Random | None = None,
     top: int = 3,
 ) -> list[dict[str, Any]]:
-    """The bot's top choices for ``role`` from ``view``: up to ``top`` dicts with ``action``,
-    ``chance`` (estimated chance of winning after it, 0-1), ``basis`` (how many rollouts or
-    what the estimate rests on) and ``plan`` (Time of Crisis's turn plan, if any)."""
+    """The bot's top choices for ``role`` from ``view``, best estimate first: up to ``top``
+    dicts with ``action``, ``chance`` (estimated chance of winning after it, 0-1, or
+    ``None``), ``error`` (the estimate's standard error), ``basis`` (what the estimate rests
+    on), ``plan`` (Time of Crisis's turn plan, if any) and ``pick`` (whether it is the bot's
+    own choice). The bot's choice also carries ``turn``: the rest of the turn as the bot
+    would play it (:func:`crisis.ai.plan.plan_turn`).
+
+    The budget is ``seconds`` in all (about 35% for Time of Crisis's plan search at the
+    start of its Take Actions, the rest for rating the choices, a tenth for the turn's plan)
+    or, reproducibly, ``iterations`` plays for each search. Only ``view`` is read."""
     rng = rng or random.Random()
     if not actions:
         return []
@@ -68,6 +78,15 @@ def hard_bot(title: str) -> str:
     return chosen.bot if chosen is not None else default_bot(title)
 
 
+#: Share of the budget for the turn's plan, and for Time of Crisis's search over plans.
+PLAN_SHARE = 0.1
+MACRO_SHARE = 0.35
+#: The most choices rated at one decision (the bot's own choice, those of Time of Crisis's
+#: other turn plans, and a random sample of the rest): past it, one play of each would take
+#: the whole budget.
+MAX_CANDIDATES = 16
+
+
 def _toc_hint(
     view: dict[str, Any],
     role: str,
@@ -79,31 +98,61 @@ def _toc_hint(
 ) -> list[dict[str, Any]]:
     from crisis.ai.toc.evaluate import win_chances
     from crisis.ai.toc.heuristic import decide
-    from crisis.ai.toc.ismcts import ISMCTSBot
+    from crisis.ai.toc.ismcts import MACROS, OPPONENTS, ISMCTSBot
     from crisis.ai.toc.observe import Obs
-    from crisis.ai.toc.profiles import BALANCED
+    from crisis.ai.toc.profiles import BALANCED, Profile
+    from crisis.games import time_of_crisis as toc
+    from crisis.games.time_of_crisis import TITLE
 
+    view = {**view, "log": []}  # history the rules never read
+    plan = BALANCED
+    rate_share = 1.0 - PLAN_SHARE
     if view.get("current") == role and view.get("step") == "actions" and len(actions) > 1:
-        bot = ISMCTSBot(seconds=seconds, iterations=iterations)
-        bot.search(view, role, rng)
-        nodes = sorted((n for n in bot.last_search if n.visits), key=lambda n: -n.mean())
-        out: list[dict[str, Any]] = []
-        for node in nodes:
-            act = decide(Obs(view, role), actions, node.macro)
-            act = act if act in actions else actions[0]
-            if any(o["action"] == act for o in out):
-                continue  # two plans that start alike: show the better one
-            basis = f"{node.visits} rollouts"
-            out.append(
-                {"action": act, "chance": node.mean(), "plan": node.macro.name, "basis": basis}
-            )
-            if len(out) == top:
-                break
-        return out
-    act = decide(Obs(view, role), actions, BALANCED)
-    act = act if act in actions else actions[0]
-    chance = win_chances(view)[role]
-    return [{"action": act, "chance": chance, "plan": BALANCED.name, "basis": "position"}]
+        bot = ISMCTSBot(seconds=MACRO_SHARE * seconds, iterations=iterations)
+        plan = bot.search(view, role, rng)
+        rate_share -= MACRO_SHARE
+    pick = decide(Obs(view, role), actions, plan)
+    pick = pick if pick in actions else actions[0]
+    firsts = [decide(Obs(view, role), actions, m) for m in MACROS]  # the other plans' choices
+
+    def seat(profiles: dict[str, Profile]) -> Policy:
+        def policy(state: Any, who: str, legal: list[Action], _: random.Random) -> Action:
+            return decide(Obs(toc.view(state, who), who), legal, profiles.get(who, BALANCED))
+
+        return policy
+
+    turns = max(1, len(view["players"]))
+
+    def value(state: Any, luck: random.Random) -> float:
+        opponents = {r: luck.choice(OPPONENTS) for r in toc.roles(state) if r != role}
+        seen = [state.current, 0]
+
+        def horizon(s: Any) -> bool:  # the bot's own horizon: one round of turns
+            if s.current != seen[0]:
+                seen[0], seen[1] = s.current, seen[1] + 1
+            return seen[1] >= turns
+
+        play_out(TITLE, state, seat({**opponents, role: plan}), luck, stop=horizon, depth=600)
+        return win_chances(toc.view(state, role))[role]
+
+    name = plan.name
+    turn = plan_turn(TITLE, view, role, pick, seat({role: plan}), rng, seconds=PLAN_SHARE * seconds)
+    if len(actions) == 1:
+        chance = win_chances(view)[role]
+        only = {"action": pick, "chance": chance, "error": None, "basis": "position"}
+        return [{**only, "plan": name, "pick": True, "turn": turn}]
+    ratings = rate(
+        TITLE,
+        view,
+        role,
+        _candidates(actions, [pick, *firsts], rng, MAX_CANDIDATES),
+        value,
+        rng,
+        seconds=rate_share * seconds,
+        rollouts=iterations,
+        protect=pick,
+    )
+    return _choices(ratings, pick, top, name, turn, len(actions))
 
 
 def _search_hint(
@@ -116,26 +165,87 @@ def _search_hint(
     rng: random.Random,
     top: int,
 ) -> list[dict[str, Any]]:
-    from crisis.ai import default_bot, searches
-    from crisis.ai.ismcts import ISMCTSBot
+    from crisis.ai import default_bot, get_bot, searches
 
-    if len(actions) == 1:
-        only = actions[0]
-        return [{"action": only, "chance": None, "plan": None, "basis": "the only choice"}]
     hard = hard_bot(title)
-    rollout = default_bot(title) if searches(hard, title) else hard
-    bot = ISMCTSBot(title, seconds=seconds, iterations=iterations, rollout=rollout)
-    bot.choose(view, role, actions, rng)
-    arms = sorted((a for a in bot.last_search if a.visits), key=lambda a: (-a.visits, -a.mean()))
-    return [
-        {
-            "action": arm.action,
-            "chance": arm.wins / arm.visits,
-            "plan": None,
-            "basis": f"{arm.visits} rollouts",
-        }
-        for arm in arms[:top]
-    ]
+    bot = get_bot(default_bot(title) if searches(hard, title) else hard, title=title)
+    spec = get_title(title)
+
+    def policy(state: Any, who: str, legal: list[Action], luck: random.Random) -> Action:
+        return bot.choose(spec.view(state, who), who, legal, luck)
+
+    pick = bot.choose(view, role, actions, random.Random(rng.getrandbits(64)))
+    pick = pick if pick in actions else actions[0]
+    turn = plan_turn(spec, view, role, pick, policy, rng, seconds=PLAN_SHARE * seconds)
+    if len(actions) == 1:
+        only = {"action": pick, "chance": None, "error": None, "basis": "the only choice"}
+        return [{**only, "plan": None, "pick": True, "turn": turn}]
+
+    def value(state: Any, luck: random.Random) -> float:
+        play_out(spec, state, policy, luck)
+        return won_share(spec.result(state), role)
+
+    ratings = rate(
+        spec,
+        view,
+        role,
+        _candidates(actions, [pick], rng, MAX_CANDIDATES),
+        value,
+        rng,
+        seconds=(1.0 - PLAN_SHARE) * seconds,
+        rollouts=iterations,
+        protect=pick,
+    )
+    return _choices(ratings, pick, top, None, turn, len(actions))
+
+
+def won_share(result: dict[str, Any] | None, role: str) -> float:
+    """``role``'s share of the win in a finished game's ``result`` (0 if unfinished or lost)."""
+    if result is None:
+        return 0.0
+    winners = list(result.get("winners") or ([result["winner"]] if result.get("winner") else []))
+    return 1.0 / len(winners) if role in winners else 0.0
+
+
+def _candidates(
+    actions: list[Action], first: list[Action], rng: random.Random, most: int
+) -> list[Action]:
+    """The choices to rate: ``first`` (the bot's own choice, then others it weighs) in that
+    order, then the rest of ``actions``, a random sample of them if there are more than
+    ``most`` in all."""
+    head = list(dict.fromkeys(a for a in first if a in actions))
+    rest = [a for a in actions if a not in head]
+    if len(head) + len(rest) > most:
+        rest = rng.sample(rest, max(0, most - len(head)))
+    return [*head, *rest]
+
+
+def _choices(
+    ratings: list[Rating],
+    pick: Action,
+    top: int,
+    plan: str | None,
+    turn: dict[str, Any],
+    weighed: int,
+) -> list[dict[str, Any]]:
+    """The ``top`` best rated choices, the bot's own always among them, best first."""
+    shown = ratings[:top]
+    mine = next((r for r in ratings if r.action == pick), None)
+    if mine is not None and mine not in shown:
+        shown = [*shown[: top - 1], mine]
+    rated = len(ratings)
+    out = []
+    for r in sorted(shown, key=lambda r: (-r.mean(), -r.visits)):
+        basis = f"{r.visits} samples"
+        entry = {"action": r.action, "chance": r.mean(), "error": r.error(), "basis": basis}
+        entry.update(plan=plan, pick=r.action == pick, rated=rated, choices=weighed)
+        if r.action == pick:
+            entry["turn"] = turn
+        out.append(entry)
+    if mine is None:  # no sample allowed it (should not happen): still say what it is
+        only = {"action": pick, "chance": None, "error": None, "basis": "not rated"}
+        out.append({**only, "plan": plan, "pick": True, "turn": turn})
+    return out
 
 
 def review(title_name: str, record: dict[str, Any]) -> dict[str, Any]:
