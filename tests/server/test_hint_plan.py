@@ -1,0 +1,45 @@
+"""The hint over HTTP carries the bot's plan for the turn (issue #25 item 5)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from .conftest import BOT, HUMAN, create, state
+
+
+@pytest.mark.parametrize("title", ["time_of_crisis", "rome_in_crisis"])
+def test_the_hint_names_three_choices_and_the_plan_for_the_turn(
+    client: TestClient, title: str
+) -> None:
+    seats = [HUMAN, BOT] if title == "time_of_crisis" else [HUMAN, BOT, BOT]
+    table, tokens = create(client, seats, title=title)
+    (role,) = tokens  # the one person's seat
+    deadline = time.monotonic() + 60
+    while not (me := state(client, table, tokens[role]))["actions"]:
+        assert time.monotonic() < deadline, "the bots never passed the person a decision"
+        time.sleep(0.1)
+    res = client.get(f"/api/tables/{table}/hint/{role}", headers={"X-Seat-Token": tokens[role]})
+    assert res.status_code == 200, res.text
+    body = res.json()
+    hints: list[dict[str, Any]] = body["hints"]
+    legal = [a for a in me["actions"] if a[0] != "undo"]
+    assert 1 <= len(hints) <= 3 and len(hints) == min(3, len(legal))
+    chances = [h["chance"] for h in hints]
+    assert chances == sorted(chances, reverse=True)
+    for h in hints:
+        assert h["action"] in legal and h["label"]
+        assert 0.0 <= h["chance"] <= 1.0 and 0.0 <= h["error"] <= 1.0
+        assert h["basis"].endswith("samples")
+    (mine,) = [h for h in hints if h["pick"]]
+    turn = mine["turn"]
+    assert turn["samples"] >= 2 and turn["steps"]
+    first = turn["steps"][0]
+    # The plan starts with the bot's choice, in the same words as the choice's button.
+    assert first["action"] == mine["action"] and first["label"] == mine["label"]
+    for step in turn["steps"]:
+        assert isinstance(step["label"], str) and step["label"]
+        assert 0.0 < step["share"] <= 1.0
