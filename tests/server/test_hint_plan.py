@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -32,8 +33,9 @@ def test_the_hint_names_three_choices_and_the_plan_for_the_turn(
     assert chances == sorted(chances, reverse=True)
     for h in hints:
         assert h["action"] in legal and h["label"]
-        assert 0.0 <= h["chance"] <= 1.0 and 0.0 <= h["error"] <= 1.0
-        assert h["basis"].endswith("samples")
+        assert 0.0 <= h["chance"] <= 1.0
+        assert h["error"] is None or 0.0 <= h["error"] <= 1.0  # None from a few samples
+        assert re.fullmatch(r"1 sample|\d+ samples", h["basis"])  # few on a busy machine
     (mine,) = [h for h in hints if h["pick"]]
     turn = mine["turn"]
     assert turn["samples"] >= 2 and turn["steps"]

@@ -54,7 +54,8 @@ def hint(
 ) -> list[dict[str, Any]]:
     """The bot's top choices for ``role`` from ``view``, best estimate first: up to ``top``
     dicts with ``action``, ``chance`` (estimated chance of winning after it, 0-1, or
-    ``None``), ``error`` (the estimate's standard error), ``basis`` (what the estimate rests
+    ``None``), ``error`` (the estimate's standard error, ``None`` from fewer than
+    :data:`MIN_FOR_ERROR` samples), ``basis`` (what the estimate rests
     on), ``plan`` (Time of Crisis's turn plan, if any) and ``pick`` (whether it is the bot's
     own choice). The bot's choice also carries ``turn``: the rest of the turn as the bot
     would play it (:func:`crisis.ai.plan.plan_turn`).
@@ -81,6 +82,8 @@ def hard_bot(title: str) -> str:
 #: Share of the budget for the turn's plan, and for Time of Crisis's search over plans.
 PLAN_SHARE = 0.1
 MACRO_SHARE = 0.35
+#: The fewest samples a choice's standard error is given from (fewer say little of it).
+MIN_FOR_ERROR = 5
 #: The most choices rated at one decision (the bot's own choice, those of Time of Crisis's
 #: other turn plans, and a random sample of the rest): past it, one play of each would take
 #: the whole budget.
@@ -236,8 +239,9 @@ def _choices(
     rated = len(ratings)
     out = []
     for r in sorted(shown, key=lambda r: (-r.mean(), -r.visits)):
-        basis = f"{r.visits} samples"
-        entry = {"action": r.action, "chance": r.mean(), "error": r.error(), "basis": basis}
+        basis = f"{r.visits} sample" if r.visits == 1 else f"{r.visits} samples"
+        error = r.error() if r.visits >= MIN_FOR_ERROR else None  # too few to tell
+        entry = {"action": r.action, "chance": r.mean(), "error": error, "basis": basis}
         entry.update(plan=plan, pick=r.action == pick, rated=rated, choices=weighed)
         if r.action == pick:
             entry["turn"] = turn
