@@ -19,16 +19,65 @@ export async function askHint() {
       list.replaceChildren(el("p", { class: "muted" }, "The game moved on; ask again."));
       return;
     }
+    const mine = r.hints.find((h) => h.pick);
+    const several = r.hints.length > 1;
     list.replaceChildren(
-      el("p", { class: "muted small" }, "The strongest bot's top choices for you, with its estimated chance to win after each:"),
-      ...r.hints.map((h) => el("div", { class: "hint" },
-        el("button", { type: "button", onclick: () => act(h.action) }, h.label),
-        el("span", { class: "muted small" },
-          [h.chance === null ? "" : `≈${Math.round(100 * h.chance)}% to win`, h.plan ? `plan: ${h.plan}` : "", h.basis].filter(Boolean).join(" · ")))),
+      el("p", { class: "muted small" }, several
+        ? "The strongest bot's top choices for you, best first, with its estimate of your chance to win after each (± one standard error: asked again, an estimate moves by about that much):"
+        : "The strongest bot's choice for you:"),
+      el("ol", { class: "hint-choices" }, ...r.hints.map(choice)),
+      rated(r.hints[0]),
+      mine && mine.turn ? plan(mine.turn) : null,
     );
   } catch (err) {
     list.replaceChildren(el("p", { class: "error" }, err.message));
   }
+}
+
+function percent(x) {
+  return `${Math.round(100 * x)}%`;
+}
+
+// One choice: its button (the title's label) and the estimate behind it.
+function choice(h) {
+  const facts = [];
+  if (h.chance !== null && h.chance !== undefined) {
+    const known = h.error !== null && h.error !== undefined;  // none from a handful of samples
+    const err = known ? ` ±${Math.max(1, Math.round(100 * h.error))}` : "";
+    facts.push(`≈${percent(h.chance)}${err} to win`);
+    if (!known && h.basis) facts.push("too few samples to say how sure (the server is busy: ask again later)");
+  }
+  if (h.basis) facts.push(h.basis);
+  if (h.plan) facts.push(`plan: ${h.plan}`);
+  return el("li", { class: h.pick ? "hint hint-pick" : "hint" },
+    el("button", { type: "button", onclick: () => act(h.action) }, h.label),
+    el("span", { class: "muted small" }, h.pick ? el("strong", {}, "The bot's choice") : null, h.pick ? " · " : null, facts.join(" · ")));
+}
+
+// How many of the choices the search weighed.
+function rated(h) {
+  if (!h || !h.choices || h.choices <= 1) return null;
+  const all = h.rated >= h.choices ? `all ${h.choices} choices` : `${h.rated} of the ${h.choices} choices (the bot's own and a sample of the rest)`;
+  return el("p", { class: "muted small" }, `It rated ${all}, each played out on the same sampled games.`);
+}
+
+// The rest of the turn as the bot would play it, in the title's words.
+function plan(turn) {
+  const steps = turn.steps || [];
+  if (!steps.length) return null;
+  const n = turn.samples;
+  return el("div", { class: "hint-plan" },
+    el("h3", { id: "hint-plan-title" }, "The bot's plan for the rest of your turn"),
+    el("p", { class: "muted small" }, `Played out ${n} times on games sampled from what you can see; where dice or unseen cards change the plan, a step says how many of the ${n} took it.`),
+    el("ol", { class: "hint-steps", "aria-labelledby": "hint-plan-title" }, ...steps.map((step) => {
+      const taken = Math.round(step.share * n);
+      return el("li", {},
+        step.label,
+        step.cost ? el("span", { class: "muted" }, ` (${step.cost})`) : null,
+        taken < n ? el("span", { class: "muted small" }, ` · in ${taken} of ${n}`) : null);
+    })),
+    turn.others ? el("p", { class: "muted small" }, "Other players decide during your turn too; the plan has them play as the bot would.") : null,
+  );
 }
 
 export async function showReview() {
