@@ -5,10 +5,11 @@ A test server is started (with seeds allowed), a scripted game (tests/web/script
 played into a table up to green's turn with its first buy, and then green's whole turn
 (cards, actions, the buy, the end of the turn) is played in headless Chromium by clicking
 what the page shows: a big button under the prompt, a card, a region or an army on the
-map, and the entry of the menu that opens. It prints the clicks (confirm dialogs counted as
-clicks) and the seconds from the turn's first click to the blue player's turn, and the bytes
-of HTML, JavaScript, CSS and SVG transferred when the table first loads. Nothing is
-asserted: these are figures for a report.
+map, and the entry of the menu that opens. It prints the clicks (confirmations counted as
+clicks: the browser's confirm() or the page's own dialog), the seconds from the turn's first
+click to the blue player's turn, how long the page's main thread was busy in long tasks
+meanwhile, and the bytes of HTML, JavaScript, CSS and SVG transferred when the table first
+loads. Nothing is asserted: these are figures for a report.
 
     PYTHONPATH=src .venv/bin/python scripts/turn_timing.py [--width 1440 --height 900]
 """
@@ -28,6 +29,17 @@ sys.path.insert(0, str(ROOT))
 from tests.web.scripted import Table, plan  # noqa: E402
 
 from crisis.server.loadtest import free_port, start_server  # noqa: E402
+
+#: Counts the page's long tasks (main-thread work over 50 ms) from now on.
+LONG_TASKS = """() => {
+  window.__longTasks = [0, 0];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      window.__longTasks[0] += 1;
+      window.__longTasks[1] += e.duration;
+    }
+  }).observe({ type: "longtask", buffered: false });
+}"""
 
 CARD_BOX = {"play_card": "#hand", "buy": "#market", "choose_card": "#piles", "trash": "#piles"}
 
@@ -104,10 +116,15 @@ class Clicker:
                 self.click(page.locator("#action-list button", has_text=label).first)
         version = self.table.version
         for _ in range(400):
+            asked = page.locator("dialog#confirm[open] #confirm-ok")
+            if asked.count():  # the page's own question (newer pages: no browser confirm())
+                self.click(asked)
             now = self.table.state("green")["version"]
             if now > version:
                 break
             time.sleep(0.01)
+        else:
+            raise RuntimeError(f"the page did not take {action} (stuck at version {version})")
         self.table.synced()
         for _ in range(200):  # the page has drawn the new state
             if page.locator("#prompt", has_text="Sending").count() == 0:
@@ -166,6 +183,7 @@ def main() -> None:
                 sizes = page_weight(page, table.link())
                 page.wait_for_timeout(300)
                 clicker = Clicker(page, table)
+                page.evaluate(LONG_TASKS)
                 started = time.perf_counter()
                 verbs = []
                 for i in turn:
@@ -173,6 +191,7 @@ def main() -> None:
                     verbs.append(action[0])
                     clicker.take(role, action)
                 seconds = time.perf_counter() - started
+                busy = page.evaluate("window.__longTasks || [0, 0]")
                 browser.close()
         finally:
             proc.terminate()
@@ -180,6 +199,10 @@ def main() -> None:
     print(f"viewport {args.width}x{args.height}")
     print(f"one own turn: {len(turn)} actions ({', '.join(verbs)})")
     print(f"clicks: {clicker.clicks}   seconds (page and server, no thinking): {seconds:.2f}")
+    print(
+        f"page busy (main-thread tasks over 50 ms, PerformanceObserver 'longtask'): "
+        f"{busy[0]} tasks, {busy[1] / 1000:.2f} s"
+    )
     total = sum(v for k, v in sizes.items() if k in ("html", "js", "css", "svg"))
     print(
         "first load, bytes transferred: " + ", ".join(f"{k} {v}" for k, v in sorted(sizes.items()))
