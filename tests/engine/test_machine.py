@@ -175,3 +175,88 @@ def test_automatic_steps_that_loop_are_caught() -> None:
     s.step = "spin"
     with pytest.raises(RuntimeError, match="loop"):
         m.advance(s)
+
+
+def flowing() -> Machine[Toy]:
+    """The toy with its flow declared: picking goes on to ``next`` (automatic, back to
+    picking) or calls the dice; picking and the next turn are the phase ``play``."""
+    m = build()
+    m.start = "pick"
+    m.flow("pick", goes=["next"], calls=["dice"], phase="play")
+    m.flow("next", goes=["pick"], phase="play")
+    return m
+
+
+def test_flow_declarations_add_up_and_a_step_has_one_phase() -> None:
+    m = flowing()
+    m.flow("pick", goes=["next", "over"])
+    assert m.flows["pick"].goes == ("next", "over")
+    assert m.flows["pick"].calls == ("dice",)
+    with pytest.raises(ValueError, match="phase 'play' already"):
+        m.flow("pick", phase="other")
+    assert m.describe()["flow"]["next"] == {"goes": ["pick"], "calls": [], "phase": "play"}
+    assert m.describe()["start"] == "pick"
+
+
+def test_the_phase_is_the_outermost_steps() -> None:
+    m, s = flowing(), Toy()
+    assert m.phase(s) == "play"
+    m.apply(s, "A", Action("pick", 0))
+    assert (s.step, m.phase(s)) == ("dice", "play")  # a sub-procedure is in its caller's
+    s.step, s.stack = "elsewhere", []
+    assert m.phase(s) is None
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "explained"),
+    [
+        (("pick", ()), ("pick", ()), True),  # stays
+        (("pick", ()), ("next", ()), True),  # goes
+        (("pick", ()), ("dice", ("pick",)), True),  # calls
+        (("dice", ("pick",)), ("pick", ()), True),  # returns
+        (("dice", ("pick",)), ("next", ()), True),  # returns, then goes
+        (("next", ()), ("dice", ()), False),  # a call that pushed nothing
+        (("next", ()), ("dice", ("pick",)), True),  # goes, then calls
+        (("dice", ()), ("pick", ()), False),  # nothing to return to
+        (("pick", ()), ("nowhere", ()), False),
+    ],
+)
+def test_explains_follows_moves_calls_and_returns(
+    before: tuple[str, tuple[str, ...]], after: tuple[str, tuple[str, ...]], explained: bool
+) -> None:
+    assert flowing().explains(before, after) is explained
+
+
+def test_offer_takes_one_players_forced_choice_at_a_simultaneous_step() -> None:
+    m, s = build(), Toy()
+
+    @m.lists("both", "Both choose", lambda state: ["A", "B"])
+    def _both(state: Toy, role: str) -> list[Action]:
+        return [Action("say", "yes")] if role == "A" else [Action("say", w) for w in "xy"]
+
+    @m.handles("say", "both")
+    def _say(state: Toy, role: str, word: Any) -> None:
+        state.picks.append((role, word))
+
+    s.step = "both"
+    assert m.offer(s) is False  # two players act: no single forced choice
+    assert m.offer(s, role="B") is False  # B has a real choice
+    assert m.offer(s, role="A") is True
+    assert s.picks == [("A", "yes")]
+
+
+def test_the_diagram_shows_the_declared_flow_and_goes_between_markers() -> None:
+    from crisis.engine.diagram import markers, mermaid, update
+
+    chart = mermaid(flowing().describe())
+    assert chart.startswith("flowchart TD\n    start((start)) --> s_pick\n")
+    assert 's_dice[["dice"]]' in chart  # called: a sub-procedure
+    assert 's_next{{"next"}}' in chart  # automatic
+    assert 'subgraph p_play["play"]' in chart
+    assert "s_pick --> s_next" in chart and "s_pick -. calls .-> s_dice" in chart
+    doc = f"before\n{markers('toy')}\nafter\n"
+    once = update(doc, {"toy": chart})
+    assert f"```mermaid\n{chart}```" in once and once.endswith("after\n")
+    assert update(once, {"toy": chart}) == once
+    with pytest.raises(ValueError, match="no markers"):
+        update("nothing here", {"toy": chart})

@@ -14,7 +14,8 @@ from collections import Counter
 from collections.abc import Sequence
 
 from crisis.games import time_of_crisis as toc
-from crisis.games.time_of_crisis import data, phases
+from crisis.games.time_of_crisis import data
+from crisis.games.time_of_crisis.registry import RULES
 from crisis.games.time_of_crisis.scripting import script_dice, stack_events
 from crisis.games.time_of_crisis.state import Army, Province, State, Tribe, player
 
@@ -163,7 +164,6 @@ def turn6_position(seed: int = 6) -> State:
 
     state.round = 6
     state.current = state.first = 0
-    state.phase = "end_of_turn"
     state.step = "refill"
     state.choosing = {}
     state.log = ["-- the Example of Play, start of turn 6 --"]
@@ -173,4 +173,5 @@ def turn6_position(seed: int = 6) -> State:
 def begin_turn(state: State, crisis_dice: Sequence[int]) -> None:
     """Run Green's Upkeep and Crisis phases with ``crisis_dice`` scripted."""
     script_dice(state, crisis_dice)
-    phases.start_turn(state)
+    state.step = "upkeep"
+    RULES.advance(state)

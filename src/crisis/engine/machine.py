@@ -9,6 +9,13 @@ follow-up choice) is entered with :meth:`Machine.call` and left with :meth:`Mach
 which goes back to the step that called it; the stack of return steps is kept in the state,
 so a saved game resumes inside a sub-procedure exactly where it was.
 
+Each step also declares where it leads (its **flow**): the steps it ``goes`` to, the
+sub-procedures it ``calls`` and the ``phase`` of the turn it belongs to. The machine does not
+need them to run; :meth:`Machine.describe` carries them, :meth:`Machine.phase` reads the phase
+of a state from them, :mod:`crisis.engine.diagram` draws each title's turn from them, and
+:meth:`Machine.explains` checks that a move the rules made follows them (the tests trace
+whole games through it).
+
 One guarded :meth:`Machine.apply` serves every title: it refuses, changing nothing, an action
 when the game is over, from a seat that is not in the game or may not act now, or that is not
 among the legal actions; only then does the handler run.
@@ -54,6 +61,9 @@ Args = tuple[str, ...] | list[tuple[str, ...]]
 #: Most automatic steps run in a row before the machine decides it is looping.
 MAX_AUTOMATIC = 10_000
 
+#: The step of a game that is over (both titles' rules move there when they score).
+OVER = "over"
+
 
 @dataclass
 class Step:
@@ -64,6 +74,18 @@ class Step:
     prompt: str = ""
     actors: Actors | None = None
     listers: list[Lister] = field(default_factory=list)
+
+
+@dataclass
+class Flow:
+    """Where a step leads, as declared: the steps its handlers (or, for an automatic step,
+    its function) may make due next (``goes``), the sub-procedures they may enter
+    (``calls``; a sub-procedure goes back to its caller when it ends) and the ``phase`` of
+    the turn the step belongs to (None: none declared; a sub-procedure takes its caller's)."""
+
+    goes: tuple[str, ...] = ()
+    calls: tuple[str, ...] = ()
+    phase: str | None = None
 
 
 @dataclass(frozen=True)
@@ -86,16 +108,22 @@ class Machine(Generic[S]):
     """A title's steps and verbs; see the module docstring.
 
     ``roles`` names every seat of a game (for the seat check); ``after`` runs after every
-    handler (for bookkeeping a title does on each action).
+    handler (for bookkeeping a title does on each action); ``start`` is the step a new
+    game begins at.
     """
 
-    def __init__(self, title: str, roles: Callable[[S], list[str]]) -> None:
+    def __init__(
+        self, title: str, roles: Callable[[S], list[str]], start: str | None = None
+    ) -> None:
         self.title = title
         self._roles = roles
         self.steps: dict[str, Step] = {}
         self.verbs: dict[tuple[str | None, str], Verb] = {}
         self.automatic_steps: dict[str, Auto] = {}
+        self.flows: dict[str, Flow] = {}
         self.after: list[Callable[[S, str, Action], None]] = []
+        #: The step a new game begins at (for the diagram of the turn; None: not declared).
+        self.start = start
 
     # -- declaring ---------------------------------------------------------------------
 
@@ -114,10 +142,38 @@ class Machine(Generic[S]):
         """Declare who acts at ``step``."""
         self._step(step).actors = actors
 
+    def flow(
+        self,
+        step: str,
+        *,
+        goes: Iterable[str] = (),
+        calls: Iterable[str] = (),
+        phase: str | None = None,
+    ) -> Flow:
+        """Declare (more of) where ``step`` leads: the steps it ``goes`` to, the
+        sub-procedures it ``calls`` and its ``phase`` (see :class:`Flow`). Declarations add
+        up, so each module declares the moves its own rules make; a step has one phase."""
+        f = self.flows.setdefault(step, Flow())
+        f.goes = tuple(dict.fromkeys([*f.goes, *goes]))
+        f.calls = tuple(dict.fromkeys([*f.calls, *calls]))
+        if phase is not None:
+            if f.phase not in (None, phase):
+                raise ValueError(f"{self.title}: step {step!r} is in phase {f.phase!r} already")
+            f.phase = phase
+        return f
+
     def lists(
-        self, step: str, prompt: str | None = None, actors: Actors | None = None
+        self,
+        step: str,
+        prompt: str | None = None,
+        actors: Actors | None = None,
+        *,
+        goes: Iterable[str] = (),
+        calls: Iterable[str] = (),
+        phase: str | None = None,
     ) -> Callable[[Lister], Lister]:
-        """Decorator: a function listing (some of) the legal actions at ``step``."""
+        """Decorator: a function listing (some of) the legal actions at ``step``; ``goes``,
+        ``calls`` and ``phase`` declare where the step leads (:meth:`flow`)."""
 
         def deco(fn: Lister) -> Lister:
             s = self._step(step)
@@ -126,6 +182,7 @@ class Machine(Generic[S]):
                 s.prompt = prompt
             if actors is not None:
                 s.actors = actors
+            self.flow(step, goes=goes, calls=calls, phase=phase)
             return fn
 
         return deco
@@ -155,11 +212,20 @@ class Machine(Generic[S]):
 
         return deco
 
-    def automatic(self, step: str) -> Callable[[Auto], Auto]:
-        """Decorator: an automatic step (it must move ``state.step`` on)."""
+    def automatic(
+        self,
+        step: str,
+        *,
+        goes: Iterable[str] = (),
+        calls: Iterable[str] = (),
+        phase: str | None = None,
+    ) -> Callable[[Auto], Auto]:
+        """Decorator: an automatic step (it must move ``state.step`` on, to one of ``goes``
+        or into one of ``calls``; see :meth:`flow`)."""
 
         def deco(fn: Auto) -> Auto:
             self.automatic_steps[step] = fn
+            self.flow(step, goes=goes, calls=calls, phase=phase)
             return fn
 
         return deco
@@ -202,6 +268,40 @@ class Machine(Generic[S]):
                 for combo in product(*(domains[d] for d in alternative)):
                     out.setdefault(Action(v.name, _splice(combo)), None)
         return list(out)
+
+    def phase(self, state: S) -> str | None:
+        """The phase of the turn ``state`` is in: the declared phase of the outermost step in
+        progress (the one that called the sub-procedures on the stack, else the step now
+        due)."""
+        f = self.flows.get(state.stack[0] if state.stack else state.step)
+        return f.phase if f is not None else None
+
+    def explains(self, before: tuple[str, Sequence[str]], after: tuple[str, Sequence[str]]) -> bool:
+        """Whether the declared flow explains a move of the rules from ``before`` to
+        ``after`` (each a step and the return stack): a path of at most four moves, each
+        going to a step the step declares, calling a sub-procedure it declares (the return
+        step pushed is the step itself or one it goes to) or returning from a
+        sub-procedure to the step on top of the stack."""
+        start = (before[0], tuple(before[1]))
+        goal = (after[0], tuple(after[1]))
+        seen, frontier = {start}, [start]
+        for _ in range(4):
+            if goal in seen:
+                return True
+            nxt: list[tuple[str, tuple[str, ...]]] = []
+            for step, stack in frontier:
+                f = self.flows.get(step, Flow())
+                moves = [(g, stack) for g in f.goes]
+                for c in f.calls:
+                    moves += [(c, (*stack, r)) for r in (step, *f.goes)]
+                if stack:
+                    moves.append((stack[-1], stack[:-1]))
+                for m in moves:
+                    if m not in seen:
+                        seen.add(m)
+                        nxt.append(m)
+            frontier = nxt
+        return goal in seen
 
     def handler(self, step: str, verb: str) -> Handler:
         """The handler of ``verb`` at ``step``: the step's own, else the general one."""
@@ -277,24 +377,27 @@ class Machine(Generic[S]):
             fn(state)
         raise RuntimeError(f"{self.title}: automatic steps loop at {state.step}")
 
-    def offer(self, state: S, step: str | None = None) -> bool:
+    def offer(self, state: S, step: str | None = None, role: str | None = None) -> bool:
         """Make ``step`` (by default the step now due) the step due and ask its player;
         when one player acts there and has exactly one legal action, take it for him at
-        once (a choice with one option is no choice) and return True.
+        once (a choice with one option is no choice) and return True. At a step where
+        several players act at once, ``role`` names the one whose choice is offered.
 
         This is the one place where forced choices are taken: handlers call it instead of
         testing ``len(options) == 1`` themselves. It takes the single option once, then
         leaves whatever step that action led to as it is."""
         if step is not None:
             state.step = step
-        actors = self.active(state)
-        if len(actors) != 1:
-            return False
-        legal = self.actions(state, actors[0])
+        if role is None:
+            actors = self.active(state)
+            if len(actors) != 1:
+                return False
+            role = actors[0]
+        legal = self.actions(state, role)
         if len(legal) != 1:
             return False
         only = legal[0]
-        self.handler(state.step, only.verb)(state, actors[0], only.arg)
+        self.handler(state.step, only.verb)(state, role, only.arg)
         return True
 
     # -- sub-procedures ----------------------------------------------------------------
@@ -311,8 +414,10 @@ class Machine(Generic[S]):
         state.step = state.stack.pop() if state.stack else default
 
     def describe(self) -> dict[str, Any]:
-        """The declarations as JSON-simple data: each step's prompt and verbs (with what
-        they end), and the automatic steps. For documentation and clients."""
+        """The declarations as JSON-simple data: each decision step's prompt, the verbs
+        (with what they end, by the step they belong to, ``*`` for any), the automatic
+        steps, each step's flow (``goes``, ``calls``, ``phase``) and the ``start`` step.
+        For documentation (:mod:`crisis.engine.diagram`) and clients."""
         verbs: dict[str, list[dict[str, Any]]] = {}
         for v in self.verbs.values():
             entry = {"verb": v.name, "ends": v.ends, "args": [list(a) for a in v.args]}
@@ -323,6 +428,11 @@ class Machine(Generic[S]):
             "steps": {name: {"prompt": s.prompt} for name, s in self.steps.items()},
             "verbs": verbs,
             "automatic": sorted(self.automatic_steps),
+            "flow": {
+                name: {"goes": list(f.goes), "calls": list(f.calls), "phase": f.phase}
+                for name, f in self.flows.items()
+            },
+            "start": self.start,
         }
 
 

@@ -70,7 +70,7 @@ def _tidy(state: State) -> None:
 # -- crises mount -----------------------------------------------------------------------------
 
 
-@automatic("mount_start")
+@automatic("mount_start", goes=("mount",))
 def _mount_start(state: State) -> None:
     state.chosen = {}
     state.step = "mount"
@@ -82,7 +82,12 @@ def _mounting(state: State) -> list[str]:
     return [p.role for p in state.players if p.hand and p.role not in state.chosen]
 
 
-@lists("mount", "Choose a card from your hand to add to the crises (face down)", _mounting)
+@lists(
+    "mount",
+    "Choose a card from your hand to add to the crises (face down)",
+    _mounting,
+    goes=("address_start",),
+)
 def _list_mount(state: State, role: str) -> list[Action]:
     return [Action("crisis_card", c) for c in sorted(set(player(state, role).hand))]
 
@@ -132,7 +137,7 @@ def _actor(state: State) -> list[str]:
     return [state.address.role] if state.address else []
 
 
-@automatic("address_start")
+@automatic("address_start", goes=("legatus_start", "address"))
 def _address_start(state: State) -> None:
     emp = state.emperor
     if emp is None or not state.crises:
@@ -146,7 +151,7 @@ def _address_start(state: State) -> None:
     RULES.offer(state, "address")  # one crisis: it is addressed at once
 
 
-@lists("address", "Choose the crisis your Emperor addresses", _actor)
+@lists("address", "Choose the crisis your Emperor addresses", _actor, goes=("emperor_cards",))
 def _list_address(state: State, role: str) -> list[Action]:
     return [Action("address", k) for k in ranked(state)]
 
@@ -166,7 +171,12 @@ def applies(state: State, card: str, crisis: str) -> bool:
     return suit(state, card) in (crisis, "gold")
 
 
-@lists("emperor_cards", "Play cards matching the crisis (or Gold), then done", _actor)
+@lists(
+    "emperor_cards",
+    "Play cards matching the crisis (or Gold), then done",
+    _actor,
+    goes=("cancel", "discard", "legatus_start"),
+)
 def _list_emperor_cards(state: State, role: str) -> list[Action]:
     crisis = state.address.crisis if state.address else None
     assert crisis is not None
@@ -236,7 +246,12 @@ def _cancel(state: State, card: str) -> None:
 
 
 # R19 (docs/rulings.md).
-@lists("cancel", "Choose the Goths card your Gold cancels (Trebonianus Gallus)", _actor)
+@lists(
+    "cancel",
+    "Choose the Goths card your Gold cancels (Trebonianus Gallus)",
+    _actor,
+    goes=("discard", "legatus_start"),
+)
 def _list_cancel(state: State, role: str) -> list[Action]:
     return [Action("cancel", c) for c in _gallus_choices(state)]
 
@@ -324,7 +339,12 @@ def _discard_forced(state: State) -> None:
             return
 
 
-@lists("discard", "Choose the next crisis card to discard (best subsets differ)", _actor)
+@lists(
+    "discard",
+    "Choose the next crisis card to discard (best subsets differ)",
+    _actor,
+    goes=("legatus_start", "death"),
+)
 def _list_discard(state: State, role: str) -> list[Action]:
     return [Action("discard_card", c) for c in discard_options(state)[1]]
 
@@ -389,7 +409,7 @@ def _wars(state: State) -> list[str]:
     return out
 
 
-@automatic("legatus_start")
+@automatic("legatus_start", goes=("death", "legatus"))
 def _legatus_start(state: State) -> None:
     holder = state.offices.get("legatus")
     state.step = "death"
@@ -406,7 +426,7 @@ def _legatus_start(state: State) -> None:
     RULES.offer(state, "legatus")
 
 
-@lists("legatus", "Choose the war your Legatus addresses", _actor)
+@lists("legatus", "Choose the war your Legatus addresses", _actor, goes=("legatus_cards",))
 def _list_legatus(state: State, role: str) -> list[Action]:
     return [Action("legatus", w) for w in _wars(state)]
 
@@ -419,7 +439,12 @@ def _legatus_war(state: State, role: str, arg: Any) -> None:
     state.step = "legatus_cards"
 
 
-@lists("legatus_cards", "Use one or two cards (hand or Legatus) against the war", _actor)
+@lists(
+    "legatus_cards",
+    "Use one or two cards (hand or Legatus) against the war",
+    _actor,
+    goes=("discard", "death"),
+)
 def _list_legatus_cards(state: State, role: str) -> list[Action]:
     address = state.address
     assert address is not None and address.crisis is not None

@@ -67,7 +67,7 @@ def setup_choices(state: State, role: str) -> list[Action]:
     return out
 
 
-@automatic("setup_draft_next")
+@automatic("setup_draft_next", goes=("setup_draft", "begin_turn"))
 def _setup_next(state: State) -> None:
     """Skip players with no legal pick; finish when nobody can take anything."""
     while state.order and not setup_choices(state, state.order[0]):
@@ -95,7 +95,12 @@ def _finish_setup(state: State) -> None:
     state.step = "begin_turn"
 
 
-@lists("setup_draft", "Take an A-side candidate or an office for one of yours", _first_in_order)
+@lists(
+    "setup_draft",
+    "Take an A-side candidate or an office for one of yours",
+    _first_in_order,
+    goes=("setup_draft_next",),
+)
 def _list_setup(state: State, role: str) -> list[Action]:
     return setup_choices(state, role)
 
@@ -139,7 +144,7 @@ def refill_deck(state: State) -> bool:
     return True
 
 
-@automatic("begin_turn")
+@automatic("begin_turn", goes=("shortfall_next", "draft_next"))
 def _begin_turn(state: State) -> None:
     state.turn += 1
     log(state, f"Turn {state.turn}: {state.players[state.dealer].role} deals")
@@ -176,7 +181,7 @@ def shortfall_choices(state: State, role: str) -> list[Action]:
     return sorted(out)
 
 
-@automatic("shortfall_next")
+@automatic("shortfall_next", goes=("shortfall", "draft_next"))
 def _shortfall_next(state: State) -> None:
     # R14: every player takes a card in each round; enough cards are checked between rounds.
     while state.order and not shortfall_choices(state, state.order[0]):
@@ -194,7 +199,12 @@ def _shortfall_next(state: State) -> None:
     _start_draft(state)
 
 
-@lists("shortfall", "Move a card of the player to your left to the middle", _first_in_order)
+@lists(
+    "shortfall",
+    "Move a card of the player to your left to the middle",
+    _first_in_order,
+    goes=("shortfall_next",),
+)
 def _list_shortfall(state: State, role: str) -> list[Action]:
     return shortfall_choices(state, role)
 
@@ -229,7 +239,7 @@ def draft_choices(state: State, role: str) -> list[Action]:
     return [Action("draft", c) for c in sorted(set(cards))]
 
 
-@automatic("draft_next")
+@automatic("draft_next", goes=("draft", "start_auction"))
 def _draft_next(state: State) -> None:
     if state.order and state.revealed:
         state.step = "draft"
@@ -246,7 +256,7 @@ def _draft_next(state: State) -> None:
     state.step = "start_auction"
 
 
-@lists("draft", "Draft one of the revealed cards", _first_in_order)
+@lists("draft", "Draft one of the revealed cards", _first_in_order, goes=("draft_next",))
 def _list_draft(state: State, role: str) -> list[Action]:
     return draft_choices(state, role)
 

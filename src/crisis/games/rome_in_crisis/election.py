@@ -73,7 +73,12 @@ def _chooser(state: State) -> list[str]:
 # -- selection method -------------------------------------------------------------------------
 
 
-@lists("choose_method", "Choose how the next Emperor is selected", _chooser)
+@lists(
+    "choose_method",
+    "Choose how the next Emperor is selected",
+    _chooser,
+    goes=("setup_draft_next", "offices_start"),
+)
 def _list_method(state: State, role: str) -> list[Action]:
     return [Action("choose_method", m) for m in data.METHODS if m != state.method]
 
@@ -103,7 +108,7 @@ def eligible(state: State, role: str) -> list[str]:
     return [c for c in mine if face(state, c).rating(state.method) > 0]
 
 
-@automatic("start_auction")
+@automatic("start_auction", goes=("nominations",))
 def _start_auction(state: State) -> None:
     method = state.method
     assert method is not None
@@ -117,7 +122,7 @@ def _start_auction(state: State) -> None:
     state.step = "nominations"
 
 
-@automatic("nominations")
+@automatic("nominations", goes=("nominate", "choose_method", "bidding"))
 def _nominations(state: State) -> None:
     auction = state.auction
     assert auction is not None
@@ -154,7 +159,9 @@ def _nominator(state: State) -> list[str]:
     return state.auction.nominating[:1] if state.auction else []
 
 
-@lists("nominate", "Put forward one of your candidates for Emperor", _nominator)
+@lists(
+    "nominate", "Put forward one of your candidates for Emperor", _nominator, goes=("nominations",)
+)
 def _list_nominate(state: State, role: str) -> list[Action]:
     return [Action("nominate", c) for c in eligible(state, role)]
 
@@ -252,7 +259,12 @@ def bid_options(
     return out
 
 
-@lists("bidding", "Play cards on your candidate to lead the election, or pass", _bidder)
+@lists(
+    "bidding",
+    "Play cards on your candidate to lead the election, or pass",
+    _bidder,
+    goes=("choose_method",),
+)
 def _list_bid(state: State, role: str) -> list[Action]:
     return bid_choices(state, role)
 

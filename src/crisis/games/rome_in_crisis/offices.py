@@ -60,7 +60,7 @@ def best_military(state: State) -> str | None:
     return best
 
 
-@automatic("offices_start")
+@automatic("offices_start", goes=("mount_start", "office_next"))
 def _offices_start(state: State) -> None:
     emp = state.emperor
     if emp is None:
@@ -94,7 +94,7 @@ def _offices_start(state: State) -> None:
     state.step = "office_next"
 
 
-@automatic("office_next")
+@automatic("office_next", goes=("accession", "office_order", "appoint"))
 def _office_next(state: State) -> None:
     if not state.pending:
         state.received = []
@@ -179,7 +179,12 @@ def _emperor_player(state: State) -> list[str]:
     return [r] if r else []
 
 
-@lists("office_order", "Choose which office is handed out next", _emperor_player)
+@lists(
+    "office_order",
+    "Choose which office is handed out next",
+    _emperor_player,
+    goes=("office_next", "appoint"),
+)
 def _list_order(state: State, role: str) -> list[Action]:
     return [Action("assign_office", o) for o in state.pending]
 
@@ -193,7 +198,9 @@ def _appointee(state: State) -> list[str]:
     return [state.appointee] if state.appointee else []
 
 
-@lists("appoint", "Choose which of your candidates takes the office", _appointee)
+@lists(
+    "appoint", "Choose which of your candidates takes the office", _appointee, goes=("office_next",)
+)
 def _list_appoint(state: State, role: str) -> list[Action]:
     assert state.placing is not None
     return appoint_choices(state, state.placing, role)
@@ -235,7 +242,7 @@ def transfer_choices(state: State) -> list[str]:
     )
 
 
-@automatic("accession")
+@automatic("accession", goes=("mount_start", "transfer"))
 def _accession(state: State) -> None:
     emp = state.emperor
     state.step = "mount_start"
@@ -247,7 +254,9 @@ def _accession(state: State) -> None:
         RULES.offer(state, "transfer")
 
 
-@lists("transfer", "Take a Goths card from a rival's candidate", _emperor_player)
+@lists(
+    "transfer", "Take a Goths card from a rival's candidate", _emperor_player, goes=("mount_start",)
+)
 def _list_transfer(state: State, role: str) -> list[Action]:
     return [Action("transfer", c) for c in transfer_choices(state)]
 

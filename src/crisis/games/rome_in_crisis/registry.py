@@ -17,7 +17,7 @@ def roles(state: State) -> list[str]:
 
 
 #: The title's rules: every step and verb, as the phase modules declare them.
-RULES: Machine[State] = Machine("rome_in_crisis", roles)
+RULES: Machine[State] = Machine("rome_in_crisis", roles, start="choose_method")
 
 
 #: The declarations, in the one grammar both titles use (:class:`~crisis.engine.machine.Machine`):

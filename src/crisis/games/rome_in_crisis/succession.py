@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from crisis.engine.action import Action
+from crisis.engine.machine import OVER
 from crisis.engine.result import Termination
 from crisis.games.rome_in_crisis.registry import RULES, automatic, handles, lists
 from crisis.games.rome_in_crisis.state import (
@@ -22,7 +23,7 @@ LAST_EMPEROR_BONUS = 3
 REMOVALS_TO_END = 2
 
 
-@automatic("death")
+@automatic("death", goes=("dealer_change", OVER))
 def _death(state: State) -> None:
     emp = state.emperor
     state.step = "dealer_change"
@@ -58,7 +59,7 @@ def dealer_options(state: State) -> list[str]:
     return [r for r in tied if r != dealer_role(state)]
 
 
-@automatic("dealer_change")
+@automatic("dealer_change", goes=("choose_dealer", "begin_turn"))
 def _dealer_change(state: State) -> None:
     state.chooser = dealer_role(state)
     RULES.offer(state, "choose_dealer")
@@ -76,7 +77,7 @@ def _chooser(state: State) -> list[str]:
     return [state.chooser] if state.chooser else []
 
 
-@lists("choose_dealer", "Choose which tied leader takes the deck", _chooser)
+@lists("choose_dealer", "Choose which tied leader takes the deck", _chooser, goes=("begin_turn",))
 def _list_dealer(state: State, role: str) -> list[Action]:
     return [Action("choose_dealer", r) for r in dealer_options(state)]
 

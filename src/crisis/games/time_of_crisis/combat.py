@@ -17,7 +17,7 @@ from crisis.games.time_of_crisis.board import (
     roll,
 )
 from crisis.games.time_of_crisis.military import check_occupation, leave_capital, spend
-from crisis.games.time_of_crisis.registry import RULES, arg_tuple, handles, lists
+from crisis.games.time_of_crisis.registry import RULES, arg_tuple, flow, handles, lists
 from crisis.games.time_of_crisis.state import (
     MILITIA_ATTACKER,
     Army,
@@ -230,6 +230,10 @@ def opponent(state: State, attacker: int, region: str, target: str) -> Battle:
     return Battle(attacker=attacker, kind=kind, defender=target, region=region)
 
 
+#: A battle is a sub-procedure of Take Actions.
+flow("actions", calls=("battle",))
+
+
 def _start_battle(state: State, b: Battle) -> None:
     """Make ``b`` the battle in progress, with the turn's declared battle events."""
     turn = state.turn
@@ -408,7 +412,9 @@ def _hit_army(state: State, a: Army, choice: str) -> None:
 
 
 def _allocate(state: State) -> None:
-    """Apply forced hits; stop at the first real choice; conclude when all are placed."""
+    """Allocate the hits: a forced hit (one option) is taken through the machine's one place
+    for forced choices, whose handler (:func:`take_hit`) allocates the rest; stop at the
+    first real choice; conclude when all are placed."""
     b = state.battle
     assert b is not None
     while True:
@@ -423,10 +429,8 @@ def _allocate(state: State) -> None:
                 b.stage = "hits_attacker"
                 continue
             break
-        options = hit_choices(state, b)
-        if len(options) > 1:
-            return
-        _apply_hit(state, b, options[0])
+        RULES.offer(state)  # True: take_hit went on allocating; False: a real choice
+        return
     _conclude(state, b)
 
 

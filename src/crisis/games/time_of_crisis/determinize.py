@@ -103,7 +103,6 @@ def _state(
         "current": roles.index(view["current"]),
         "step": view["step"],
         "stack": list(view.get("stack", [])),
-        "phase": view["phase"],
         "round": view["round"],
         "armies": view["armies"],
         "next_army": _next_army(view),

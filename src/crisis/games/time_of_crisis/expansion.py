@@ -15,7 +15,7 @@ from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import counted, log
 from crisis.games.time_of_crisis.military import spend
 from crisis.games.time_of_crisis.played import ready, use
-from crisis.games.time_of_crisis.registry import RULES, handles, lists
+from crisis.games.time_of_crisis.registry import RULES, flow, handles, lists
 from crisis.games.time_of_crisis.state import State, army, choosers, player, the_current_player
 
 FRUMENTARII_PEEK = data.FRUMENTARII_PEEK
@@ -79,6 +79,10 @@ def princeps_senatus(state: State, role: str, _arg: None) -> None:
     use(state, "princeps_senatus")
     state.turn.princeps = True
     log(state, f"{role} has the ear of the Princeps Senatus")
+
+
+#: Playing Frumentarii or Demagogue during Take Actions enters their sub-procedures.
+flow("actions", calls=("frumentarii", "demagogue"))
 
 
 # Ruling 40 (docs/rulings.md).
@@ -180,9 +184,11 @@ def demagogue_discard(state: State, role: str, cid: str) -> None:
 
 
 def _auto_discard(state: State) -> None:
+    """Take each forced discard (a player with one kind of card to discard) through the
+    machine's one place for forced choices (its handler comes back here); return to Take
+    Actions once everyone has discarded."""
     for role, need in list(state.choosing.items()):
-        if need and len(_discard_options(state, role)) == 1:
-            demagogue_discard(state, role, _discard_options(state, role)[0])
+        if need and RULES.offer(state, role=role):
             return
     if not any(state.choosing.values()):
         state.choosing = {}

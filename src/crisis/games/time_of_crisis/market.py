@@ -57,6 +57,8 @@ def prices(state: State, role: str) -> dict[str, int]:
     "buy",
     "Buy and trash cards with your political points, then end your turn",
     the_current_player,
+    goes=("end_of_turn",),
+    phase="buy",
 )
 def _list_buy(state: State, role: str) -> list[Action]:
     p = player(state, role)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from crisis.engine.action import Action
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import log, replace_governor
-from crisis.games.time_of_crisis.registry import RULES, arg_tuple, handles, lists
+from crisis.games.time_of_crisis.registry import RULES, arg_tuple, flow, handles, lists
 from crisis.games.time_of_crisis.state import (
     NEUTRAL,
     Army,
@@ -230,6 +230,10 @@ def disperse_mob(state: State, role: str, who: int | str) -> None:
 
 
 # -- occupying a Pretender's capital (RULES 12.2) ----------------------------------------------
+
+
+#: An army holding a Pretender's capital during Take Actions enters the occupation.
+flow("actions", calls=("occupy",))
 
 
 # Ruling 27 (docs/rulings.md).

@@ -7,6 +7,7 @@ Phases that need no decision run straight through; the flow stops at each prompt
 from __future__ import annotations
 
 from crisis.engine.action import Action
+from crisis.engine.machine import OVER
 from crisis.games.time_of_crisis import data, events, scoring
 from crisis.games.time_of_crisis.board import (
     flip_barbarians_active,
@@ -16,7 +17,7 @@ from crisis.games.time_of_crisis.board import (
     replace_governor,
     sync_neutral_italia,
 )
-from crisis.games.time_of_crisis.registry import automatic, handles, lists
+from crisis.games.time_of_crisis.registry import automatic, flow, handles, lists
 from crisis.games.time_of_crisis.state import (
     NEUTRAL,
     State,
@@ -39,7 +40,13 @@ HAND_SIZE = data.HAND_SIZE
 # -- setup -----------------------------------------------------------------------------------
 
 
-@lists("choose_province", "Choose your starting province", the_current_player)
+@lists(
+    "choose_province",
+    "Choose your starting province",
+    the_current_player,
+    goes=("choose_hand",),
+    phase="setup",
+)
 def _list_provinces(state: State, role: str) -> list[Action]:
     return [
         Action("choose_province", name)
@@ -75,7 +82,6 @@ def choose_province(state: State, role: str, province: str) -> None:
     sync_neutral_italia(state)
     state.current = state.first
     state.step = "choose_hand"
-    state.phase = "setup"
     state.choosing = {q.role: HAND_SIZE for q in state.players}
     _auto_choose(state)
 
@@ -83,9 +89,27 @@ def choose_province(state: State, role: str, province: str) -> None:
 # -- secret card choices: the starting hand, Pax Deorum and the end-of-turn refill -----------
 
 
-@lists("choose_hand", "Choose the five cards of your starting hand", choosers)
-@lists("pax", "Pax Deorum: choose a card from your Available Pile", choosers)
-@lists("refill", "Refill your hand from your Available Pile", choosers)
+@lists(
+    "choose_hand",
+    "Choose the five cards of your starting hand",
+    choosers,
+    goes=("upkeep",),
+    phase="setup",
+)
+@lists(
+    "pax",
+    "Pax Deorum: choose a card from your Available Pile",
+    choosers,
+    goes=("actions",),
+    phase="crisis",
+)
+@lists(
+    "refill",
+    "Refill your hand from your Available Pile",
+    choosers,
+    goes=("upkeep", OVER),
+    phase="end_of_turn",
+)
 def _list_choices(state: State, role: str) -> list[Action]:
     if state.choosing.get(role, 0) <= 0:
         return []
@@ -137,22 +161,29 @@ def _auto_choose(state: State) -> None:
 
 
 # -- the eight phases ------------------------------------------------------------------------
+# Each step declares the phase of the turn it belongs to (``phase=``); ``state.phase`` is no
+# more: the view's phase is :meth:`RULES.phase <crisis.engine.machine.Machine.phase>` of the
+# state (a sub-procedure is in its caller's phase).
 
 
-@automatic("upkeep")
+@automatic("upkeep", goes=("crisis",), phase="upkeep")
 def start_turn(state: State) -> None:
-    """Upkeep (6.1) and Crisis (6.2); stops at Pax Deorum choices or the Take Actions prompt.
-    The automatic step a player turn begins with."""
+    """Upkeep (6.1): the automatic step a player turn begins with; the Crisis phase follows."""
     role = current_role(state)
     state.turn = Turn(was_emperor=emperor(state) == role)
-    state.phase = "upkeep"
     log(state, f"-- {role} turn {player(state, role).turns + 1} --")
     for name in governed(state, role):
         state.provinces[name].quaestor = False
     for a in state.armies:
         if a.owner == role:
             a.castra = False
-    state.phase = "crisis"
+    state.step = "crisis"
+
+
+@automatic("crisis", goes=("pax", "actions", OVER), phase="crisis")
+def crisis(state: State) -> None:
+    """Crisis (6.2); stops at Pax Deorum choices or the Take Actions prompt, or ends the
+    game."""
     events.crisis_phase(state)
     if state.ended:
         scoring.finish(state)
@@ -170,7 +201,6 @@ def begin_actions(state: State) -> None:
     for a in state.armies:
         if a.owner == role:
             a.battled = False
-    state.phase = "actions"
     state.step = "actions"
     from crisis.games.time_of_crisis.military import check_occupation
 
@@ -185,6 +215,9 @@ def can_still_leave_sea(state: State, role: str) -> bool:
     return any(data.INFLUENCE[c].suit == "red" for c in player(state, role).hand)
 
 
+flow("actions", goes=("support_check",), phase="actions")
+
+
 @handles("end_actions", ends="phase")
 def end_actions(state: State, role: str, _arg: None) -> None:
     """Close Take Actions (armies still at sea are lost); Support Check, Expand Pretender
@@ -195,19 +228,19 @@ def end_actions(state: State, role: str, _arg: None) -> None:
     state.step = "support_check"
 
 
-@automatic("support_check")
+@automatic("support_check", goes=("expand_pretender",), phase="support_check")
 def _support_check_step(state: State) -> None:
     support_check(state, current_role(state))
     state.step = "expand_pretender"
 
 
-@automatic("expand_pretender")
+@automatic("expand_pretender", goes=("gain_legacy",), phase="expand_pretender")
 def _expand_pretender_step(state: State) -> None:
     expand_pretender_empire(state, current_role(state))
     state.step = "gain_legacy"
 
 
-@automatic("gain_legacy")
+@automatic("gain_legacy", goes=("ludi", "buy"), phase="gain_legacy")
 def _gain_legacy_step(state: State) -> None:
     """Gain Legacy, then the Ludi Saeculares if the player earned them, else Buy/Trash."""
     role = current_role(state)
@@ -223,7 +256,6 @@ def _gain_legacy_step(state: State) -> None:
 
 def support_check(state: State, role: str) -> None:
     """RULES 6.4: lose support to threats, then lose governors at 0 support or under mobs."""
-    state.phase = "support_check"
     mine = governed(state, role)
     for name in mine:
         prov = state.provinces[name]
@@ -261,7 +293,6 @@ def support_check(state: State, role: str) -> None:
 
 def expand_pretender_empire(state: State, role: str) -> None:
     """RULES 6.5: qualifying provinces next to the empire break away."""
-    state.phase = "expand_pretender"
     if role not in pretenders(state):
         return
     empire = [name for name, p in state.provinces.items() if p.pretender == role]
@@ -280,7 +311,6 @@ def expand_pretender_empire(state: State, role: str) -> None:
 
 def gain_legacy(state: State, role: str) -> None:
     """RULES 6.6: Pretender, Emperor, province and improvement legacy."""
-    state.phase = "gain_legacy"
     p = player(state, role)
     before = p.legacy
     mine = governed(state, role)
@@ -317,6 +347,8 @@ def emperor_legacy(state: State) -> int:
     "ludi",
     "Ludi Saeculares: discard a card for legacy equal to its value, or pass",
     the_current_player,
+    goes=("buy",),
+    phase="gain_legacy",
 )
 def _list_ludi(state: State, role: str) -> list[Action]:
     hand = sorted(set(player(state, role).hand))
@@ -348,7 +380,6 @@ def begin_buy(state: State) -> None:
     state.turn.played = []
     state.turn.events = []
     state.turn.political = political_points(state, role)
-    state.phase = "buy"
     state.step = "buy"
 
 
@@ -360,11 +391,10 @@ def political_points(state: State, role: str) -> int:
     )
 
 
-@automatic("end_of_turn")
+@automatic("end_of_turn", goes=("refill", "upkeep", OVER), phase="end_of_turn")
 def end_of_turn(state: State) -> None:
     """RULES 6.8: grow Mobs, wake barbarians, then refill the hand."""
     role = current_role(state)
-    state.phase = "end_of_turn"
     for name in governed(state, role):
         prov = state.provinces[name]
         if prov.mobs and "Amphitheater" not in prov.improvements:

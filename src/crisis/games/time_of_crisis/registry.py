@@ -20,7 +20,7 @@ def roles(state: State) -> list[str]:
 
 
 #: The title's rules: every step and verb, as the rules modules declare them.
-RULES: Machine[State] = Machine("time_of_crisis", roles)
+RULES: Machine[State] = Machine("time_of_crisis", roles, start="choose_province")
 
 
 #: The declarations, in the one grammar both titles use (:class:`~crisis.engine.machine.Machine`):
@@ -30,10 +30,13 @@ RULES: Machine[State] = Machine("time_of_crisis", roles)
 #: step it ends, for clients and bots, ``args`` the domains of its argument (whose values
 #: :func:`catalog.domains` gives; the action catalog is built from them), ``option`` the
 #: setup option without which it never occurs; ``@automatic(step)`` for a step nobody
-#: decides.
+#: decides. ``@lists`` and ``@automatic`` also take the step's flow (``goes``: the steps it
+#: leads to, ``calls``: the sub-procedures it enters, ``phase``: its phase of the turn), and
+#: ``flow(step, ...)`` declares more of it where a rule that moves on is written.
 lists = RULES.lists
 handles = RULES.handles
 automatic = RULES.automatic
+flow = RULES.flow
 
 
 def arg_tuple(arg: Arg) -> tuple[Any, ...]:

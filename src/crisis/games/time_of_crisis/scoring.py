@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from crisis.engine.machine import OVER
 from crisis.engine.result import Termination
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import log, roll
+from crisis.games.time_of_crisis.registry import flow
 from crisis.games.time_of_crisis.state import State, emperor, governed, pretenders
 
 
@@ -22,10 +24,13 @@ def emperor_bonus(turns: dict[str, int]) -> dict[str, int]:
     return out
 
 
+#: A game that is over stays in the phase of that name.
+flow(OVER, phase="over")
+
+
 def finish(state: State) -> None:
     """Score the game and close it; ``state.ended`` says why it ended."""
-    state.step = "over"
-    state.phase = "over"
+    state.step = OVER
     bonus = emperor_bonus({p.role: p.emperor_turns for p in state.players})
     for p in state.players:
         p.legacy += bonus[p.role]

@@ -18,7 +18,7 @@ from crisis.games.time_of_crisis.board import (
 )
 from crisis.games.time_of_crisis.military import check_occupation, spend
 from crisis.games.time_of_crisis.odds import p_votes
-from crisis.games.time_of_crisis.registry import RULES, arg_tuple, handles, lists
+from crisis.games.time_of_crisis.registry import RULES, arg_tuple, flow, handles, lists
 from crisis.games.time_of_crisis.state import (
     NEUTRAL,
     EmperorToken,
@@ -183,6 +183,10 @@ def count_votes(state: State, province: str, n: int) -> tuple[list[int], int]:
         if r == 6:
             queue.append(0)
     return rolls, votes
+
+
+#: Under the optional Emperor rules, a player who takes Italia places his Emperor token.
+flow("actions", calls=("emperor",))
 
 
 def place_governor_attempt(state: State, role: str, province: str, n: int) -> bool:

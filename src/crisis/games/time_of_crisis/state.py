@@ -205,7 +205,6 @@ class State(msgspec.Struct):
     current: int = 0
     step: str = "choose_province"
     stack: list[str] = msgspec.field(default_factory=list)  # return steps (engine.machine)
-    phase: str = "setup"
     round: int = 1
     armies: list[Army] = msgspec.field(default_factory=list)
     next_army: int = 1
@@ -418,7 +417,9 @@ def encode(state: State) -> bytes:
 
 
 def decode(raw: bytes | str) -> State:
-    """A state from :func:`encode`'s output."""
+    """A state from :func:`encode`'s output, or from a state saved by older code: fields it
+    no longer has are dropped (``phase``, kept by hand until the phase was read from the
+    steps' declarations, always equal to what the view now derives)."""
     return msgspec.json.decode(raw, type=State)
 
 

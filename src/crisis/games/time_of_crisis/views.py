@@ -62,7 +62,7 @@ def view(state: State, role: str | None, active: list[str], lean: bool = False) 
         "round": state.round,
         "first": state.players[state.first].role,
         "current": current_role(state),
-        "phase": state.phase,
+        "phase": RULES.phase(state),
         "step": state.step,
         "active": active,
         "emperor": emperor(state),

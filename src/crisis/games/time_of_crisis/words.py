@@ -243,7 +243,7 @@ def _trial(state: State, role: str, action: Action, dice: Rng) -> dict[str, int]
 def _phase_of(state: State) -> tuple[int, int, str]:
     """Which phase of which player turn is in progress: the current seat, how many turns
     it has ended, and the phase."""
-    return state.current, state.players[state.current].turns, state.phase
+    return state.current, state.players[state.current].turns, RULES.phase(state) or ""
 
 
 def _amount(n: int, what: str) -> str:

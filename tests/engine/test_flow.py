@@ -1,0 +1,90 @@
+"""Where each step leads, as both titles declare it (``goes``, ``calls``, ``phase``), is true
+to the rules: every move the rules make in recorded and bot-played games follows the
+declarations, the declared graph is whole, Time of Crisis's phase is read from it, and the
+turn diagrams of docs/architecture.md are drawn from it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from crisis.engine.machine import OVER
+from crisis.games import TITLES, get_title
+from tests.engine import test_recorded_games as recorded
+from tests.engine.flow_trace import play, traced
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("name", sorted(TITLES))
+def test_every_move_of_the_rules_follows_the_declared_flow(name: str) -> None:
+    title = get_title(name)
+    data = recorded._load()
+    with traced(title.machine) as moves:
+        for game, seed, options, limit in recorded.GAMES:
+            if game == name:
+                recorded.play(name, seed, options, limit, data["ends"][name], data["weights"][name])
+        for seed in range(4):  # the bots reach what random play rarely does
+            play(title, seed, {"players": 2 + seed % 3, **_richest(name)}, bots=True)
+    assert len(moves) > 1000
+    wrong = {(b, a, what) for b, a, what in moves if not title.machine.explains(b, a)}
+    assert not wrong, sorted(wrong)[:5]
+    reached = {a[0] for _b, a, _w in moves}
+    declared = set(title.machine.steps) | set(title.machine.automatic_steps)
+    assert len(reached & declared) >= len(declared) - 3, declared - reached
+
+
+def _richest(name: str) -> dict[str, bool]:
+    return {"expansion_cards": True, "emperor_rules": True} if name == "time_of_crisis" else {}
+
+
+@pytest.mark.parametrize("name", sorted(TITLES))
+def test_the_declared_flow_is_whole(name: str) -> None:
+    """Every step declares where it leads, every target is a step, and every step can be
+    reached from the start."""
+    machine = get_title(name).machine
+    described = machine.describe()
+    steps = set(described["steps"]) | set(described["automatic"])
+    flow = described["flow"]
+    called = {c for f in flow.values() for c in f["calls"]}
+    for step in steps - called:
+        assert flow.get(step, {}).get("goes"), f"{step} declares no step it goes to"
+    for step, f in flow.items():
+        assert set(f["goes"]) | set(f["calls"]) <= steps | {OVER}, step
+    reached, queue = set(), [described["start"]]
+    while queue:
+        step = queue.pop()
+        if step not in reached:
+            reached.add(step)
+            queue += flow.get(step, {}).get("goes", []) + flow.get(step, {}).get("calls", [])
+    assert steps | {OVER} == reached
+
+
+def test_every_part_of_a_time_of_crisis_turn_has_its_phase() -> None:
+    """Each step outside a sub-procedure is in one phase; a sub-procedure is in its
+    caller's, which is what the view shows."""
+    machine = get_title("time_of_crisis").machine
+    flow = machine.describe()["flow"]
+    called = {c for f in flow.values() for c in f["calls"]}
+    for step in (set(machine.steps) | set(machine.automatic_steps) | {OVER}) - called:
+        assert flow[step]["phase"], step
+    for step in called:
+        assert flow.get(step, {}).get("phase") is None, step
+    title = get_title("time_of_crisis")
+    state = title.setup(3, {"players": 2})
+    assert title.view(state, None)["phase"] == "setup"
+    state.stack, state.step = ["actions"], "battle"
+    assert machine.phase(state) == "actions"
+
+
+def test_the_turn_diagrams_of_the_architecture_document_are_up_to_date() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "turn_diagrams.py"), "--check"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr
