@@ -52,6 +52,7 @@ def test_the_load_test_measures_a_plain_server(db: Database) -> None:
         proc.terminate()
         proc.wait(10)
     assert figures["errors"] == 0 and figures["actions"] > 20
+    assert figures["error_kinds"] == "-"
     assert figures["clients"] == 40 > 16  # past the per-address connection cap
 
 
@@ -78,5 +79,6 @@ def test_the_load_test_spreads_tables_over_several_servers_and_measures_their_cp
             proc.wait(10)
     assert counts == [3, 3]  # round robin
     assert figures["errors"] == 0 and figures["actions"] > 20
+    assert figures["error_kinds"] == "-"
     assert figures["client_processes"] == 2
     assert 0 < figures["server_cpu_ms_per_action"] < 1000

@@ -38,6 +38,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlparse
@@ -58,6 +59,7 @@ class _Message(msgspec.Struct):
     actions: list[list[Any]] = msgspec.field(default_factory=list)
     ending: list[str] = msgspec.field(default_factory=list)  # the title's ending verbs
     table: Any = None
+    code: str | None = None  # an error's code
 
 
 @dataclass
@@ -69,13 +71,16 @@ class Figures:
     seconds: float
     actions: int = 0
     errors: int = 0
+    #: The errors by kind: the server's code for a refused action (``stale``, ``too_fast``
+    #: ...), or the exception that ended a simulated person's connection.
+    error_kinds: Counter[str] = field(default_factory=Counter)
     latencies: list[float] = field(default_factory=list)
     processes: int = 1
     #: CPU seconds the server's processes used while measuring (None: not measured).
     server_cpu: float | None = None
 
-    def summary(self) -> dict[str, float]:
-        """Actions per second and latency percentiles in milliseconds."""
+    def summary(self) -> dict[str, Any]:
+        """Actions per second, latency percentiles in milliseconds, and the errors by kind."""
         lat = sorted(self.latencies) or [0.0]
 
         def pct(p: float) -> float:
@@ -87,6 +92,7 @@ class Figures:
             "seconds": self.seconds,
             "actions": self.actions,
             "errors": self.errors,
+            "error_kinds": ", ".join(f"{k} {n}" for k, n in self.error_kinds.most_common()) or "-",
             "actions_per_second": self.actions / self.seconds if self.seconds else 0.0,
             "p50_ms": pct(0.50),
             "p95_ms": pct(0.95),
@@ -241,6 +247,7 @@ async def _player(
                             figures.latencies.append(time.perf_counter() - me["sent_at"])
                         else:
                             figures.errors += 1
+                            figures.error_kinds[msg.code or "error"] += 1
                         me["sent_at"] = None
                     latest = me["latest"]
                     if latest is None or me["sent_at"] is not None or me["timer"] is not None:
@@ -288,7 +295,10 @@ def _people(
             for url, token, seed, address in jobs
         ]
         results = await asyncio.gather(*tasks, return_exceptions=True)
-        figures.errors += sum(1 for r in results if isinstance(r, BaseException))
+        for r in results:
+            if isinstance(r, BaseException):
+                figures.errors += 1
+                figures.error_kinds[type(r).__name__] += 1
         return figures
 
     return asyncio.run(main())
@@ -385,6 +395,7 @@ def _measure(
     for part in parts:
         figures.actions += part.actions
         figures.errors += part.errors
+        figures.error_kinds.update(part.error_kinds)
         figures.latencies += part.latencies
     figures.processes = len(shares)
     figures.server_cpu = cpu

@@ -65,9 +65,14 @@ class Live:
     choices: dict[str, tuple[int, list[Action]]] = field(default_factory=dict)
     #: Another process changed the table while this one was catching up with it.
     behind: bool = False
+    #: The table's public facts as the ``state`` messages of this version carry them (worked
+    #: out once for all its watchers; forgotten by :meth:`changed` with the payloads).
+    _summary: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
         self.note_choices(None)
+        # The title's ending verbs never change: sort them once, not in every message.
+        self._ending = sorted(self.title.ending_verbs)
 
     def note_choices(self, actor: str | None) -> None:
         """Remember, per seat, the version at which its legal actions last changed (or it
@@ -153,17 +158,21 @@ class Live:
             "type": "state",
             "version": self.version,
             "role": role,
-            "table": self.summary(),
+            "table": self._summary or self._summarise(),
             "view": view,
             "log_from": log_from,
             "actions": acts,
             "labels": words,
-            "ending": sorted(self.title.ending_verbs),
+            "ending": self._ending,
             "unavailable": greyed,
         }
         data = msgspec.json.encode(message)
         self._payloads[(role, full)] = data
         return data
+
+    def _summarise(self) -> dict[str, Any]:
+        self._summary = table_summary(self.row)
+        return self._summary
 
     def _parts(self, role: str | None) -> tuple[dict[str, Any], list[Any], list[Any], list[Any]]:
         """``role``'s view, legal actions (as JSON), their descriptions and what more
@@ -194,6 +203,7 @@ class Live:
         """Forget the cached payloads after a change."""
         self._payloads.clear()
         self._views.clear()
+        self._summary = None
 
 
 def deadline(row: GameRow) -> int | None:
