@@ -3,8 +3,10 @@
 A title may ship ``data/reference.toml`` in its package: an explanation for every step where
 a player decides (``steps``), for every phase of a turn where the title has phases
 (``phases``), and for topics shown beside the steps they belong to (``topics``: how a battle's
-dice work, what a bid does). The table shows the entries of the step being played, one click
-from the prompt; ``/api/meta`` carries them. A test holds every declared step to having one,
+dice work, what a bid does) and for cards (``cards``, by the card's id in the title's card
+data: what the card is for and when it pays). The table shows the entries of the step being
+played, one click from the prompt, and a card's entry one click from the card; ``/api/meta``
+carries them. A test holds every declared step to having one,
 so a new step cannot arrive without its explanation.
 """
 
@@ -16,7 +18,7 @@ from importlib import resources
 from typing import Any
 
 #: The sections of a reference, each ``{name: {"title", "text"[, "topics"]}}``.
-SECTIONS = ("steps", "phases", "topics")
+SECTIONS = ("steps", "phases", "topics", "cards")
 
 
 @functools.cache
