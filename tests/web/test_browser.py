@@ -48,10 +48,16 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
+#: The pages the running test opened with :func:`_page`; tests/web/conftest.py closes them when
+#: it ends, so that the renderers of finished tests stop using a loaded machine's CPU.
+OPEN_PAGES: list[Any] = []
+
+
 def _page(
     browser: Any, width: int = 1400, height: int = 950, **context: Any
 ) -> tuple[Any, list[str]]:
     page = browser.new_page(viewport={"width": width, "height": height}, **context)
+    OPEN_PAGES.append(page)
     page.set_default_timeout(60_000)  # a loaded 2-core CI machine: waits end on events, not time
     problems: list[str] = []
     page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
