@@ -6,6 +6,7 @@ import pickle
 
 import pytest
 
+from crisis.ai import default_bot
 from crisis.ai.explore import BotPolicy
 from crisis.engine import fuzz
 from crisis.games import get_title
@@ -44,3 +45,13 @@ def test_settings_are_checked_up_front() -> None:
         BotPolicy("time_of_crisis", explore=1.5)
     with pytest.raises(ValueError, match="unknown bot"):
         BotPolicy("time_of_crisis", bots=("nobody",))
+
+
+def test_the_seats_are_the_titles_declaration() -> None:
+    """Who sits at a fuzzed table is the title's ``FuzzProfile.seats``; a title that declares
+    none gets its default bot in every seat."""
+    toc = get_title("time_of_crisis")
+    assert toc.fuzz.seats == ("military", "senate", "populace", "balanced")
+    assert BotPolicy("time_of_crisis").bots == toc.fuzz.seats
+    assert get_title("rome_in_crisis").fuzz.seats == ()
+    assert BotPolicy("rome_in_crisis").bots == (default_bot("rome_in_crisis"),)

@@ -21,7 +21,7 @@ from importlib import resources
 from typing import Any
 
 from crisis.ai.base import Bot, RandomBot
-from crisis.games import get_title
+from crisis.games import DEFAULT_TITLE, get_title
 
 Factory = Callable[..., Bot]
 
@@ -91,8 +91,6 @@ TITLE_BOTS: dict[str, dict[str, Factory]] = {
         "ismcts": _generic_ismcts("rome_in_crisis", rollout="heuristic"),
     },
 }
-
-DEFAULT_TITLE = "time_of_crisis"
 
 #: The bot a new table offers by default: the strongest that answers at once. For Time of
 #: Crisis the round robin in the README rates ``balanced`` level with ``ismcts`` (1858 and

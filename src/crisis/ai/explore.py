@@ -18,12 +18,6 @@ from crisis.ai.base import Bot
 from crisis.engine.action import Action
 from crisis.games import get_title
 
-#: The bots seated in turn at a fuzzed table, per title: every faction, so that battles,
-#: elections and Mobs all come up. A title not listed gets its default bot in every seat.
-SEATS: dict[str, tuple[str, ...]] = {
-    "time_of_crisis": ("military", "senate", "populace", "balanced"),
-}
-
 
 class BotPolicy:
     """A fuzz policy (``(random, state, role, legal) -> action``) that plays ``title``
@@ -38,11 +32,13 @@ class BotPolicy:
         if not 0.0 <= explore <= 1.0:
             raise ValueError(f"explore must be a probability, not {explore}")
         self.title = title
-        self.bots = tuple(bots or SEATS.get(title, (default_bot(title),)))
+        self._spec = get_title(title)
+        # The title declares who sits at its fuzzed tables (FuzzProfile.seats); a title
+        # declaring none gets its default bot in every seat.
+        self.bots = tuple(bots or self._spec.fuzz.seats or (default_bot(title),))
         self.explore = explore
         for name in self.bots:
             get_bot(name, title)  # an unknown name fails here, not in the middle of a game
-        self._spec = get_title(title)
         self._state: Any = None
         self._seated: dict[str, Bot] = {}
 
@@ -63,4 +59,4 @@ class BotPolicy:
         return (BotPolicy, (self.title, self.bots, self.explore))
 
 
-__all__ = ["SEATS", "BotPolicy"]
+__all__ = ["BotPolicy"]

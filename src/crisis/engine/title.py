@@ -136,13 +136,16 @@ class Title(Protocol):
 
 @dataclass(frozen=True)
 class FuzzProfile:
-    """How the fuzzer and simulations exercise a title: verb ``weights`` for random play and
-    the cycle of setup variants (``options``). The fuzzer's purposeful games are played by
-    the title's own bots (:class:`crisis.ai.explore.BotPolicy`), not by a policy declared
-    here."""
+    """How the fuzzer and simulations exercise a title: verb ``weights`` for random play,
+    the cycle of setup variants (``options``) and the bots seated at its purposeful games
+    (``seats``). Those games are played by the title's own bots
+    (:class:`crisis.ai.explore.BotPolicy`), not by a policy declared here."""
 
     weights: dict[str, float] = field(default_factory=dict)
     options: OptionsFor | None = None
+    #: Registered bot names (:mod:`crisis.ai`) seated in turn at a purposeful fuzzed table,
+    #: so that every style of play comes up; empty: the title's default bot in every seat.
+    seats: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -70,6 +70,7 @@ TITLE: TitleSpec[State] = TitleSpec(
     fuzz=FuzzProfile(
         weights=fuzzing.FUZZ_WEIGHTS,
         options=fuzzing.fuzz_options,
+        seats=fuzzing.FUZZ_SEATS,
     ),
 )
 

@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+#: The bots seated in turn at a purposeful fuzzed table: every faction, so that battles,
+#: elections and Mobs all come up (names registered in :mod:`crisis.ai`).
+FUZZ_SEATS: tuple[str, ...] = ("military", "senate", "populace", "balanced")
+
 # Verb weights for the fuzzer's random games: fewer idle moves, more purchases, so random
 # games reach richer positions.
 FUZZ_WEIGHTS: dict[str, float] = {
