@@ -22,6 +22,7 @@ from crisis.games.time_of_crisis.state import (
     MILITIA_ATTACKER,
     Army,
     Battle,
+    Reward,
     State,
     army,
     capital_free_for,
@@ -459,7 +460,7 @@ def _list_battle(state: State, role: str) -> list[Action]:
     if b.stage == "advance":
         return [Action("advance"), Action("stay")]
     if b.stage == "reward" and state.reward is not None:
-        return [Action("reward", o) for o in state.reward["options"]]
+        return [Action("reward", o) for o in state.reward.options]
     return []
 
 
@@ -476,7 +477,7 @@ def battle_role(state: State) -> str | None:
             winner = find_army(state, int(b.defender))
         return winner.owner if winner else None
     if b.stage == "reward" and state.reward is not None:
-        return str(state.reward["role"])
+        return state.reward.role
     return attacker_role(state, b)
 
 
@@ -614,7 +615,7 @@ def _after_battle(state: State) -> None:
                     and prov.support < 4
                 ):
                     options.insert(0, "support")
-                state.reward = {"role": role, "figure": figure, "suit": suit, "options": options}
+                state.reward = Reward(role=role, figure=figure, suit=suit, options=options)
                 return
         state.battle = None
         state.reward = None
@@ -663,10 +664,10 @@ def reward(state: State, role: str, choice: str) -> None:
     p = player(state, role)
     if choice == "support":
         state.provinces[b.region].support += 1
-        log(state, f"{role} raises support in {b.region} for removing {r['figure']}")
+        log(state, f"{role} raises support in {b.region} for removing {r.figure}")
     else:
-        state.turn.discounts.append(str(r["suit"]))
-        p.trophies.append(str(r["figure"]))
-        log(state, f"{role} takes a discount for removing {r['figure']}")
+        state.turn.discounts.append(r.suit)
+        p.trophies.append(r.figure)
+        log(state, f"{role} takes a discount for removing {r.figure}")
     state.reward = None
     _after_battle(state)

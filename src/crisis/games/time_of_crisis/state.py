@@ -188,6 +188,19 @@ class Battle(msgspec.Struct):
     attacker_owner: str | None = None
 
 
+class Reward(msgspec.Struct):
+    """A reward the winner of a battle chooses for a barbarian leader or Rival Emperor he
+    removed (ruling 15): ``role`` chooses, ``figure`` is the one removed, ``suit`` the suit of
+    the discount, ``options`` what he may take (``support`` where allowed, ``discount``).
+
+    Saved states hold the same keys as a plain object, which reads as this struct."""
+
+    role: str
+    figure: str
+    suit: str
+    options: list[str]
+
+
 class State(msgspec.Struct):
     """The whole game. ``step`` names the prompt that the active roles must answer."""
 
@@ -215,7 +228,7 @@ class State(msgspec.Struct):
     turn: Turn = msgspec.field(default_factory=Turn)
     battle: Battle | None = None
     choosing: dict[str, int] = msgspec.field(default_factory=dict)
-    reward: dict[str, Any] | None = None
+    reward: Reward | None = None
     occupy: str | None = None
     last_round: bool = False
     ended: str | None = None

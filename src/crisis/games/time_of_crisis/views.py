@@ -85,7 +85,7 @@ def view(state: State, role: str | None, active: list[str], lean: bool = False) 
         "peek": list(state.peek) if viewer == current_role(state) else [],
         "turn": builtins(state.turn),
         "battle": builtins(state.battle),
-        "reward": state.reward,
+        "reward": builtins(state.reward),
         "occupy": state.occupy,
         "choosing": dict(state.choosing),
         "last_round": state.last_round,

@@ -289,10 +289,10 @@ def _note(state: State, role: str, action: Action) -> str | None:
     if verb == "trash":
         return "the card leaves the game"
     if verb == "reward" and state.reward is not None and state.battle is not None:
-        figure = state.reward["figure"]
+        figure = state.reward.figure
         if arg == "support":
             return f"for removing {figure}: support in {state.battle.region} rises by 1"
-        sphere = data.SPHERE[str(state.reward["suit"])]
+        sphere = data.SPHERE[state.reward.suit]
         return (
             f"for removing {figure}: the first {sphere} card you buy this turn costs 2 less "
             f"({figure} stays in your play area as a reminder)"
