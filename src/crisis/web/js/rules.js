@@ -1,7 +1,8 @@
 // The rules at hand: beside the prompt, a folded panel explaining the step being played (and,
 // in Time of Crisis, the phase of the turn), with the topics that belong to it (a battle's
 // dice, advance or stay, what a bid does). The words are the title's own reference, from
-// /api/meta (crisis.games.reference); the page adds none of its own.
+// /api/meta (crisis.games.reference); the page adds none of its own. Each card face gets a
+// small "?" button that opens the card's own entry (the reference's cards) in a dialog.
 
 import { el } from "./api.js";
 import { $, app } from "./shared.js";
@@ -37,4 +38,44 @@ export function renderRules(view) {
     ...(phase && (!step || phase.title !== step.title) ? [entry("phase", phase)] : []),
     ...topics.map((t) => el("details", { class: "rules-topic" }, el("summary", {}, t.title), ...paragraphs(t.text))),
   );
+}
+
+/** The reference's entry for a card id, if the title has one. */
+function cardEntry(id) {
+  const ref = (app.ctx && app.ctx.info && app.ctx.info.reference) || {};
+  return (ref.cards || {})[id] || null;
+}
+
+/** ``face`` (a card face, a button when it can be played) with a "?" button beside it that
+ * opens the card's entry; the face alone when the title has no entry for the card. */
+export function withCardHelp(face, id) {
+  const item = cardEntry(id);
+  if (!item) return face;
+  const help = el("button", {
+    type: "button",
+    class: "card-help",
+    "aria-label": `About ${item.title}`,
+    title: "What this card is for",
+    "aria-haspopup": "dialog",
+    onclick: (ev) => {
+      ev.stopPropagation();
+      showCard(item, help);
+    },
+  }, "?");
+  return el("span", { class: "card-slot", "data-card-slot": id }, face, help);
+}
+
+function showCard(item, opener) {
+  let dialog = document.getElementById("card-rules");
+  if (!dialog) {
+    dialog = el("dialog", { id: "card-rules", class: "card-rules", "aria-labelledby": "card-rules-title" });
+    document.body.append(dialog);
+  }
+  dialog.replaceChildren(
+    el("h2", { id: "card-rules-title" }, item.title),
+    el("div", { class: "card-rules-body" }, ...paragraphs(item.text)),
+    el("form", { method: "dialog" }, el("button", { value: "close", class: "primary" }, "Close")),
+  );
+  dialog.addEventListener("close", () => opener.isConnected && opener.focus(), { once: true });
+  dialog.showModal();
 }

@@ -8,6 +8,7 @@ import { declaredVerbs, plainLabel, takesNothing, takesOne } from "../verbs.js";
 import { describeChanges, Seen, snapshot } from "../changes.js";
 import { governor, legendItems } from "../counters.js";
 import { BoardMap } from "../map.js";
+import { withCardHelp } from "../rules.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -451,7 +452,7 @@ function cardFace(ctx, id, n, acts, label, extra = {}) {
   // Trashing is never a single stray click: the menu (with its price) always opens.
   const careful = acts.some((a) => a[0] === "trash");
   if (acts.length) node.addEventListener("click", (ev) => ctx.openMenu(`${cardName(id)} (${label})`, acts, ev, careful));
-  return node;
+  return withCardHelp(node, id);
 }
 
 function renderHand(ctx, s, view, actions) {
