@@ -1,7 +1,8 @@
 """The sequence of play: setup choices, then each player's eight phases (RULES 3, 6).
 
-Phases that need no decision run straight through; the flow stops at each prompt
-(``state.step``) and resumes from the handler that answers it.
+The parts of a turn that need no decision are automatic steps, which the machine runs
+straight through; the flow stops at each prompt (``state.step``) and resumes from the
+handler that answers it. Each step declares the steps it goes to and its phase.
 """
 
 from __future__ import annotations
@@ -100,14 +101,14 @@ def choose_province(state: State, role: str, province: str) -> None:
     "pax",
     "Pax Deorum: choose a card from your Available Pile",
     choosers,
-    goes=("actions",),
+    goes=("begin_actions",),
     phase="crisis",
 )
 @lists(
     "refill",
     "Refill your hand from your Available Pile",
     choosers,
-    goes=("upkeep", OVER),
+    goes=("finish_turn",),
     phase="end_of_turn",
 )
 def _list_choices(state: State, role: str) -> list[Action]:
@@ -155,9 +156,9 @@ def _auto_choose(state: State) -> None:
     if step == "choose_hand":
         state.step = "upkeep"
     elif step == "pax":
-        begin_actions(state)
+        state.step = "begin_actions"
     elif step == "refill":
-        finish_turn(state)
+        state.step = "finish_turn"
 
 
 # -- the eight phases ------------------------------------------------------------------------
@@ -180,7 +181,7 @@ def start_turn(state: State) -> None:
     state.step = "crisis"
 
 
-@automatic("crisis", goes=("pax", "actions", OVER), phase="crisis")
+@automatic("crisis", goes=("pax", "begin_actions", OVER), phase="crisis")
 def crisis(state: State) -> None:
     """Crisis (6.2); stops at Pax Deorum choices or the Take Actions prompt, or ends the
     game."""
@@ -192,9 +193,10 @@ def crisis(state: State) -> None:
         state.step = "pax"
         _auto_choose(state)
         return
-    begin_actions(state)
+    state.step = "begin_actions"
 
 
+@automatic("begin_actions", goes=("actions",), phase="actions")
 def begin_actions(state: State) -> None:
     """Open the Take Actions phase (6.3): the current player's armies may move and fight."""
     role = current_role(state)
@@ -240,7 +242,7 @@ def _expand_pretender_step(state: State) -> None:
     state.step = "gain_legacy"
 
 
-@automatic("gain_legacy", goes=("ludi", "buy"), phase="gain_legacy")
+@automatic("gain_legacy", goes=("ludi", "begin_buy"), phase="gain_legacy")
 def _gain_legacy_step(state: State) -> None:
     """Gain Legacy, then the Ludi Saeculares if the player earned them, else Buy/Trash."""
     role = current_role(state)
@@ -251,7 +253,7 @@ def _gain_legacy_step(state: State) -> None:
         if p.hand:
             state.step = "ludi"
             return
-    begin_buy(state)
+    state.step = "begin_buy"
 
 
 def support_check(state: State, role: str) -> None:
@@ -347,7 +349,7 @@ def emperor_legacy(state: State) -> int:
     "ludi",
     "Ludi Saeculares: discard a card for legacy equal to its value, or pass",
     the_current_player,
-    goes=("buy",),
+    goes=("begin_buy",),
     phase="gain_legacy",
 )
 def _list_ludi(state: State, role: str) -> list[Action]:
@@ -363,15 +365,16 @@ def ludi(state: State, role: str, cid: str) -> None:
     p.discard.append(cid)
     p.legacy += data.INFLUENCE[cid].value
     log(state, f"{role} celebrates the Ludi Saeculares for {data.INFLUENCE[cid].value} legacy")
-    begin_buy(state)
+    state.step = "begin_buy"
 
 
 @handles("pass", ends="step")
 def pass_ludi(state: State, role: str, _arg: None) -> None:
     """Decline the Ludi Saeculares."""
-    begin_buy(state)
+    state.step = "begin_buy"
 
 
+@automatic("begin_buy", goes=("buy",), phase="buy")
 def begin_buy(state: State) -> None:
     """RULES 6.7: played cards go to the Discard Pile; political points are counted."""
     role = current_role(state)
@@ -391,7 +394,7 @@ def political_points(state: State, role: str) -> int:
     )
 
 
-@automatic("end_of_turn", goes=("refill", "upkeep", OVER), phase="end_of_turn")
+@automatic("end_of_turn", goes=("refill", "finish_turn"), phase="end_of_turn")
 def end_of_turn(state: State) -> None:
     """RULES 6.8: grow Mobs, wake barbarians, then refill the hand."""
     role = current_role(state)
@@ -410,9 +413,10 @@ def end_of_turn(state: State) -> None:
     if need > 0:
         _auto_choose(state)
     else:
-        finish_turn(state)
+        state.step = "finish_turn"
 
 
+@automatic("finish_turn", goes=("upkeep", OVER), phase="end_of_turn")
 def finish_turn(state: State) -> None:
     """Close the turn: check the game-end trigger (RULES 7.1) and pass to the next player."""
     role = current_role(state)
