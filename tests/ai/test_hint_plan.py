@@ -144,7 +144,7 @@ def test_ric_hint_is_the_same_for_positions_that_look_the_same_to_the_seat() -> 
     assert ric.view(other, role) == view
     legal = ric.actions(state, role)
     answers = [
-        hint("rome_in_crisis", ric.view(s, role), role, legal, iterations=12, rng=random.Random(4))
+        hint("rome_in_crisis", ric.view(s, role), role, legal, iterations=60, rng=random.Random(4))
         for s in (state, other)
     ]
     assert answers[0] == answers[1]

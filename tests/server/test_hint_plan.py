@@ -29,13 +29,16 @@ def test_the_hint_names_three_choices_and_the_plan_for_the_turn(
     hints: list[dict[str, Any]] = body["hints"]
     legal = [a for a in me["actions"] if a[0] != "undo"]
     assert 1 <= len(hints) <= 3 and len(hints) == min(3, len(legal))
-    chances = [h["chance"] for h in hints]
+    # Best estimate first (a busy server may give a choice too few samples for one).
+    chances = [h["chance"] for h in hints if h["chance"] is not None]
     assert chances == sorted(chances, reverse=True)
     for h in hints:
         assert h["action"] in legal and h["label"]
-        assert 0.0 <= h["chance"] <= 1.0
-        assert h["error"] is None or 0.0 <= h["error"] <= 1.0  # None from a few samples
-        assert re.fullmatch(r"1 sample|\d+ samples", h["basis"])  # few on a busy machine
+        if h["chance"] is None:
+            assert h["error"] is None and h["basis"].endswith("ask again later)")
+        else:
+            assert 0.0 <= h["chance"] <= 1.0 and 0.0 <= h["error"] <= 1.0
+            assert re.fullmatch(r"\d+ samples", h["basis"])
     (mine,) = [h for h in hints if h["pick"]]
     turn = mine["turn"]
     assert turn["samples"] >= 2 and turn["steps"]

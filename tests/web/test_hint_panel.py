@@ -10,9 +10,22 @@ import pytest
 
 from .scripted import Table, plan
 from .test_accessibility import _serious
-from .test_browser import _new_ric_table, _page, _shot, browser, pytestmark, server
+from .test_browser import _page, _shot, browser, pytestmark, server
 
 __all__ = ["browser", "pytestmark", "server"]
+
+
+def _new_ric_table(page: Any, server: str) -> None:
+    """From the lobby: Rome in Crisis, three players, me and two bots; waits for my turn (the
+    seat list is redrawn after the choice of players: wait for it, a loaded machine is slow)."""
+    page.goto(server + "/")
+    page.wait_for_selector("#create:enabled")
+    page.select_option("#title", "rome_in_crisis")
+    page.select_option("#players", "3")
+    page.wait_for_function("document.querySelectorAll('#seats select').length === 3")
+    page.click("#create")
+    page.wait_for_url("**/table/**")
+    page.wait_for_selector("#notice:not(.hidden)")
 
 
 def _in_view(page: Any, locator: Any) -> bool:

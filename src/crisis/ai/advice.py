@@ -53,10 +53,11 @@ def hint(
     top: int = 3,
 ) -> list[dict[str, Any]]:
     """The bot's top choices for ``role`` from ``view``, best estimate first: up to ``top``
-    dicts with ``action``, ``chance`` (estimated chance of winning after it, 0-1, or
-    ``None``), ``error`` (the estimate's standard error, ``None`` from fewer than
-    :data:`MIN_FOR_ERROR` samples), ``basis`` (what the estimate rests
-    on), ``plan`` (Time of Crisis's turn plan, if any) and ``pick`` (whether it is the bot's
+    dicts with ``action``, ``chance`` (estimated chance of winning after it, 0-1; ``None``
+    for the only choice of a title without an evaluator, or from fewer than
+    :data:`MIN_FOR_ERROR` samples, as a busy server may give), ``error`` (its standard
+    error, or ``None``), ``basis`` (what the estimate rests on, in words), ``plan`` (Time
+    of Crisis's turn plan, if any) and ``pick`` (whether it is the bot's
     own choice). The bot's choice also carries ``turn``: the rest of the turn as the bot
     would play it (:func:`crisis.ai.plan.plan_turn`).
 
@@ -82,7 +83,8 @@ def hard_bot(title: str) -> str:
 #: Share of the budget for the turn's plan, and for Time of Crisis's search over plans.
 PLAN_SHARE = 0.1
 MACRO_SHARE = 0.35
-#: The fewest samples a choice's standard error is given from (fewer say little of it).
+#: The fewest samples a choice's estimate is given from (fewer say little; the choices are
+#: still ordered by them).
 MIN_FOR_ERROR = 5
 #: The most choices rated at one decision (the bot's own choice, those of Time of Crisis's
 #: other turn plans, and a random sample of the rest): past it, one play of each would take
@@ -240,14 +242,23 @@ def _choices(
     out = []
     for r in sorted(shown, key=lambda r: (-r.mean(), -r.visits)):
         basis = f"{r.visits} sample" if r.visits == 1 else f"{r.visits} samples"
-        error = r.error() if r.visits >= MIN_FOR_ERROR else None  # too few to tell
-        entry = {"action": r.action, "chance": r.mean(), "error": error, "basis": basis}
+        chance: float | None = r.mean()
+        error: float | None = r.error()
+        if r.visits < MIN_FOR_ERROR:  # a busy server: too few to say anything
+            chance = error = None
+            basis += ", too few for an estimate (the server is busy: ask again later)"
+        entry: dict[str, Any] = {
+            "action": r.action,
+            "chance": chance,
+            "error": error,
+            "basis": basis,
+        }
         entry.update(plan=plan, pick=r.action == pick, rated=rated, choices=weighed)
         if r.action == pick:
             entry["turn"] = turn
         out.append(entry)
     if mine is None:  # no sample allowed it (should not happen): still say what it is
-        only = {"action": pick, "chance": None, "error": None, "basis": "not rated"}
+        only: dict[str, Any] = {"action": pick, "chance": None, "error": None, "basis": "not rated"}
         out.append({**only, "plan": plan, "pick": True, "turn": turn})
     return out
 

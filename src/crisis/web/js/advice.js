@@ -42,10 +42,9 @@ function percent(x) {
 function choice(h) {
   const facts = [];
   if (h.chance !== null && h.chance !== undefined) {
-    const known = h.error !== null && h.error !== undefined;  // none from a handful of samples
+    const known = h.error !== null && h.error !== undefined;
     const err = known ? ` ±${Math.max(1, Math.round(100 * h.error))}` : "";
     facts.push(`≈${percent(h.chance)}${err} to win`);
-    if (!known && h.basis) facts.push("too few samples to say how sure (the server is busy: ask again later)");
   }
   if (h.basis) facts.push(h.basis);
   if (h.plan) facts.push(`plan: ${h.plan}`);
