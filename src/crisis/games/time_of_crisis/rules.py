@@ -274,10 +274,14 @@ def checkpoint(state: State) -> tuple[int, ...]:
 
 
 def to_json(state: State) -> bytes:
-    """The state as JSON bytes."""
-    return encode(state)
+    """The state as JSON bytes, with the phase derived from the steps written under
+    ``phase`` as older versions wrote it (:attr:`State.written_phase`)."""
+    return encode(msgspec.structs.replace(state, written_phase=RULES.phase(state) or ""))
 
 
 def from_json(raw: bytes | str) -> State:
-    """A state from :func:`to_json`'s output."""
-    return decode(raw)
+    """A state from :func:`to_json`'s output, or one written by an older version: its
+    ``phase``, which this version derives from the steps, is not kept."""
+    state = decode(raw)
+    state.written_phase = ""
+    return state
