@@ -37,6 +37,17 @@ def test_every_time_of_crisis_card_has_an_entry() -> None:
         assert 15 <= len(entry["text"].split()) <= 120, card_id
 
 
+def test_every_rome_in_crisis_card_has_an_entry() -> None:
+    """The five suits, the ten candidates (one entry for both sides) and the five offices."""
+    raw = resources.files("crisis.games.rome_in_crisis").joinpath("data", "cards.toml")
+    data = tomllib.loads(raw.read_text())
+    entries = reference("rome_in_crisis")["cards"]
+    assert set(entries) == set(data["influence"]) | set(data["candidates"]) | set(data["offices"])
+    for card_id, card in data["candidates"].items():
+        title = entries[card_id]["title"]
+        assert card["a"]["name"] in title and card["b"]["name"] in title, card_id
+
+
 @pytest.mark.skipif(not SEEDS.is_dir(), reason="the rulebooks are not on this machine")
 @pytest.mark.parametrize("title", ["time_of_crisis", "rome_in_crisis"])
 def test_no_reference_text_copies_a_rulebook(title: str) -> None:
