@@ -64,3 +64,43 @@ def test_every_card_face_opens_its_own_entry(
     assert page.locator("dialog#card-rules[open]").count() == 0
     _shot(page, f"card-help-hand-{size}")
     assert not problems, problems
+
+
+@pytest.mark.parametrize(("width", "height", "size"), [(1440, 900, "laptop"), (390, 844, "phone")])
+def test_rome_in_crisis_cards_open_their_entries(
+    server: str, browser: Any, width: int, height: int, size: str
+) -> None:
+    with urllib.request.urlopen(server + "/api/meta") as res:
+        cards = json.load(res)["titles"]["rome_in_crisis"]["reference"]["cards"]
+    page, problems = _page(browser, width, height)
+    page.goto(server + "/")
+    page.wait_for_selector("#create:enabled")
+    page.select_option("#title", "rome_in_crisis")
+    page.select_option("#players", "3")
+    page.wait_for_function("document.querySelectorAll('#seats select').length === 3")
+    page.click("#create")
+    page.wait_for_url("**/table/**")
+    page.wait_for_selector("#notice:not(.hidden)")
+    page.wait_for_selector(".cand")
+    # Every candidate, office and card in hand has its "?" (cards played on a candidate or a
+    # crisis are small and have none: their suit's entry is on the cards in hand).
+    big = page.locator(".cand, .office, #hand .ric-card:not(.small)")
+    assert big.count() >= 10
+    assert page.locator(".card-slot").count() == big.count()
+    for kind in (".card-slot:has(> .cand)", ".card-slot:has(> .office)", "#hand .card-slot"):
+        slot = page.locator(kind).first
+        key = slot.get_attribute("data-card-slot")
+        assert key in cards, (kind, key)
+        slot.scroll_into_view_if_needed()
+        slot.locator("button.card-help").click()
+        dialog = page.locator("dialog#card-rules[open]")
+        dialog.wait_for()
+        assert dialog.locator("h2").inner_text() == cards[key]["title"]
+        if "cand" in kind:
+            _shot(page, f"card-help-ric-{size}")
+            assert _serious(page) == [], size
+        page.keyboard.press("Escape")
+        assert page.locator("dialog#card-rules[open]").count() == 0
+    page.locator(".cand").first.scroll_into_view_if_needed()
+    _shot(page, f"card-help-ric-board-{size}")
+    assert not problems, problems

@@ -10,6 +10,7 @@
 
 import { el } from "../api.js";
 import { plainLabel } from "../verbs.js";
+import { withCardHelp } from "../rules.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -128,7 +129,8 @@ function influenceCard(ctx, c, targets, small = false) {
   const node = el("div", { class: `ric-card s-${c.suit}${small ? " small" : ""}`, title: why ? `${c.name}: ${why}` : c.name },
     el("span", { class: "value" }, String(c.value)),
     el("span", { class: "suit" }, suit));
-  return clickable(ctx, node, c.id, c.name, targets);
+  const card = clickable(ctx, node, c.id, c.name, targets);
+  return small ? card : withCardHelp(card, c.suit);
 }
 
 /** A candidate card as he stands now: name, side, ratings (the current method's marked),
@@ -158,7 +160,7 @@ function candidateCard(ctx, c, view, targets) {
     c.cards && c.cards.length
       ? el("div", { class: "cards played" }, ...c.cards.map((x) => influenceCard(ctx, x, targets, true)))
       : null);
-  return clickable(ctx, node, c.id, c.name, targets);
+  return withCardHelp(clickable(ctx, node, c.id, c.name, targets), c.id);
 }
 
 /** The Emperor selection card: three sides, the current one turned up. */
@@ -187,7 +189,7 @@ function officeCard(ctx, o, view, targets) {
       ? [el("span", { class: `swatch ${holder.owner}` }), holder.name]
       : el("span", { class: "muted" }, "vacant")),
     state.length ? el("div", { class: "badge" }, state.join(", ")) : null);
-  return clickable(ctx, node, o.id, o.name, targets);
+  return withCardHelp(clickable(ctx, node, o.id, o.name, targets), o.id);
 }
 
 function crisisBox(ctx, k, view, targets) {
