@@ -1,0 +1,86 @@
+"""A table page at rest does no work: while its player thinks, nothing is laid out or painted
+again, so a laptop stays cool and a phone's battery lasts through a game over days.
+
+The legend's pulsing sample once made Chromium lay out and repaint the whole page at every
+frame, about 80% of a core for as long as the page stayed open. Highlights still pulse to
+draw the eye (the regions an army can march to, the foes it can attack), a few times, then
+hold.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from crisis.engine.action import Action
+from crisis.engine.match import Match
+from crisis.games import get_title
+
+from .scripted import OPTIONS, TITLE, Table, plan
+from .test_browser import _page, browser, pytestmark, server
+from .test_scripted import LAPTOP, _open
+
+__all__ = ["browser", "pytestmark", "server"]
+
+#: The most a pulse may run, in seconds (Chromium's own timing of each animation).
+LONGEST_PULSE = 10.0
+
+
+def _metrics(cdp: Any) -> dict[str, float]:
+    found = cdp.send("Performance.getMetrics")["metrics"]
+    return {m["name"]: m["value"] for m in found}
+
+
+def _animations(page: Any) -> list[dict[str, Any]]:
+    """Every animation running in the page: what it animates and how long it runs in all."""
+    return list(
+        page.evaluate(
+            """() => document.getAnimations().map((a) => {
+                 const t = a.effect.getComputedTiming();
+                 const el = a.effect.target;
+                 return {
+                   name: a.animationName || '',
+                   target: el ? `${el.tagName}.${el.getAttribute('class')}` : '',
+                   iterations: t.iterations === Infinity ? -1 : t.iterations,
+                   total: t.endTime === Infinity ? -1 : t.endTime / 1000,
+                 };
+               })"""
+        )
+    )
+
+
+def _green_can_march(table: Table) -> int:
+    """The first moment of the scripted game when green may move an army."""
+    match = Match(get_title(TITLE), table.plan.seed, dict(OPTIONS))
+    for i, (role, action) in enumerate(table.plan.actions):
+        if role == "green" and any(a.verb == "move_army" for a in match.actions("green")):
+            return i
+        match.apply(role, Action.parse(action))
+    raise AssertionError("green never marches in the scripted game")
+
+
+def test_a_table_at_rest_is_not_laid_out_or_painted_again(server: str, browser: Any) -> None:
+    table = Table(server, plan()).create()
+    table.advance(_green_can_march(table))
+    page, problems = _page(browser, *LAPTOP)
+    _open(page, table)
+    assert page.locator("#notice:not(.hidden)").count() == 1  # her turn: the page waits on her
+    page.wait_for_timeout(500)
+    assert _animations(page) == []
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Performance.enable")
+    before = _metrics(cdp)
+    page.wait_for_timeout(2000)
+    after = _metrics(cdp)
+    for counter in ("LayoutCount", "RecalcStyleCount"):
+        assert after[counter] - before[counter] <= 2, (counter, before[counter], after[counter])
+
+    # She picks an army: where it may march glows, for a few pulses, not for ever.
+    for army in page.locator("#map .counter.army.target").all():
+        army.click()
+        if page.locator("#map .area.dest").count():
+            break
+    pulses = _animations(page)
+    assert pulses, "the regions the army can march to do not pulse"
+    for pulse in pulses:
+        assert pulse["iterations"] > 0 and 0 < pulse["total"] <= LONGEST_PULSE, pulse
+    assert not problems, problems
