@@ -84,3 +84,36 @@ def test_a_table_at_rest_is_not_laid_out_or_painted_again(server: str, browser: 
     for pulse in pulses:
         assert pulse["iterations"] > 0 and 0 < pulse["total"] <= LONGEST_PULSE, pulse
     assert not problems, problems
+
+
+def test_a_new_state_adds_its_log_lines_and_keeps_the_rest(server: str, browser: Any) -> None:
+    """The log keeps the lines it shows and adds the new ones (redrawing every line at every
+    state made each of them cost the page a full layout); the names on the map that did not
+    change stay as drawn. What it shows is still the game's log, in order."""
+    table = Table(server, plan()).create()
+    start = _green_can_march(table)
+    table.advance(start)
+    page, problems = _page(browser, *LAPTOP)
+    _open(page, table)
+    page.evaluate(
+        """() => {
+             document.querySelector('#log li').dataset.kept = 'yes';
+             for (const g of document.querySelectorAll('#map .label')) g.dataset.kept = 'yes';
+           }"""
+    )
+    before = page.locator("#log li").count()
+    table.advance(start + 6)  # six more moves, through the HTTP API
+    log = table.state("green")["view"]["log"]
+    page.wait_for_function("n => document.querySelectorAll('#log li').length === n", arg=len(log))
+    shown = page.locator("#log li").all_inner_texts()
+    assert len(shown) > before
+    assert page.locator("#log li").first.get_attribute("data-kept") == "yes"
+    assert page.get_attribute("#log", "start") == "1"
+    # Each line as the page writes it (dice drawn as dice) still starts as the game's does.
+    for drawn, line in zip(shown, log, strict=True):
+        assert drawn.split()[0] == line.split()[0], (drawn, line)
+    kept = page.locator("#map .label[data-kept='yes']").count()
+    assert kept > 0, "every name on the map was drawn again"
+    regions = page.eval_on_selector_all("#map .label", "gs => gs.map(g => g.dataset.region)")
+    assert len(regions) == len(set(regions))  # one label per region, none left behind
+    assert not problems, problems

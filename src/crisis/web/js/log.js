@@ -26,11 +26,43 @@ export function logEntry(line) {
   return li;
 }
 
+/** How many lines the log shows at most (the newest). */
+const SHOWN = 300;
+/** What the log shows now: lines `from` to `to` (exclusive) of the game's log, and the last
+ * of them, to tell a longer log from a rewritten one (an undo, a replay's other moment). */
+const drawn = { from: 0, to: 0, last: null };
+
+/** Show the newest lines of `view.log`. A log that only grew since the last call gets its new
+ * lines appended (and its oldest dropped past SHOWN), so a state costs the page its new
+ * lines, not all of them again; any other change draws the whole list afresh. */
+/** Whether the log follows its newest line: until its reader scrolls up, and again once they
+ * scroll back down. Kept by its scroll events, so that drawing a state never has to ask
+ * where the list stands (asking would make the browser lay the whole page out there and
+ * then, after the new lines, once more). */
+let following = true;
+
+function keepFollowing(log) {
+  if (log.dataset.follows) return;
+  log.dataset.follows = "yes";
+  log.addEventListener("scroll", () => {
+    following = log.scrollTop + log.clientHeight >= log.scrollHeight - 20;
+  }, { passive: true });
+}
+
 export function renderLog(view) {
   const log = $("log");
-  const atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 20;
-  const lines = view.log.slice(-300);
-  log.replaceChildren(...lines.map((line) => logEntry(line)));
-  log.setAttribute("start", String(view.log.length - lines.length + 1));
-  if (atBottom) log.scrollTop = log.scrollHeight;
+  keepFollowing(log);
+  const lines = view.log;
+  const from = Math.max(0, lines.length - SHOWN);
+  const grew = drawn.to > 0 && lines.length >= drawn.to && lines[drawn.to - 1] === drawn.last && log.children.length === drawn.to - drawn.from;
+  if (grew) {
+    log.append(...lines.slice(drawn.to).map((line) => logEntry(line)));
+    for (let gone = from - drawn.from; gone > 0; gone--) log.firstElementChild.remove();
+  } else {
+    log.replaceChildren(...lines.slice(from).map((line) => logEntry(line)));
+  }
+  Object.assign(drawn, { from, to: lines.length, last: lines.length ? lines[lines.length - 1] : null });
+  log.setAttribute("start", String(from + 1));
+  // at the next frame, before the browser lays it out anyway
+  if (following) requestAnimationFrame(() => { log.scrollTop = log.scrollHeight; });
 }

@@ -29,6 +29,7 @@ export class BoardMap {
     this.places = new Map(); // region -> {label: [x, y], tray: [x, y, w]}
     this.last = null;
     this.lit = new Set();
+    this.labelNodes = new Map(); // region -> its drawn name and support (see drawLabel)
     this.scale = 1; // counters' size on the map (1: as drawn; more on a small map)
     this.ready = this.load();
   }
@@ -77,7 +78,6 @@ export class BoardMap {
     this.last = [view, info, o];
     if (!this.full) return;
     const focused = document.activeElement && this.root.contains(document.activeElement) ? document.activeElement.dataset.key : null;
-    this.labels.replaceChildren();
     this.pieces.replaceChildren();
     this.marks.replaceChildren();
     const selectedArmy = (view.armies || []).find((a) => a.id === o.selected);
@@ -138,8 +138,16 @@ export class BoardMap {
     // The name and the support dots each at the scale that keeps them readable.
     const kn = this.labelScale || 1;
     const kp = this.pipScale || 1;
+    const told = prov ? `${name}: support ${prov.support}${prov.governor ? `, governed by ${prov.governor}` : ", no governor"}${prov.no_place_governor && !prov.governor ? " (closed to governors)" : ""}` : "";
+    // what its box depends on (labelMask measures each look once), and all it shows: a label
+    // that shows the same as before stays (the browser need not lay its text out again)
+    const look = [name, kn, kp, prov ? Math.max(name === "Italia" ? 8 : 4, prov.support) : "", tribe && !tribe.in_game ? "out" : ""].join("|");
+    const drawn = this.labelNodes.get(name);
+    if (drawn && drawn.isConnected && drawn.dataset.look === look && drawn.dataset.told === told) return;
     const g = svg("g", { class: `label ${kind}`, transform: `translate(${x},${y})` });
     g.dataset.region = name;
+    g.dataset.look = look;
+    g.dataset.told = told;
     const names = svg("g", { class: "names", transform: `scale(${kn})` });
     names.append(svg("text", { class: "name halo", "text-anchor": "middle" }, name));
     names.append(svg("text", { class: "name", "text-anchor": "middle" }, name));
@@ -153,11 +161,13 @@ export class BoardMap {
         pips.append(svg("circle", { class: `pip${i < prov.support ? " on" : ""}`, cx: x0 + i * step, cy: 0, r: 3.4 }));
       }
       g.append(pips);
-      g.append(svg("title", {}, `${name}: support ${prov.support}${prov.governor ? `, governed by ${prov.governor}` : ", no governor"}${prov.no_place_governor && !prov.governor ? " (closed to governors)" : ""}`));
+      g.append(svg("title", {}, told));
     } else if (tribe && !tribe.in_game) {
       names.append(svg("text", { class: "note", y: 12, "text-anchor": "middle" }, "not in this game"));
     }
-    this.labels.append(g);
+    if (drawn && drawn.isConnected) drawn.replaceWith(g);
+    else this.labels.append(g);
+    this.labelNodes.set(name, g);
   }
 
   drawPieces(name, view, info, o, selectedArmy) {
@@ -328,12 +338,19 @@ export class BoardMap {
   labelMask() {
     const mask = new Uint8Array(this.owners.cols * this.owners.rows);
     this.labelRects = [];
+    // Measuring makes the browser lay the page out at once: each look of a label is measured
+    // the first time it is drawn, and its box kept (a state changes few labels, if any).
+    this.labelBoxes ||= new Map();
     for (const g of this.labels.children) {
-      let b;
-      try {
-        b = g.getBBox();
-      } catch {
-        continue;
+      let b = this.labelBoxes.get(g.dataset.look);
+      if (!b) {
+        try {
+          const { x, y, width, height } = g.getBBox();
+          b = { x, y, width, height };
+        } catch {
+          continue;
+        }
+        if (b.width && b.height) this.labelBoxes.set(g.dataset.look, b); // drawn, not hidden
       }
       const [x, y] = this.places.get(g.dataset.region).label;
       const m = 2 * (this.labelScale || 1); // and a margin
