@@ -4,9 +4,10 @@ different seeds, at the server's hint budget.
 For each title, ``--positions`` decisions with several choices are taken from games of the
 title's reference bots; each is asked ``--runs`` times (seeds 0, 1, ...). Printed per title:
 the spread of a choice's estimate between runs (the standard deviation, in percentage
-points, averaged over the choices shown), the standard error the hint itself reports, how
-often the bot's own choice and the best rated choice are the same as in the first run, and
-how often the plan's first five steps are.
+points, averaged over the choices shown in at least 3 runs), the standard error the hint
+itself reports, how often the bot's own choice and the best rated choice are the same as in
+the first run, how often the plan's first five steps are, and the share of shown choices
+with too few samples for an estimate (a busy machine).
 
     .venv/bin/python scripts/hint_stability.py --seconds 1.0 --runs 6 --positions 5
 """
@@ -49,7 +50,7 @@ def measure(title_name: str, seconds: float, runs: int, count: int) -> dict[str,
     title = get_title(title_name)
     spreads: list[float] = []
     errors: list[float] = []
-    same_pick = same_best = same_plan = total = 0
+    same_pick = same_best = same_plan = total = shown = few = 0
     for state, role in positions(title_name, count, 3):
         view = title.view(state, role)
         legal = title.actions(state, role)
@@ -60,10 +61,13 @@ def measure(title_name: str, seconds: float, runs: int, count: int) -> dict[str,
         by_action: dict[Any, list[float]] = {}
         for answer in answers:
             for c in answer:
-                if c["chance"] is not None:
-                    by_action.setdefault(c["action"], []).append(c["chance"])
-                    errors.append(c["error"])
-        spreads += [statistics.stdev(v) for v in by_action.values() if len(v) == runs]
+                shown += 1
+                if c["chance"] is None:
+                    few += 1  # too few samples for an estimate (a busy machine)
+                    continue
+                by_action.setdefault(c["action"], []).append(c["chance"])
+                errors.append(c["error"])
+        spreads += [statistics.stdev(v) for v in by_action.values() if len(v) >= 3]
 
         def key(answer: list[dict[str, Any]]) -> tuple[Any, Any, Any]:
             pick = next(c for c in answer if c["pick"])
@@ -83,6 +87,7 @@ def measure(title_name: str, seconds: float, runs: int, count: int) -> dict[str,
         "same_pick": same_pick / total if total else float("nan"),
         "same_best": same_best / total if total else float("nan"),
         "same_plan": same_plan / total if total else float("nan"),
+        "too_few": few / shown if shown else float("nan"),
     }
 
 
