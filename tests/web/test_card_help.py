@@ -63,6 +63,15 @@ def test_every_card_face_opens_its_own_entry(
     page.locator("dialog#card-rules[open] button", has_text="Close").click()
     assert page.locator("dialog#card-rules[open]").count() == 0
     _shot(page, f"card-help-hand-{size}")
+    # The events drawn this round, named under the market, each with its "?".
+    drawn = page.locator("#events button.card-help")
+    assert drawn.count() >= 1
+    drawn.first.scroll_into_view_if_needed()
+    drawn.first.click()
+    title = page.locator("dialog#card-rules[open] h2").inner_text()
+    assert title in {e["title"] for e in cards.values()} and "(event" in title
+    _shot(page, f"card-help-event-{size}")
+    page.keyboard.press("Escape")
     assert not problems, problems
 
 

@@ -46,6 +46,25 @@ function cardEntry(id) {
   return (ref.cards || {})[id] || null;
 }
 
+/** A "?" button that opens the entry of card ``id`` (an event named in a line of text), or
+ * null when the title has none. */
+export function cardHelpButton(id) {
+  const item = cardEntry(id);
+  if (!item) return null;
+  const help = el("button", {
+    type: "button",
+    class: "card-help card-help-inline",
+    "aria-label": `About ${item.title}`,
+    title: "What this card is for",
+    "aria-haspopup": "dialog",
+    onclick: (ev) => {
+      ev.stopPropagation();
+      showCard(item, help);
+    },
+  }, "?");
+  return help;
+}
+
 /** ``face`` (a card face, a button when it can be played) with a "?" button beside it that
  * opens the card's entry; the face alone when the title has no entry for the card. */
 export function withCardHelp(face, id) {

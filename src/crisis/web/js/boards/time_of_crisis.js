@@ -8,7 +8,7 @@ import { declaredVerbs, plainLabel, takesNothing, takesOne } from "../verbs.js";
 import { describeChanges, Seen, snapshot } from "../changes.js";
 import { governor, legendItems } from "../counters.js";
 import { BoardMap } from "../map.js";
-import { withCardHelp } from "../rules.js";
+import { cardHelpButton, withCardHelp } from "../rules.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -531,9 +531,10 @@ function renderMarket(ctx, s, view, actions) {
     }
   }
   $("market-note").textContent = view.viewer ? META.words.price_rule : "";
-  const drawn = (view.events_drawn || []).map((e) => META.events[e] || e);
+  const named = (e) => [META.events[e] || e, cardHelpButton(e)];
+  const drawn = (view.events_drawn || []).flatMap((e, i) => [i ? ", " : "", ...named(e)]);
   const lasting = view.lasting && META.event_cards ? META.event_cards[view.lasting] : null;
-  $("events").textContent = `Event deck: ${view.event_deck_count} left` +
-    (drawn.length ? ` · drawn: ${drawn.join(", ")}` : "") +
-    (view.lasting ? ` · in force: ${META.events[view.lasting] || view.lasting}${lasting && lasting.text ? ` (${lasting.text})` : ""}` : "");
+  $("events").replaceChildren(`Event deck: ${view.event_deck_count} left`,
+    ...(drawn.length ? [" · drawn: ", ...drawn] : []),
+    ...(view.lasting ? [" · in force: ", ...named(view.lasting), lasting && lasting.text ? ` (${lasting.text})` : ""] : []));
 }
