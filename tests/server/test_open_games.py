@@ -85,6 +85,10 @@ def test_strangers_take_the_free_seats_and_the_full_table_starts(site: TestClien
     table, host_token = host_table(host, [ME, OPEN, OPEN], pace=86400, rated=True)
     shown = listed(livia)[table]
     assert shown["free"] == ["blue", "yellow"] and shown["rated"] and shown["pace"] == 86400
+    # The host has played no rated game yet: the list says so (a rating comes after one).
+    host_seat = next(s for s in shown["seats"] if s["role"] == "green")
+    assert "rating" in host_seat and host_seat["rating"] is None
+    assert all("rating" not in s for s in shown["seats"] if s["kind"] == "open")
     assert shown["mine"] is False and listed(host)[table]["mine"] is True
     # Nobody moves before it starts: not even the host's own seat.
     now = site.get(f"/api/tables/{table}/state", headers={"X-Seat-Token": host_token}).json()

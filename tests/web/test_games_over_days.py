@@ -175,6 +175,7 @@ def test_two_people_play_a_rated_game_over_days(site: tuple[str, Inbox, str], br
     listed = row.inner_text()
     assert "blue: free" in listed and host_name in listed, listed
     assert "rated" in listed and "unrated" not in listed and "1 d per move" in listed, listed
+    assert f"{host_name} (no rating yet)" in listed, listed  # before her first rated game
     row.scroll_into_view_if_needed()
     _look(guest, "open-games-phone")
     row.get_by_role("button", name="Take a seat").click()

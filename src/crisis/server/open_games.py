@@ -60,7 +60,8 @@ async def _open(hall: Hall, table_id: str) -> Live:
 @router.get("/open", dependencies=[limited("tables")])
 async def open_tables(request: Request, me: Maybe) -> dict[str, Any]:
     """The open tables waiting for players, the newest first, with who sits where (names
-    and, for rated tables, ratings) and whether you host each."""
+    and, for rated tables, each seated player's rating: None before their first rated game
+    of the title) and whether you host each."""
     hall = _hall(request)
     rows = await hall.db(hall.store.open_games, LISTED)
     held = await hall.db(hall.store.seated_accounts, [r.id for r in rows])
@@ -73,8 +74,8 @@ async def open_tables(request: Request, me: Maybe) -> dict[str, Any]:
         summary = table_summary(row)
         for seat in summary["seats"]:
             account = people.get(seat["role"])
-            if account in rated:
-                seat["rating"] = rated[account]
+            if row.rated and account is not None:
+                seat["rating"] = rated.get(account)  # None: no rated game of this title yet
         summary["free"] = [s["role"] for s in summary["seats"] if s["kind"] == "open"]
         summary["mine"] = me is not None and row.host == me.id
         summary["seated"] = me is not None and me.id in people.values()

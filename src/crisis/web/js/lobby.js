@@ -229,7 +229,7 @@ async function listOpen() {
       if (!t.rated) buttons.push(el("button", { type: "button", class: "small", onclick: () => hostAction(t.id, "start") }, "Start now (bots take the free seats)"));
       buttons.push(el("button", { type: "button", class: "small", onclick: () => hostAction(t.id, "close") }, "Close"));
     }
-    const who = t.seats.map((s) => s.kind === "open" ? `${s.role}: free` : `${s.role}: ${s.kind === "bot" ? `${s.bot} bot` : s.name}${s.rating ? ` (${s.rating.rating}${s.rating.provisional ? "?" : ""})` : ""}`).join(", ");
+    const who = t.seats.map((s) => s.kind === "open" ? `${s.role}: free` : `${s.role}: ${s.kind === "bot" ? `${s.bot} bot` : s.name}${s.rating ? ` (${s.rating.rating}${s.rating.provisional ? "?" : ""})` : s.rating === null ? " (no rating yet)" : ""}`).join(", ");
     const name = (META.titles[t.title] || {}).name || t.title;
     const pace = t.pace ? `${Math.round(t.pace / 86400)} d per move` : "live";
     const options = Object.entries(t.options || {}).filter(([k, v]) => k !== "players" && v && v !== "fixed").map(([k, v]) => v === true ? k.replace(/_/g, " ") : `${k} ${v}`);
