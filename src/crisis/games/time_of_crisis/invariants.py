@@ -30,8 +30,11 @@ _HIDDEN_PILES = ("hand", "available", "discard")
 # State keys no view may carry: the event deck's order, the variable market's face-down
 # stacks, and the random generator with its seed and scripted dice.
 _SECRET_KEYS = ("event_deck", "stacks", "rng", "seed", "script")
+#: The sub-procedures (battle, occupation, Emperor, Frumentarii, Demagogue), as the steps
+#: declare them (:mod:`crisis.engine.machine` flow): Take Actions calls every one of them.
+_SUBPROCEDURES = frozenset(RULES.flows["actions"].calls)
 # Steps during which the current player may have an army in a sea zone.
-_SEA_STEPS = frozenset({"actions", "battle", "occupy", "emperor", "frumentarii", "demagogue"})
+_SEA_STEPS = frozenset({"actions"}) | _SUBPROCEDURES
 
 
 def check(
@@ -326,9 +329,6 @@ def _market_history(state: State, bought: Counter[str], errors: list[str]) -> No
             errors.append(f"{cid}: {state.supply[cid]} in the supply + {n} bought")
 
 
-_SUBPROCEDURES = frozenset({"battle", "occupy", "emperor", "frumentarii", "demagogue"})
-
-
 def _flow(state: State, errors: list[str]) -> None:
     step = state.step
     if step != "over" and step not in RULES.steps:
@@ -339,8 +339,8 @@ def _flow(state: State, errors: list[str]) -> None:
         errors.append(f"battle {'present' if state.battle else 'missing'} at step {step!r}")
     if (state.occupy is not None) != (step == "occupy"):
         errors.append(f"occupation {state.occupy!r} at step {step!r}")
-    # Sub-procedures (battle, occupation, Emperor, Frumentarii, Demagogue) are called from
-    # Take Actions and return to it; nothing else is ever on the stack.
+    # Sub-procedures are called from Take Actions and return to it; nothing else is ever on
+    # the stack.
     expected = ["actions"] if step in _SUBPROCEDURES else []
     if state.stack != expected:
         errors.append(f"return stack {state.stack} at step {step!r}")
