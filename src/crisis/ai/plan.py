@@ -80,8 +80,10 @@ def rate(
     standing at the end, best first, then those dropped on the way, best first.
 
     ``value(state, rng)`` scores a determinization just after the candidate was applied.
-    The budget is ``rollouts`` plays in all (reproducible) or ``seconds``; at least one full
-    sweep is played either way. ``protect`` (the bot's own choice) is never dropped."""
+    The budget is ``rollouts`` plays in all (reproducible; at least one full sweep) or
+    ``seconds``, checked before every play (at least one play: the first candidate, so put
+    the bot's own choice first; on a slow machine the others may get none). ``protect``
+    (the bot's own choice) is never dropped."""
     ratings = {a: Rating(a) for a in candidates}
     alive = list(candidates)
     deadline = time.perf_counter() + seconds
@@ -92,7 +94,7 @@ def rate(
         if rollouts is not None:
             if done >= rollouts and sweep:
                 break
-        elif sweep and time.perf_counter() >= deadline:
+        elif (done or sweep) and time.perf_counter() >= deadline:
             break
         local = random.Random(seed + sweep)
         base = title.determinize(view, role, local)
@@ -100,7 +102,7 @@ def rate(
         raw = title.to_json(base)
         luck = local.getrandbits(64)
         for action in alive:
-            if rollouts is None and sweep and time.perf_counter() >= deadline:
+            if rollouts is None and done and time.perf_counter() >= deadline:
                 break  # a long sweep ends with the budget too
             if action not in legal:
                 continue  # the sample disagrees with the view: skip it
