@@ -324,8 +324,12 @@ class Hall(BotSeats, Following, Clock, Turns):
             replayed = module.to_json(match.state).decode()
             if replayed == row.state:
                 return match
-            if same_but_wording(replayed, row.state):
-                row.state = replayed  # the same game, its log worded as this version words it
+            # The stored state as this version writes it (an older one may have kept fields
+            # this one derives or no longer has): the same game if it matches the replay,
+            # log lines apart (they may be worded as this version words them).
+            current = module.to_json(module.from_json(row.state)).decode()
+            if same_but_wording(replayed, current):
+                row.state = replayed
                 return match
             log.warning("table %s: replayed state differs from the stored one", row.id)
         except (IllegalAction, ValueError) as exc:

@@ -274,14 +274,11 @@ def checkpoint(state: State) -> tuple[int, ...]:
 
 
 def to_json(state: State) -> bytes:
-    """The state as JSON bytes, with the phase derived from the steps written under
-    ``phase`` as older versions wrote it (:attr:`State.written_phase`)."""
-    return encode(msgspec.structs.replace(state, written_phase=RULES.phase(state) or ""))
+    """The state as JSON bytes."""
+    return encode(state)
 
 
 def from_json(raw: bytes | str) -> State:
-    """A state from :func:`to_json`'s output, or one written by an older version: its
-    ``phase``, which this version derives from the steps, is not kept."""
-    state = decode(raw)
-    state.written_phase = ""
-    return state
+    """A state from :func:`to_json`'s output, or one written by an older version (its
+    ``phase``, which this version derives from the steps, is dropped)."""
+    return decode(raw)

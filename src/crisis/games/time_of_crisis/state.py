@@ -218,12 +218,6 @@ class State(msgspec.Struct):
     current: int = 0
     step: str = "choose_province"
     stack: list[str] = msgspec.field(default_factory=list)  # return steps (engine.machine)
-    #: Never read, and empty in memory: the phase is derived from the steps' declarations
-    #: (``RULES.phase``). ``rules.to_json`` writes the derived phase here, under the key
-    #: ``phase`` that versions which kept it by hand wrote, so that a stored state and the
-    #: same game replayed by this version are the same text (the server checks that when it
-    #: loads a table); ``rules.from_json`` empties it.
-    written_phase: str = msgspec.field(default="", name="phase")
     round: int = 1
     armies: list[Army] = msgspec.field(default_factory=list)
     next_army: int = 1
@@ -437,7 +431,8 @@ def encode(state: State) -> bytes:
 
 def decode(raw: bytes | str) -> State:
     """A state from :func:`encode`'s output, or from a state saved by older code (fields it
-    no longer has are dropped; ``phase`` goes to :attr:`State.written_phase`)."""
+    no longer has are dropped, such as ``phase``, which this version derives from the
+    steps)."""
     return msgspec.json.decode(raw, type=State)
 
 
