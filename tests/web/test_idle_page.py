@@ -117,3 +117,50 @@ def test_a_new_state_adds_its_log_lines_and_keeps_the_rest(server: str, browser:
     regions = page.eval_on_selector_all("#map .label", "gs => gs.map(g => g.dataset.region)")
     assert len(regions) == len(set(regions))  # one label per region, none left behind
     assert not problems, problems
+
+
+def _log_at_end(page: Any) -> bool:
+    return bool(
+        page.evaluate(
+            """() => { const l = document.getElementById('log');
+                       return l.scrollTop + l.clientHeight >= l.scrollHeight - 20; }"""
+        )
+    )
+
+
+def test_the_log_follows_its_newest_line_until_its_reader_scrolls_up(
+    server: str, browser: Any
+) -> None:
+    """Past 300 lines the oldest go as new ones come; the list keeps its newest line in sight
+    through that, stays where its reader scrolled up to, and follows again once they scroll
+    back down."""
+    table = Table(server, plan()).create()
+    start = len(table.plan.actions) // 2  # the log is long by then
+    table.advance(start)
+    page, problems = _page(browser, *LAPTOP)
+    _open(page, table)
+    assert len(table.state("green")["view"]["log"]) > 300
+    for step in range(1, 4):
+        table.advance(start + 3 * step)
+        lines = len(table.state("green")["view"]["log"])
+        page.wait_for_function(  # the newest 300 shown: the first is line lines - 299
+            "n => document.getElementById('log').getAttribute('start') === String(n)",
+            arg=lines - 299,
+        )
+        page.wait_for_timeout(300)  # the list scrolls at the next frame
+        assert _log_at_end(page), f"the log stopped following after move {start + 3 * step}"
+    # The reader scrolls up: new lines leave the list where it is.
+    page.evaluate("() => { document.getElementById('log').scrollTop = 0; }")
+    page.wait_for_timeout(300)
+    table.advance(start + 12)
+    page.wait_for_timeout(1000)
+    assert page.evaluate("() => document.getElementById('log').scrollTop") < 50
+    # Back at the bottom, it follows again.
+    page.evaluate(
+        "() => { const l = document.getElementById('log'); l.scrollTop = l.scrollHeight; }"
+    )
+    page.wait_for_timeout(300)
+    table.advance(start + 15)
+    page.wait_for_timeout(1000)
+    assert _log_at_end(page)
+    assert not problems, problems

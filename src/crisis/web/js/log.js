@@ -32,23 +32,27 @@ const SHOWN = 300;
  * of them, to tell a longer log from a rewritten one (an undo, a replay's other moment). */
 const drawn = { from: 0, to: 0, last: null };
 
-/** Show the newest lines of `view.log`. A log that only grew since the last call gets its new
- * lines appended (and its oldest dropped past SHOWN), so a state costs the page its new
- * lines, not all of them again; any other change draws the whole list afresh. */
 /** Whether the log follows its newest line: until its reader scrolls up, and again once they
- * scroll back down. Kept by its scroll events, so that drawing a state never has to ask
- * where the list stands (asking would make the browser lay the whole page out there and
+ * scroll back down to it. Kept by its scroll events, so that drawing a state never has to
+ * ask where the list stands (asking would make the browser lay the whole page out there and
  * then, after the new lines, once more). */
 let following = true;
+/** Where the page itself last scrolled the list to: a scroll event that finds it higher was
+ * the reader's; one that finds it lower only means that new lines came in meanwhile. */
+let placed = 0;
 
 function keepFollowing(log) {
   if (log.dataset.follows) return;
   log.dataset.follows = "yes";
   log.addEventListener("scroll", () => {
-    following = log.scrollTop + log.clientHeight >= log.scrollHeight - 20;
+    if (log.scrollTop + log.clientHeight >= log.scrollHeight - 20) following = true;
+    else if (log.scrollTop < placed - 2) following = false;
   }, { passive: true });
 }
 
+/** Show the newest lines of `view.log`. A log that only grew since the last call gets its new
+ * lines appended (and its oldest dropped past SHOWN), so a state costs the page its new
+ * lines, not all of them again; any other change draws the whole list afresh. */
 export function renderLog(view) {
   const log = $("log");
   keepFollowing(log);
@@ -64,5 +68,10 @@ export function renderLog(view) {
   Object.assign(drawn, { from, to: lines.length, last: lines.length ? lines[lines.length - 1] : null });
   log.setAttribute("start", String(from + 1));
   // at the next frame, before the browser lays it out anyway
-  if (following) requestAnimationFrame(() => { log.scrollTop = log.scrollHeight; });
+  if (following) {
+    requestAnimationFrame(() => {
+      log.scrollTop = log.scrollHeight;
+      placed = log.scrollTop;
+    });
+  }
 }

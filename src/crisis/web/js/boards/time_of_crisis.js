@@ -118,7 +118,11 @@ export const board = {
   },
 
   status(view) {
-    return `Round ${view.round} · ${cap(view.current)}'s turn · ${view.phase}`;
+    // the phase as the title's reference names it ("Take Actions"), never its inner name
+    const phases = (META && META.reference && META.reference.phases) || {};
+    const phase = (phases[view.phase] || {}).title || String(view.phase || "").replace(/_/g, " ");
+    if (view.phase === "setup") return `Round ${view.round} · ${phase}`; // everyone chooses
+    return `Round ${view.round} · ${cap(view.current)}'s turn · ${phase}`;
   },
 
   options(table, view) {
@@ -141,13 +145,15 @@ export const board = {
   },
 };
 
-/** The influence in the pool by the spheres' names, as the buttons say them ("Senate 2"). */
+/** The influence in the pool by the spheres' names, as the buttons say them ("Senate 2"),
+ * while it can be spent (Take Actions: what is left is lost when it ends), and the political
+ * points while they can (Buy/Trash). */
 function renderPool(view) {
-  const pool = view.turn && view.turn.pool ? Object.entries(view.turn.pool).filter(([, n]) => n) : [];
-  const political = view.turn ? view.turn.political : 0;
+  const pool = view.turn && view.turn.pool && view.phase === "actions" ? Object.entries(view.turn.pool).filter(([, n]) => n) : [];
+  const political = view.turn && view.phase === "buy" ? view.turn.political : 0;
   const points = political === 1 ? "1 political point" : `${political} political points`;
   $("pool").textContent = pool.length || political
-    ? `Influence: ${pool.map(([suit, n]) => `${sphere(suit)} ${n}`).join(", ") || "none"}${political ? `; ${points}` : ""}`
+    ? pool.length ? `Influence: ${pool.map(([suit, n]) => `${sphere(suit)} ${n}`).join(", ")}` : `To spend: ${points}`
     : "";
 }
 

@@ -1,0 +1,52 @@
+"""The table's header and influence line say what is true, in the players' words: the phase
+by its name in the rules reference (never the step's inner name), no one's "turn" while
+everyone chooses at once, and no influence shown once it can no longer be spent.
+
+(A Rally the Troops player trying the table read "Green's turn · end_of_turn" in the header,
+and "Influence: Populace 1" at the buy step, after the page had warned that the point would
+be lost.)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .scripted import Table, plan
+from .test_browser import _page, browser, pytestmark, server
+from .test_scripted import LAPTOP, _open
+
+__all__ = ["browser", "pytestmark", "server"]
+
+
+def test_the_header_names_the_phase_and_influence_shows_only_while_it_can_be_spent(
+    server: str, browser: Any
+) -> None:
+    table = Table(server, plan()).create()
+    page, problems = _page(browser, *LAPTOP)
+
+    # Setting up: everyone chooses at once, so nobody's turn is named.
+    _open(page, table)
+    header = page.locator("#round").inner_text()
+    assert header.startswith("Round 1 · Setting up"), header
+    assert "'s turn" not in header and "setup" not in header
+
+    table.advance("governor")  # green's Take Actions
+    _open(page, table)
+    view = table.state("green")["view"]
+    header = page.locator("#round").inner_text()
+    assert "Green's turn · Take Actions" in header, header
+    pool = {k: n for k, n in view["turn"]["pool"].items() if n}
+    shown = page.locator("#pool").inner_text()
+    assert shown.startswith("Influence: ") == bool(pool), (shown, pool)
+
+    table.advance("buy")  # green's Buy/Trash: what was left of her influence is gone
+    _open(page, table)
+    view = table.state("green")["view"]
+    header = page.locator("#round").inner_text()
+    assert "Green's turn · Buy/Trash Cards" in header, header
+    shown = page.locator("#pool").inner_text()
+    assert "Influence" not in shown, shown
+    political = view["turn"]["political"]
+    if political:
+        assert shown == f"To spend: {political} political point{'s' if political != 1 else ''}"
+    assert not problems, problems
