@@ -11,7 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .scripted import Table, plan
+from crisis.engine.action import Action
+from crisis.engine.match import Match
+from crisis.games import get_title
+
+from .scripted import OPTIONS, TITLE, Table, plan
 from .test_browser import _page, browser, pytestmark, server
 from .test_scripted import LAPTOP, _open
 
@@ -50,3 +54,33 @@ def test_the_header_names_the_phase_and_influence_shows_only_while_it_can_be_spe
     if political:
         assert shown == f"To spend: {political} political point{'s' if political != 1 else ''}"
     assert not problems, problems
+
+
+def test_a_battle_the_defenders_hold_shows_its_result(server: str, browser: Any) -> None:
+    """The result panel also follows a battle the attacker loses (its outcome line, "the
+    defenders hold", had not been recognised, so a destroyed army's battle showed no result
+    where the prompt is)."""
+    table = Table(server, plan()).create()
+    held = _first_held_battle(table)
+    table.advance(held + 1)
+    page, problems = _page(browser, *LAPTOP)
+    _open(page, table)
+    box = page.locator("#battle")
+    box.wait_for()
+    text = box.inner_text()
+    assert text.startswith("Battle result"), text
+    assert "the defenders hold" in text and "attacks" in text, text
+    assert not problems, problems
+
+
+def _first_held_battle(table: Table) -> int:
+    """The first of green's attacks in the scripted game that the defenders hold, after which
+    green still acts."""
+    match = Match(get_title(TITLE), table.plan.seed, dict(OPTIONS))
+    for i, (role, action) in enumerate(table.plan.actions):
+        before = len(match.state.log)  # type: ignore[attr-defined]
+        match.apply(role, Action.parse(action))
+        new = match.state.log[before:]  # type: ignore[attr-defined]
+        if role == "green" and "the defenders hold" in new and "green" in match.active():
+            return i
+    raise AssertionError("no battle in the scripted game is held by its defenders")

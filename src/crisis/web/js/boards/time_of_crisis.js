@@ -160,7 +160,7 @@ function renderPool(view) {
 /** The title's log lines that open a battle ("green's army 4 attacks Goths in Asia", "green's
  * Militia in Asia attacks #3"), settle it, and follow from its outcome. */
 const BATTLE_START = /^\S+'s (army \d+|Militia in .+) attacks /;
-const BATTLE_END = /( wins the battle and gains | the defenders hold$| the battle has no winner$)/;
+const BATTLE_END = /( wins the battle and gains |^the defenders hold$|^the battle has no winner$)/;
 const BATTLE_AFTER = / (retreats from the capital|advances into the capital|raises support in .+ for removing|takes a discount for removing) /;
 
 /** The last battle of the turn in the log: its lines (from its first to its outcome and
