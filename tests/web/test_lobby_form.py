@@ -84,6 +84,18 @@ def test_the_seat_menu_offers_the_levels_with_the_bot_each_stands_for(
             # The default opponent is shown by the level that stands for it.
             level = next(lv for lv, b in info["levels"].items() if b == info["default_bot"])
             assert menu.input_value() == f"bot:{level}"
+            # A level that plays the same bot as an easier one says so under the seats.
+            note = page.locator(".level-note").inner_text()
+            order = list(info["levels"])
+            twins = {
+                lv: next(o for o in order[:i] if info["levels"][o] == info["levels"][lv])
+                for i, lv in enumerate(order)
+                if info["levels"][lv] in [info["levels"][o] for o in order[:i]]
+            }
+            for lv, twin in twins.items():
+                assert f"{lv} " in note and f"the same bot as {twin} for now" in note, note
+            if not twins:
+                assert "the same bot" not in note, note
         page.select_option("#title", "time_of_crisis")
         page.select_option("#players", "2")
         _shot(page, f"lobby-levels-{size}")

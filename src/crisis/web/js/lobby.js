@@ -88,7 +88,14 @@ function botDetail(name) {
 /** One line under the seats: how often each strength level won when it was measured. */
 function levelNote() {
   const strength = game().strength || {};
-  const parts = Object.keys(game().levels || {}).filter((lv) => strength[lv]).map((lv) => `${lv} ${pct(strength[lv].win_rate)}`);
+  const levels = game().levels || {};
+  // a level that plays the same bot as an easier one says so (no stronger bot for it yet)
+  const same = (lv) => Object.keys(levels).find((other) => other !== lv && levels[other] === levels[lv]);
+  const parts = Object.keys(levels).filter((lv) => strength[lv]).map((lv, i, all) => {
+    const twin = same(lv);
+    const later = twin && all.indexOf(twin) < i;
+    return `${lv} ${pct(strength[lv].win_rate)}${later ? ` (the same bot as ${twin} for now)` : ""}`;
+  });
   if (!parts.length) return null;
   const first = strength[Object.keys(strength)[0]];
   return `Bot levels, games won in ${first.players}-player games against ${first.against} bots: ${parts.join(", ")} (parity ${pct(first.parity)}).`;
