@@ -84,3 +84,59 @@ def _first_held_battle(table: Table) -> int:
         if role == "green" and "the defenders hold" in new and "green" in match.active():
             return i
     raise AssertionError("no battle in the scripted game is held by its defenders")
+
+
+def _barbarians(view: dict[str, Any]) -> dict[tuple[str, str], tuple[int, int]]:
+    """(region, tribe) -> (all, active) barbarians there, as the map shows them."""
+    out: dict[tuple[str, str], tuple[int, int]] = {}
+    for name, p in view["provinces"].items():
+        for tribe in set(p["active"]) | set(p["inactive"]):
+            active = p["active"].get(tribe, 0)
+            out[name, tribe] = (active + p["inactive"].get(tribe, 0), active)
+    for name, t in view["tribes"].items():
+        if t["in_game"]:
+            out[name, name] = (t["active"] + t["inactive"], t["active"])
+    return {k: v for k, v in out.items() if v[0]}
+
+
+def _turned(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """The change lines for barbarians that turned active or inactive where they stood."""
+    b, a = _barbarians(before), _barbarians(after)
+    lines = []
+    for (region, tribe), (count, active) in a.items():
+        was = b.get((region, tribe), (0, 0))
+        if was[0] == count and was[1] != active:
+            d = active - was[1]
+            where = "at home" if region == tribe else f"in {region}"
+            lines.append(f"{abs(d)} {tribe} turned {'active' if d > 0 else 'inactive'} {where}")
+    return lines
+
+
+def test_the_changes_say_which_barbarians_turned_active(server: str, browser: Any) -> None:
+    """Barbarians turning active at home (a crisis roll) change no count on the map, only how
+    many are active: the note of what changed since the seat last looked says that too."""
+    table = Table(server, plan()).create()
+    match = Match(get_title(TITLE), table.plan.seed, dict(OPTIONS))
+    looked: tuple[int, dict[str, Any]] | None = None
+    found = None
+    for i, (role, action) in enumerate(table.plan.actions):
+        if role == "green":
+            view = match.view("green")
+            if looked is not None and i > looked[0] + 1 and _turned(looked[1], view):
+                found = (looked[0], i, _turned(looked[1], view))
+                break
+            looked = (i, view)
+        match.apply(role, Action.parse(action))
+    assert found is not None, "no barbarians turned active between two of green's moves"
+    start, end, expected = found
+    table.advance(start)
+    page, problems = _page(browser, *LAPTOP)
+    _open(page, table)  # green looks at the board here
+    table.advance(end)
+    page.wait_for_selector("#changes:not(.hidden)")
+    page.wait_for_timeout(300)
+    lines = page.locator("#changes-list li").all_inner_texts()
+    for line in expected:
+        assert line in lines or any("more" in x for x in lines), (line, lines)
+    assert any(line in lines for line in expected), (expected, lines)
+    assert not problems, problems

@@ -4,7 +4,8 @@
 // views: no rules.
 
 /** Each region's public pieces: {region: {key: value}} (governor, support, militia, mobs,
- * quaestor, improvements, barbarians by tribe, a Pretender's marker, leaders, Rivals); the
+ * quaestor, improvements, barbarians by tribe and how many of them are active, a Pretender's
+ * marker, leaders, Rivals); the
  * armies by id: {id: {owner, region, full, reduced, foederati, castra}}. */
 export function snapshot(view) {
   const regions = {};
@@ -21,12 +22,17 @@ export function snapshot(view) {
     add(name, "mobs", p.mobs || 0);
     if (p.quaestor) put(name, "quaestor", 1);
     for (const imp of p.improvements || []) put(name, `improvement:${imp}`, 1);
-    for (const [tribe, n] of Object.entries(p.active || {})) add(name, `barbarians:${tribe}`, n);
+    for (const [tribe, n] of Object.entries(p.active || {})) {
+      add(name, `barbarians:${tribe}`, n);
+      add(name, `active:${tribe}`, n);
+    }
     for (const [tribe, n] of Object.entries(p.inactive || {})) add(name, `barbarians:${tribe}`, n);
     if (p.pretender) put(name, "pretender", `${p.pretender}${p.seat ? ":seat" : ""}`);
   }
   for (const [name, t] of Object.entries(view.tribes || {})) {
-    if (t.in_game) add(name, `barbarians:${name}`, (t.active || 0) + (t.inactive || 0));
+    if (!t.in_game) continue;
+    add(name, `barbarians:${name}`, (t.active || 0) + (t.inactive || 0));
+    add(name, `active:${name}`, t.active || 0);
   }
   for (const [who, where] of Object.entries(view.leaders || {})) if (where) put(where, `leader:${who}`, 1);
   for (const [who, where] of Object.entries(view.rivals || {})) if (where) put(where, `rival:${who}`, 1);
@@ -35,7 +41,7 @@ export function snapshot(view) {
     const fo = Object.values(a.foederati || {}).reduce((s, n) => s + n, 0);
     armies[a.id] = { owner: a.owner, region: a.region, full: a.full, reduced: a.reduced, foederati: fo, castra: Boolean(a.castra) };
   }
-  return { v: 2, regions, armies };
+  return { v: 3, regions, armies };
 }
 
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
@@ -65,6 +71,12 @@ function phrase(key, was, now, region) {
       return `support ${was ?? 0} → ${now ?? 0} in ${region}`;
     case "barbarians":
       return `${name} ${signed((now || 0) - (was || 0))} in ${region}`;
+    case "active": {
+      // told only where the tribe's count stayed (else its count's line says it)
+      const d = (now || 0) - (was || 0);
+      const where = region === name ? "at home" : `in ${region}`;
+      return `${Math.abs(d)} ${name} turned ${d > 0 ? "active" : "inactive"} ${where}`;
+    }
     case "mobs":
       return `Mobs ${signed((now || 0) - (was || 0))} in ${region}`;
     case "militia":
@@ -96,6 +108,8 @@ export function describeChanges(before, now) {
     const n = now.regions[region] || {};
     for (const key of new Set([...Object.keys(b), ...Object.keys(n)])) {
       if (b[key] === n[key]) continue;
+      const [kind, tribe] = key.split(":");
+      if (kind === "active" && (b[`barbarians:${tribe}`] || 0) !== (n[`barbarians:${tribe}`] || 0)) continue;
       const line = phrase(key, b[key], n[key], region);
       if (!line) continue;
       regions.add(region);
@@ -129,7 +143,7 @@ export class Seen {
   load() {
     try {
       const s = JSON.parse(localStorage.getItem(this.key) || "null");
-      return s && s.v === 2 ? s : null; // an older page's record: start afresh
+      return s && s.v === 3 ? s : null; // an older page's record: start afresh
     } catch {
       return null;
     }
