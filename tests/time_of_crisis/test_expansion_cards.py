@@ -512,7 +512,7 @@ def test_mobile_vulgus_applies_once() -> None:
     place(s, "Hispania", 1, [])
     place(s, "Africa", 1, [2])  # Africa (Neutral, 2 votes needed): rolled, one vote
     assert s.provinces["Africa"].governor == "neutral"
-    assert s.log[-1].endswith("2 votes needed, rolls [2] = 1 vote")  # one vote, singular
+    assert s.log[-1].endswith("2 votes needed, rolls [2] = 1 vote: fails")  # one vote, singular
 
 
 # -- Demagogue ----------------------------------------------------------------------------

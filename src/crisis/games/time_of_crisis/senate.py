@@ -216,7 +216,8 @@ def place_governor_attempt(state: State, role: str, province: str, n: int) -> bo
         votes += vote.bonus
     got = counted(votes, "vote")
     result = f"rolls {dice_rolled(rolls, vote.dice)} = {got}" if rolls else f"{got} without a roll"
-    log(state, f"{role} seeks {province}: {counted(need, 'vote')} needed, {result}")
+    outcome = "" if votes >= need else ": fails"  # a success is told by the next line
+    log(state, f"{role} seeks {province}: {counted(need, 'vote')} needed, {result}{outcome}")
     damnatio = None
     if province == data.ITALIA:
         damnatio, turn.damnatio = turn.damnatio, None
