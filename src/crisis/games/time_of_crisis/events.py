@@ -31,10 +31,11 @@ def crisis_phase(state: State) -> None:
     result = data.CRISIS_TABLE[len(state.players)][white + black]
     log(state, f"Crisis roll {white}+{black}={white + black}: {result}")
     if result == "Ira Deorum":
-        for t in state.tribes.values():
+        for name, t in state.tribes.items():
             if t.in_game and t.inactive:
                 t.inactive -= 1
                 t.active += 1
+                log(state, f"one {name} counter turns active at home")
     elif result == "Pax Deorum":
         state.choosing = {p.role: 1 for p in state.players if p.available or p.discard}
     elif result == "Event":
@@ -125,19 +126,24 @@ def hit_army(state: State, a: Army, hits: int) -> None:
     """Apply hits to a player's army in the normal order: Militia, barbarians, then legions
     (flipping a full-strength legion before removing a reduced one). Used by events."""
     for _ in range(hits):
+        who = f"{a.owner}'s army {a.id}"
         if militia_stacked(state, a):
             state.provinces[a.region].militia = False
+            log(state, f"{who} loses the Militia of {a.region}")
         elif a.foederati:
             tribe = sorted(a.foederati)[0]
             a.foederati[tribe] -= 1
             if not a.foederati[tribe]:
                 del a.foederati[tribe]
             state.tribes[tribe].inactive += 1
+            log(state, f"{who} loses one {tribe} foederati counter (it goes home)")
         elif a.full:
             a.full -= 1
             a.reduced += 1
+            log(state, f"{who}: a legion is reduced")
         elif a.reduced:
             a.reduced -= 1
+            log(state, f"{who}: a reduced legion is lost")
         if not a.legions and not a.foederati:
             remove_army(state, a)
             log(state, f"{a.owner}'s army {a.id} is destroyed")
@@ -156,6 +162,7 @@ def plague_of_cyprian(state: State) -> None:
     for name, prov in state.provinces.items():
         if lone_militia(state, name):
             prov.militia = False
+            log(state, f"the Militia of {name} is lost")
 
 
 # Rulings 9 and 32 (docs/rulings.md): leaders are barbarians of their tribe, placed even
@@ -186,8 +193,12 @@ for _name, _event in data.RIVAL_EVENTS.items():
 def palmyra_allies(state: State) -> None:
     """Every Sassanid counter in a province goes home inactive."""
     t = state.tribes["Sassanids"]
-    for prov in state.provinces.values():
-        t.inactive += prov.active.pop("Sassanids", 0) + prov.inactive.pop("Sassanids", 0)
+    for name, prov in state.provinces.items():
+        back = prov.active.pop("Sassanids", 0) + prov.inactive.pop("Sassanids", 0)
+        t.inactive += back
+        if back:
+            said = "one Sassanid counter goes" if back == 1 else f"{back} Sassanid counters go"
+            log(state, f"{said} home inactive from {name}")
 
 
 @event("ludi_saeculares")
@@ -195,16 +206,20 @@ def ludi_saeculares(state: State) -> None:
     """Each player may trade a card for legacy in their next Gain Legacy phase."""
     for p in state.players:
         p.ludi = True
+    log(state, "each player may discard a card for legacy at their next Gain Legacy")
 
 
 @event("preparing_for_war")
 def preparing_for_war(state: State) -> None:
     """Two inactive counters wake up in every homeland; nobody invades."""
-    for t in state.tribes.values():
+    for name, t in state.tribes.items():
         if t.in_game:
             n = min(2, t.inactive)
             t.inactive -= n
             t.active += n
+            if n:
+                said = f"one {name} counter turns" if n == 1 else f"{n} {name} counters turn"
+                log(state, f"{said} active at home")
 
 
 def _lasting(state: State) -> None:
