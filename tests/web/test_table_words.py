@@ -16,8 +16,8 @@ from crisis.engine.match import Match
 from crisis.games import get_title
 
 from .scripted import OPTIONS, TITLE, Table, plan
-from .test_browser import _page, browser, pytestmark, server
-from .test_scripted import LAPTOP, _open
+from .test_browser import _page, _shot, browser, pytestmark, server
+from .test_scripted import LAPTOP, PHONE, _open
 
 __all__ = ["browser", "pytestmark", "server"]
 
@@ -140,3 +140,26 @@ def test_the_changes_say_which_barbarians_turned_active(server: str, browser: An
         assert line in lines or any("more" in x for x in lines), (line, lines)
     assert any(line in lines for line in expected), (expected, lines)
     assert not problems, problems
+
+
+def test_on_a_phone_a_battle_result_comes_into_sight(server: str, browser: Any) -> None:
+    """On a phone the player attacks on the map, below the prompt: the battle's result is
+    brought into sight when it comes (a reviewer's attack left it off-screen above)."""
+    table = Table(server, plan()).create()
+    held = _first_held_battle(table)
+    table.advance(held)
+    page, problems = _page(browser, *PHONE, has_touch=True)
+    _open(page, table)
+    page.locator("#hand").scroll_into_view_if_needed()  # looking at the map and the hand
+    assert not _in_sight(page, "#prompt")
+    table.advance(held + 1)  # the attack, the defenders hold
+    page.locator("#battle").wait_for()
+    page.wait_for_timeout(500)
+    assert _in_sight(page, "#battle"), page.locator("#battle").bounding_box()
+    _shot(page, "battle-result-phone")
+    assert not problems, problems
+
+
+def _in_sight(page: Any, selector: str) -> bool:
+    box = page.locator(selector).bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + 20 <= PHONE[1]

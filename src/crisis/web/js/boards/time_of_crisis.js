@@ -180,6 +180,17 @@ function lastBattle(log) {
 
 /** Battles whose result panel this page has closed (by the log line that opened them). */
 const DISMISSED = new Set();
+/** The battle (and whether over) the panel was last brought into sight for. */
+let broughtInSight = null;
+
+/** Bring the battle panel into sight when a battle begins and when it ends: on a phone the
+ * player acted on the map, below it (on a laptop it is in sight already, and nothing moves). */
+function bringInSight(box, key, view) {
+  if (!view.viewer || view.current !== view.viewer) return; // another's battle: stay put
+  if (key === broughtInSight) return;
+  broughtInSight = key;
+  requestAnimationFrame(() => box.scrollIntoView({ block: "nearest" }));
+}
 
 /** The battle box under the prompt: the battle in progress (who fights where, each roll with
  * the bonus dice for 6s marked, the hits), and once it is over its result, until the turn
@@ -201,6 +212,7 @@ function renderBattle(view) {
     );
     box.classList.remove("hidden");
     box.removeAttribute("role");
+    if (last) bringInSight(box, `${last.key}:on`, view);
     return;
   }
   if (!last || !last.over || DISMISSED.has(last.key)) {
@@ -218,6 +230,7 @@ function renderBattle(view) {
   );
   box.setAttribute("role", "status");
   box.classList.remove("hidden");
+  bringInSight(box, `${last.key}:over`, view);
 }
 
 function targetsFor(actions, armies) {
