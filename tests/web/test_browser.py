@@ -114,7 +114,8 @@ def test_a_newcomer_creates_a_table_with_three_bots_and_plays(server: str, brows
     _shot(page, "01-lobby")
     page.fill("#my-name", "Newcomer")
     page.check("input[name=short_game]")
-    assert page.locator("#seats select").count() == 4
+    # (the lobby draws its seats once its script has the titles: wait for them, not count)
+    page.wait_for_function("() => document.querySelectorAll('#seats select').length === 4")
     page.click("#create")
     page.wait_for_url("**/table/**")
     page.wait_for_selector("#notice:not(.hidden)", timeout=20_000)  # the bots play until my turn

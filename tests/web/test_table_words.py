@@ -163,3 +163,31 @@ def test_on_a_phone_a_battle_result_comes_into_sight(server: str, browser: Any) 
 def _in_sight(page: Any, selector: str) -> bool:
     box = page.locator(selector).bounding_box()
     return box is not None and box["y"] >= 0 and box["y"] + 20 <= PHONE[1]
+
+
+def test_on_a_phone_the_newest_log_lines_stand_under_the_prompt(server: str, browser: Any) -> None:
+    """The log is far down a phone's page: its newest lines also stand right under the
+    prompt, in sight on opening, with a link to the whole log; a laptop, which shows the
+    log beside the prompt, does not repeat them."""
+    table = Table(server, plan()).create()
+    table.advance("governor")
+    lines = table.state("green")["view"]["log"]
+    page, problems = _page(browser, *PHONE, has_touch=True)
+    _open(page, table)
+    recent = page.locator("#recent li")
+    assert recent.count() == 4
+    assert page.get_attribute("#recent", "start") == str(len(lines) - 3)
+    # The same lines as the log's last four (dice drawn the same way).
+    assert recent.all_inner_texts() == page.locator("#log li").all_inner_texts()[-4:]
+    assert _in_sight(page, "#recent li:last-child")
+    _shot(page, "recent-phone")
+    table.advance(page_moves := table.played + 2)
+    page.wait_for_function(
+        "n => document.getElementById('recent').getAttribute('start') === String(n)",
+        arg=len(table.state("green")["view"]["log"]) - 3,
+    )
+    assert page_moves == table.played
+    laptop, more = _page(browser, *LAPTOP)
+    _open(laptop, table)
+    assert not laptop.locator("#recent").is_visible()
+    assert not problems and not more, problems + more

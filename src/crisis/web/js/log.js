@@ -28,6 +28,17 @@ export function logEntry(line) {
 
 /** How many lines the log shows at most (the newest). */
 const SHOWN = 300;
+/** How many of the newest stand under the prompt too, on a phone (style.css shows them). */
+const RECENT = 4;
+
+/** The newest lines again under the prompt, where a phone shows them. */
+function renderRecent(lines) {
+  const box = $("recent");
+  if (!box) return;
+  const from = Math.max(0, lines.length - RECENT);
+  box.replaceChildren(...lines.slice(from).map((line) => el("li", {}, ...logLine(line))));
+  box.setAttribute("start", String(from + 1));
+}
 /** What the log shows now: lines `from` to `to` (exclusive) of the game's log, and the last
  * of them, to tell a longer log from a rewritten one (an undo, a replay's other moment). */
 const drawn = { from: 0, to: 0, last: null };
@@ -57,6 +68,7 @@ export function renderLog(view) {
   const log = $("log");
   keepFollowing(log);
   const lines = view.log;
+  renderRecent(lines);
   const from = Math.max(0, lines.length - SHOWN);
   const grew = drawn.to > 0 && lines.length >= drawn.to && lines[drawn.to - 1] === drawn.last && log.children.length === drawn.to - drawn.from;
   if (grew) {
