@@ -108,7 +108,8 @@ def _turned(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
         if was[0] == count and was[1] != active:
             d = active - was[1]
             where = "at home" if region == tribe else f"in {region}"
-            lines.append(f"{abs(d)} {tribe} turned {'active' if d > 0 else 'inactive'} {where}")
+            counters = f"one {tribe} counter" if abs(d) == 1 else f"{abs(d)} {tribe} counters"
+            lines.append(f"{counters} turned {'active' if d > 0 else 'inactive'} {where}")
     return lines
 
 
@@ -131,15 +132,25 @@ def test_the_changes_say_which_barbarians_turned_active(server: str, browser: An
     start, end, expected = found
     table.advance(start)
     page, problems = _page(browser, *LAPTOP)
-    _open(page, table)  # green looks at the board here
+    _open(page, table)  # green looks at the board here, on a laptop and on a phone
+    phone, more = _page(browser, *PHONE, has_touch=True)
+    _open(phone, table)
     table.advance(end)
-    page.wait_for_selector("#changes:not(.hidden)")
-    page.wait_for_timeout(300)
-    lines = page.locator("#changes-list li").all_inner_texts()
-    for line in expected:
-        assert line in lines or any("more" in x for x in lines), (line, lines)
-    assert any(line in lines for line in expected), (expected, lines)
-    assert not problems, problems
+    for seen in (page, phone):
+        seen.wait_for_selector("#changes:not(.hidden)")
+        seen.wait_for_timeout(300)
+        lines = seen.locator("#changes-list li").all_inner_texts()
+        for line in expected:
+            assert line in lines or any("more" in x for x in lines), (line, lines)
+        assert any(line in lines for line in expected), (expected, lines)
+    # On a phone every line of the note is shown whole (no scroll box hiding most of them).
+    box = phone.locator("#changes-list").bounding_box()
+    last = phone.locator("#changes-list li").last.bounding_box()
+    assert box is not None and last is not None
+    assert last["y"] + last["height"] <= box["y"] + box["height"] + 1, (box, last)
+    phone.locator("#changes").scroll_into_view_if_needed()
+    _shot(phone, "changes-phone")
+    assert not problems and not more, problems + more
 
 
 def test_on_a_phone_a_battle_result_comes_into_sight(server: str, browser: Any) -> None:

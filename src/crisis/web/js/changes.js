@@ -75,7 +75,8 @@ function phrase(key, was, now, region) {
       // told only where the tribe's count stayed (else its count's line says it)
       const d = (now || 0) - (was || 0);
       const where = region === name ? "at home" : `in ${region}`;
-      return `${Math.abs(d)} ${name} turned ${d > 0 ? "active" : "inactive"} ${where}`;
+      const counters = Math.abs(d) === 1 ? `one ${name} counter` : `${Math.abs(d)} ${name} counters`;
+      return `${counters} turned ${d > 0 ? "active" : "inactive"} ${where}`;
     }
     case "mobs":
       return `Mobs ${signed((now || 0) - (was || 0))} in ${region}`;
