@@ -13,6 +13,7 @@ import pytest
 from .scripted import Table, plan
 from .test_accessibility import _serious
 from .test_browser import _page, _shot, browser, pytestmark, server
+from .test_hint_panel import _new_ric_table
 
 __all__ = ["browser", "pytestmark", "server"]
 
@@ -82,14 +83,7 @@ def test_rome_in_crisis_cards_open_their_entries(
     with urllib.request.urlopen(server + "/api/meta") as res:
         cards = json.load(res)["titles"]["rome_in_crisis"]["reference"]["cards"]
     page, problems = _page(browser, width, height)
-    page.goto(server + "/")
-    page.wait_for_selector("#create:enabled")
-    page.select_option("#title", "rome_in_crisis")
-    page.select_option("#players", "3")
-    page.wait_for_function("document.querySelectorAll('#seats select').length === 3")
-    page.click("#create")
-    page.wait_for_url("**/table/**")
-    page.wait_for_selector("#notice:not(.hidden)")
+    _new_ric_table(page, server)
     page.wait_for_selector(".cand")
     # Every candidate, office and card in hand has its "?" (cards played on a candidate or a
     # crisis are small and have none: their suit's entry is on the cards in hand).

@@ -47,13 +47,13 @@ function cardEntry(id) {
 }
 
 /** A "?" button that opens the entry of card ``id`` (an event named in a line of text), or
- * null when the title has none. */
-export function cardHelpButton(id) {
+ * null when the title has none. ``cls``: its look ("card-help-inline" beside a line of text). */
+export function cardHelpButton(id, cls = "card-help-inline") {
   const item = cardEntry(id);
   if (!item) return null;
   const help = el("button", {
     type: "button",
-    class: "card-help card-help-inline",
+    class: `card-help ${cls}`.trim(),
     "aria-label": `About ${item.title}`,
     title: "What this card is for",
     "aria-haspopup": "dialog",
@@ -68,20 +68,8 @@ export function cardHelpButton(id) {
 /** ``face`` (a card face, a button when it can be played) with a "?" button beside it that
  * opens the card's entry; the face alone when the title has no entry for the card. */
 export function withCardHelp(face, id) {
-  const item = cardEntry(id);
-  if (!item) return face;
-  const help = el("button", {
-    type: "button",
-    class: "card-help",
-    "aria-label": `About ${item.title}`,
-    title: "What this card is for",
-    "aria-haspopup": "dialog",
-    onclick: (ev) => {
-      ev.stopPropagation();
-      showCard(item, help);
-    },
-  }, "?");
-  return el("span", { class: "card-slot", "data-card-slot": id }, face, help);
+  const help = cardHelpButton(id, "");
+  return help ? el("span", { class: "card-slot", "data-card-slot": id }, face, help) : face;
 }
 
 function showCard(item, opener) {
