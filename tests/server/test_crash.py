@@ -30,12 +30,16 @@ def _kill(proc: subprocess.Popen[bytes]) -> None:
 
 
 def _consistent(db: Database, table: str) -> int:
-    """The stored state is exactly setup + the stored log; returns the log length."""
+    """The stored state is exactly setup + the stored log; returns the log length.
+
+    The game and its log are read at one moment: a live process may be writing moves
+    meanwhile (two separate reads once saw a state one move behind its log)."""
     store = Store(db.url)
     try:
-        row = store.load_game(table)
-        assert row is not None
-        log = store.load_log(table)
+        read = store.load_tail(table, 0)
+        assert read is not None
+        row, log, total = read
+        assert total == len(log)
         title = get_title(row.title)
         match = Match.replay(title, {"seed": row.seed, "options": row.options, "log": log})
         assert title.to_json(match.state).decode() == row.state
