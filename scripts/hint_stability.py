@@ -19,18 +19,16 @@ import random
 import statistics
 from typing import Any
 
-from crisis.ai import get_bot
+from crisis.ai import default_bot, get_bot
 from crisis.ai.advice import hint
 from crisis.games import get_title
-
-BOTS = {"time_of_crisis": "balanced", "rome_in_crisis": "heuristic"}
 
 
 def positions(title_name: str, count: int, seed: int) -> list[tuple[Any, str]]:
     """``count`` decisions with several choices, spread over a game of reference bots."""
     title = get_title(title_name)
     state = title.setup(seed, {"players": 4})
-    bot = get_bot(BOTS[title_name], title_name)
+    bot = get_bot(default_bot(title_name), title_name)
     rnd = random.Random(seed)
     out: list[tuple[Any, str]] = []
     n = 0

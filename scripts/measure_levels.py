@@ -26,7 +26,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from crisis.ai import LEVELS
+from crisis.ai import support
 from crisis.sim import plan_games, run
 from crisis.sim.stats import summarize
 
@@ -51,7 +51,7 @@ def measure(title: str, name: str, games: int, seed: int, jobs: int) -> dict[str
         f"crisis simulate --title {title} --games {games} --bots {','.join(bots)} --seed {seed}"
     )
     return {
-        "bot": LEVELS[title][name].spec,
+        "bot": support(title).levels[name].spec,
         "against": f"3 {ref}",
         "players": PLAYERS,
         "games": stats.games,
@@ -84,8 +84,8 @@ def merge(into: dict[str, Any], other: dict[str, Any]) -> None:
 def save(path: Path, data: dict[str, Any]) -> None:
     """Write ``data`` with a note on what it is."""
     data["about"] = (
-        "Measured strength of the bot levels (crisis.ai.LEVELS): each level in one seat, "
-        "the title's reference bot in the other three, seats rotated. Written by "
+        "Measured strength of the bot levels (each title's, crisis.ai.level): each level in "
+        "one seat, the title's reference bot in the other three, seats rotated. Written by "
         "scripts/measure_levels.py; each entry names the command that reproduces it."
     )
     path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", "utf-8")
@@ -107,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
         for path in args.merge:
             merge(data, load(path))
     else:
-        for name in args.level or list(LEVELS[args.title]):
+        for name in args.level or list(support(args.title).levels):
             row = measure(args.title, name, args.games, args.seed, args.jobs)
             data["titles"].setdefault(args.title, {})[name] = row
             print(json.dumps({"title": args.title, "level": name, **row}), flush=True)

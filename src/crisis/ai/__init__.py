@@ -1,44 +1,30 @@
 """Bots for crisis titles (see :mod:`crisis.ai.base` for the interface).
 
-Bots are registered per title. Every title gets the generic ``random`` and ``ismcts`` (search
-through the engine contract, :mod:`crisis.ai.ismcts`). Time of Crisis adds its factions
+Every title gets the generic ``random`` and ``ismcts`` (search through the engine contract,
+:mod:`crisis.ai.ismcts`) and ``novice``, its default bot making a random move now and then
+(:mod:`crisis.ai.novice`). What a title adds is declared by the title
+(:mod:`crisis.ai.support`: its ``TitleSpec.ai`` names the module of its ``TitleBots``): its
+own bots, its default, its strength levels, its hint. Time of Crisis adds its factions
 ``military`` (Maximinus Thrax), ``senate`` (Pupienus & Balbinus), ``populace`` (Gordian III)
-and ``balanced``, and its own turn-plan ``ismcts``; Rome in Crisis adds ``heuristic``.
-:func:`get_bot` also takes a strength level (``easy``, ``medium``, ``hard``: :data:`LEVELS`,
-each a bot and its thinking budget) and settings after colons, e.g. ``ismcts:iterations=200``
-or ``ismcts:seconds=1.5:horizon=2`` (the command line and research code only: the web server
-accepts names and levels alone). Every title also gets ``novice``, its default bot making a
-random move now and then (:mod:`crisis.ai.novice`), which is the ``easy`` level.
-:func:`level_figures` gives each level's measured win rate (``levels.json``, written by
-``scripts/measure_levels.py``).
+and ``balanced``, and its own turn-plan ``ismcts`` (:mod:`crisis.ai.toc.bots`); Rome in
+Crisis adds ``heuristic`` (:mod:`crisis.ai.ric.bots`).
+
+:func:`get_bot` also takes a strength level (``easy``, ``medium``, ``hard``: :func:`level`,
+each a bot and its thinking budget) and settings after colons, e.g.
+``ismcts:iterations=200`` or ``ismcts:seconds=1.5:horizon=2`` (the command line and research
+code only: the web server accepts names and levels alone). :func:`level_figures` gives each
+level's measured win rate (``levels.json``, written by ``scripts/measure_levels.py``).
 """
 
 import json
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from functools import cache, partial
 from importlib import resources
 from typing import Any
 
 from crisis.ai.base import Bot, RandomBot
+from crisis.ai.support import Factory, Level, TitleBots, support
 from crisis.games import DEFAULT_TITLE, get_title
-
-Factory = Callable[..., Bot]
-
-
-def _heuristic(profile: str) -> Factory:
-    def make(**settings: Any) -> Bot:
-        from crisis.ai.toc.heuristic import HeuristicBot
-
-        return HeuristicBot(profile, **settings)
-
-    return make
-
-
-def _toc_ismcts(**settings: Any) -> Bot:
-    from crisis.ai.toc.ismcts import ISMCTSBot
-
-    return ISMCTSBot(**settings)
 
 
 def _generic_ismcts(title: str, **defaults: Any) -> Factory:
@@ -48,12 +34,6 @@ def _generic_ismcts(title: str, **defaults: Any) -> Factory:
         return ISMCTSBot(title, **{**defaults, **settings})
 
     return make
-
-
-def _ric_heuristic(**settings: Any) -> Bot:
-    from crisis.ai.ric.heuristic import HeuristicBot
-
-    return HeuristicBot(**settings)
 
 
 def _random_bot(title: str, **settings: Any) -> Bot:
@@ -76,62 +56,6 @@ GENERIC_BOTS: dict[str, Callable[[str], Factory]] = {
     "novice": lambda title: partial(_novice, title),
 }
 
-#: Title-specific bot factories by title and name; a name here overrides a generic bot.
-#: Other bot modules register themselves here.
-TITLE_BOTS: dict[str, dict[str, Factory]] = {
-    "time_of_crisis": {
-        "military": _heuristic("military"),
-        "senate": _heuristic("senate"),
-        "populace": _heuristic("populace"),
-        "balanced": _heuristic("balanced"),
-        "ismcts": _toc_ismcts,
-    },
-    "rome_in_crisis": {
-        "heuristic": _ric_heuristic,
-        "ismcts": _generic_ismcts("rome_in_crisis", rollout="heuristic"),
-    },
-}
-
-#: The bot a new table offers by default: the strongest that answers at once. For Time of
-#: Crisis the round robin in the README rates ``balanced`` level with ``ismcts`` (1858 and
-#: 1877, within the error) at a fraction of its thinking time; for Rome in Crisis the search
-#: does no better than the ``heuristic`` it rolls out with.
-DEFAULT_BOTS: dict[str, str] = {"time_of_crisis": "balanced", "rome_in_crisis": "heuristic"}
-
-
-@dataclass(frozen=True)
-class Level:
-    """A strength level: the registered ``bot`` it plays and that bot's ``settings`` (for a
-    search, its thinking budget ``seconds`` per decision or turn)."""
-
-    bot: str
-    settings: Mapping[str, Any] = field(default_factory=dict)
-
-    @property
-    def spec(self) -> str:
-        """The level as a :func:`get_bot` spec (``ismcts:seconds=1.0``)."""
-        return ":".join([self.bot, *(f"{k}={v}" for k, v in self.settings.items())])
-
-
-#: The strength levels offered to people by name, per title. ``easy``: the default bot that
-#: slips (``novice``); ``medium``: the best heuristic; ``hard``: the strongest bot measured,
-#: with its thinking budget. Rome in Crisis's search does no better than its heuristic
-#: (issue #26), so its ``hard`` is the heuristic too. Measured figures: :func:`level_figures`.
-LEVELS: dict[str, dict[str, Level]] = {
-    "time_of_crisis": {
-        # A random move at one decision in twenty already costs a Time of Crisis bot most of
-        # its games against three ``medium`` bots (one in three: all of them).
-        "easy": Level("novice", {"blunder": 0.05}),
-        "medium": Level("balanced"),
-        "hard": Level("ismcts", {"seconds": 1.0}),
-    },
-    "rome_in_crisis": {
-        "easy": Level("novice"),
-        "medium": Level("heuristic"),
-        "hard": Level("heuristic"),
-    },
-}
-
 #: Where the measured win rates of the levels are kept (written by scripts/measure_levels.py).
 FIGURES_FILE = "levels.json"
 
@@ -140,13 +64,14 @@ SEARCHING: frozenset[str] = frozenset({"ismcts"})
 
 
 def levels(title: str = DEFAULT_TITLE) -> dict[str, str]:
-    """The strength levels of ``title`` (``easy``, ``medium``, ``hard``) and the bot each is."""
-    return {name: lv.bot for name, lv in LEVELS.get(title, {}).items()}
+    """The strength levels ``title`` declares (``easy``, ``medium``, ``hard``) and the bot
+    each is."""
+    return {name: lv.bot for name, lv in support(title).levels.items()}
 
 
 def level(name: str, title: str = DEFAULT_TITLE) -> Level | None:
     """The strength level ``name`` of ``title`` (bot and budget), or None if it is none."""
-    return LEVELS.get(title, {}).get(name)
+    return support(title).levels.get(name)
 
 
 @cache
@@ -166,8 +91,9 @@ def level_figures(title: str = DEFAULT_TITLE) -> dict[str, dict[str, Any]]:
     Levels not measured are left out (an empty dict for a title without figures)."""
     data = _figures()
     out: dict[str, dict[str, Any]] = {}
+    declared = support(title).levels
     for name, row in data.get("titles", {}).get(title, {}).items():
-        if name in LEVELS.get(title, {}):
+        if name in declared:
             out[name] = {"command": data.get("command"), "date": data.get("date"), **row}
     return out
 
@@ -192,15 +118,17 @@ def searches(name: str, title: str = DEFAULT_TITLE) -> bool:
 
 
 def default_bot(title: str = DEFAULT_TITLE) -> str:
-    """The bot name a new table of ``title`` offers by default (``random`` if none is set)."""
-    name = DEFAULT_BOTS.get(title, "random")
+    """The bot a new table of ``title`` offers by default, as the title declares it
+    (``random`` if it names none, or none that plays it)."""
+    name = support(title).default
     return name if name in bots_for(title) else "random"
 
 
 def bots_for(title: str = DEFAULT_TITLE) -> dict[str, Factory]:
-    """Every bot that plays ``title``, by name: the generic ones and the title's own."""
+    """Every bot that plays ``title``, by name: the generic ones and the title's own (its
+    declaration's, which override generic ones of the same name)."""
     bots = {name: make(title) for name, make in GENERIC_BOTS.items()}
-    bots.update(TITLE_BOTS.get(title, {}))
+    bots.update(support(title).bots)
     return bots
 
 
@@ -235,7 +163,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
 
 def get_bot(name: str, title: str = DEFAULT_TITLE) -> Bot:
     """A new bot for ``title`` from a spec: a registered name or a strength level (see
-    :data:`LEVELS`), optionally with settings after a colon."""
+    :func:`level`), optionally with settings after a colon."""
     base, settings = parse_spec(name)
     chosen = level(base, title)
     if chosen is not None:  # a level: its bot with its budget, unless the spec says otherwise
@@ -249,15 +177,14 @@ def get_bot(name: str, title: str = DEFAULT_TITLE) -> Bot:
 
 __all__ = [
     "BOTS",
-    "DEFAULT_BOTS",
     "FIGURES_FILE",
     "GENERIC_BOTS",
-    "LEVELS",
     "SEARCHING",
-    "TITLE_BOTS",
     "Bot",
+    "Factory",
     "Level",
     "RandomBot",
+    "TitleBots",
     "bot_names",
     "bots_for",
     "default_bot",
@@ -268,4 +195,5 @@ __all__ = [
     "parse_spec",
     "resolve",
     "searches",
+    "support",
 ]

@@ -1,44 +1,34 @@
 """Advice for people at the table: what the strongest bot would do, and how a game went.
 
-* :func:`hint` answers "what would the bot do?" for one seat, with the bot of the ``hard``
-  strength level (:data:`crisis.ai.LEVELS`). It reads only that seat's view (like every bot)
-  and returns the bot's own choice and the best rated others (three in all, best estimate
-  first), each with its estimated chance of winning and that estimate's standard error, and
-  the rest of the turn as the bot would play it (:mod:`crisis.ai.plan`). Time of Crisis,
-  whose ``hard`` is the turn-plan search (:mod:`crisis.ai.toc.ismcts`): at the start of its
-  Take Actions the search picks the turn plan first; every choice is then rated by playing
-  it and the rest of the round with the plans, scored by the position evaluator. Other
-  titles: the ``hard`` bot's choice (the default bot where ``hard`` itself searches), every
-  choice rated by playing the game out with that bot and counting wins.
+* :func:`hint` answers "what would the bot do?" for one seat. It reads only that seat's view
+  (like every bot) and returns the bot's own choice and the best rated others (three in
+  all, best estimate first), each with its estimated chance of winning and that estimate's
+  standard error, and the rest of the turn as the bot would play it (:mod:`crisis.ai.plan`).
+  A title may declare a hint of its own (:class:`crisis.ai.support.TitleBots`; Time of
+  Crisis's is the turn-plan search's, :mod:`crisis.ai.toc.hint`). The generic hint asks the
+  bot of the title's ``hard`` strength level (its default bot where ``hard`` itself
+  searches, or where the title declares no levels) and rates every choice by playing the
+  game out with that bot and counting wins.
 * :func:`review` replays a finished game's record and gives every player's score at the start
-  of each round, and, where the title has a position evaluator, each player's estimated chance
-  to win then (from the public view only, as a spectator would see it).
+  of each round, and, where the title declares a position evaluator, each player's estimated
+  chance to win then (from the public view only, as a spectator would see it).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
-from crisis.ai.plan import Policy, Rating, plan_turn, play_out, rate
+from crisis.ai.plan import Rating, plan_turn, play_out, rate
+from crisis.ai.support import WinEstimate, support
 from crisis.engine.action import Action
 from crisis.engine.match import Match
 from crisis.games import get_title
 
-#: Position evaluators by title: a view -> each role's estimated chance of winning.
-WinEstimate = Callable[[dict[str, Any]], dict[str, float]]
-
-
-def _estimators() -> dict[str, WinEstimate]:
-    from crisis.ai.toc.evaluate import win_chances
-
-    return {"time_of_crisis": win_chances}
-
 
 def win_estimate(title: str) -> WinEstimate | None:
-    """The title's position evaluator, if it has one."""
-    return _estimators().get(title)
+    """The title's position evaluator, if it declares one."""
+    return support(title).estimate
 
 
 def hint(
@@ -59,7 +49,8 @@ def hint(
     error, or ``None``), ``basis`` (what the estimate rests on, in words), ``plan`` (Time
     of Crisis's turn plan, if any) and ``pick`` (whether it is the bot's
     own choice). The bot's choice also carries ``turn``: the rest of the turn as the bot
-    would play it (:func:`crisis.ai.plan.plan_turn`).
+    would play it (:func:`crisis.ai.plan.plan_turn`). The title's own hint answers where it
+    declares one (:attr:`crisis.ai.support.TitleBots.hint`), else the generic search.
 
     The budget is ``seconds`` in all (about 35% for Time of Crisis's plan search at the
     start of its Take Actions, the rest for rating the choices, a tenth for the turn's plan)
@@ -67,8 +58,9 @@ def hint(
     rng = rng or random.Random()
     if not actions:
         return []
-    if title == "time_of_crisis" and hard_bot(title) == "ismcts":
-        return _toc_hint(view, role, actions, seconds, iterations, rng, top)
+    own = support(title).hint
+    if own is not None:
+        return own(view, role, actions, seconds, iterations, rng, top)
     return _search_hint(title, view, role, actions, seconds, iterations, rng, top)
 
 
@@ -80,7 +72,8 @@ def hard_bot(title: str) -> str:
     return chosen.bot if chosen is not None else default_bot(title)
 
 
-#: Share of the budget for the turn's plan, and for Time of Crisis's search over plans.
+#: Share of the budget for the turn's plan, and for a title's search over plans (Time of
+#: Crisis's hint, :mod:`crisis.ai.toc.hint`).
 PLAN_SHARE = 0.1
 MACRO_SHARE = 0.35
 #: The fewest samples a choice's estimate is given from (fewer say little; the choices are
@@ -90,74 +83,6 @@ MIN_FOR_ERROR = 5
 #: other turn plans, and a random sample of the rest): past it, one play of each would take
 #: the whole budget.
 MAX_CANDIDATES = 16
-
-
-def _toc_hint(
-    view: dict[str, Any],
-    role: str,
-    actions: list[Action],
-    seconds: float,
-    iterations: int | None,
-    rng: random.Random,
-    top: int,
-) -> list[dict[str, Any]]:
-    from crisis.ai.toc.evaluate import win_chances
-    from crisis.ai.toc.heuristic import decide
-    from crisis.ai.toc.ismcts import MACROS, OPPONENTS, ISMCTSBot
-    from crisis.ai.toc.observe import Obs
-    from crisis.ai.toc.profiles import BALANCED, Profile
-    from crisis.games import time_of_crisis as toc
-    from crisis.games.time_of_crisis import TITLE
-
-    view = {**view, "log": []}  # history the rules never read
-    plan = BALANCED
-    rate_share = 1.0 - PLAN_SHARE
-    if view.get("current") == role and view.get("step") == "actions" and len(actions) > 1:
-        bot = ISMCTSBot(seconds=MACRO_SHARE * seconds, iterations=iterations)
-        plan = bot.search(view, role, rng)
-        rate_share -= MACRO_SHARE
-    pick = decide(Obs(view, role), actions, plan)
-    pick = pick if pick in actions else actions[0]
-    firsts = [decide(Obs(view, role), actions, m) for m in MACROS]  # the other plans' choices
-
-    def seat(profiles: dict[str, Profile]) -> Policy:
-        def policy(state: Any, who: str, legal: list[Action], _: random.Random) -> Action:
-            return decide(Obs(toc.view(state, who), who), legal, profiles.get(who, BALANCED))
-
-        return policy
-
-    turns = max(1, len(view["players"]))
-
-    def value(state: Any, luck: random.Random) -> float:
-        opponents = {r: luck.choice(OPPONENTS) for r in toc.roles(state) if r != role}
-        seen = [state.current, 0]
-
-        def horizon(s: Any) -> bool:  # the bot's own horizon: one round of turns
-            if s.current != seen[0]:
-                seen[0], seen[1] = s.current, seen[1] + 1
-            return seen[1] >= turns
-
-        play_out(TITLE, state, seat({**opponents, role: plan}), luck, stop=horizon, depth=600)
-        return win_chances(toc.view(state, role))[role]
-
-    name = plan.name
-    turn = plan_turn(TITLE, view, role, pick, seat({role: plan}), rng, seconds=PLAN_SHARE * seconds)
-    if len(actions) == 1:
-        chance = win_chances(view)[role]
-        only = {"action": pick, "chance": chance, "error": None, "basis": "position"}
-        return [{**only, "plan": name, "pick": True, "turn": turn}]
-    ratings = rate(
-        TITLE,
-        view,
-        role,
-        _candidates(actions, [pick, *firsts], rng, MAX_CANDIDATES),
-        value,
-        rng,
-        seconds=rate_share * seconds,
-        rollouts=iterations,
-        protect=pick,
-    )
-    return _choices(ratings, pick, top, name, turn, len(actions))
 
 
 def _search_hint(
@@ -194,14 +119,14 @@ def _search_hint(
         spec,
         view,
         role,
-        _candidates(actions, [pick], rng, MAX_CANDIDATES),
+        candidates(actions, [pick], rng, MAX_CANDIDATES),
         value,
         rng,
         seconds=(1.0 - PLAN_SHARE) * seconds,
         rollouts=iterations,
         protect=pick,
     )
-    return _choices(ratings, pick, top, None, turn, len(actions))
+    return choices(ratings, pick, top, None, turn, len(actions))
 
 
 def won_share(result: dict[str, Any] | None, role: str) -> float:
@@ -212,7 +137,7 @@ def won_share(result: dict[str, Any] | None, role: str) -> float:
     return 1.0 / len(winners) if role in winners else 0.0
 
 
-def _candidates(
+def candidates(
     actions: list[Action], first: list[Action], rng: random.Random, most: int
 ) -> list[Action]:
     """The choices to rate: ``first`` (the bot's own choice, then others it weighs) in that
@@ -225,7 +150,7 @@ def _candidates(
     return [*head, *rest]
 
 
-def _choices(
+def choices(
     ratings: list[Rating],
     pick: Action,
     top: int,

@@ -36,7 +36,7 @@ from typing import Any
 
 from crisis.ai.base import Bot, RandomBot
 from crisis.engine.action import Action
-from crisis.engine.title import Title
+from crisis.engine.title import TitleSpec
 from crisis.games import get_title
 
 
@@ -108,7 +108,7 @@ class ISMCTSBot:
         margin: float = 1.0,
     ) -> None:
         self.title_name = title
-        self.title: Title = get_title(title)
+        self.title: TitleSpec[Any] = get_title(title)
         self.seconds = float(seconds)
         self.iterations = int(iterations) if iterations else None
         self.depth = int(depth)

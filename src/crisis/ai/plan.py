@@ -1,7 +1,7 @@
 """The hint's search: the bot's top choices for one decision and its plan for the turn.
 
 Both read one seat's view and nothing else: every state they play on is a determinization
-of that view (:meth:`Title.determinize`: what the seat cannot see drawn afresh), so two
+of that view (:attr:`TitleSpec.determinize`: what the seat cannot see drawn afresh), so two
 positions that look the same from the seat give the same answer from the same seed.
 
 * :func:`rate` estimates each candidate action's value by playing it on many
@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from crisis.engine.action import Action
-from crisis.engine.title import Title
+from crisis.engine.title import TitleSpec
 
 #: A seat's policy on a full state: the action ``role`` takes among ``legal``.
 Policy = Callable[[Any, str, list[Action], random.Random], Action]
@@ -64,7 +64,7 @@ class Rating:
 
 
 def rate(
-    title: Title,
+    title: TitleSpec[Any],
     view: dict[str, Any],
     role: str,
     candidates: list[Action],
@@ -128,7 +128,7 @@ def rate(
 
 
 def play_out(
-    title: Title,
+    title: TitleSpec[Any],
     state: Any,
     policy: Policy,
     rng: random.Random,
@@ -152,7 +152,7 @@ def play_out(
         title.apply(state, who, act if act in legal else legal[0])
 
 
-def turn_over(title: Title, view: dict[str, Any], role: str) -> Callable[[Any], bool]:
+def turn_over(title: TitleSpec[Any], view: dict[str, Any], role: str) -> Callable[[Any], bool]:
     """When ``role``'s turn has passed to another seat: in a title whose views name the
     current player, once another is current (if ``role`` is current now); otherwise once
     ``role`` has nothing to decide."""
@@ -162,7 +162,7 @@ def turn_over(title: Title, view: dict[str, Any], role: str) -> Callable[[Any], 
 
 
 def plan_turn(
-    title: Title,
+    title: TitleSpec[Any],
     view: dict[str, Any],
     role: str,
     first: Action,
@@ -214,7 +214,7 @@ def plan_turn(
     return {"steps": _agreed(runs), "samples": len(runs), "others": others}
 
 
-def _words(title: Title, state: Any, role: str, action: Action) -> dict[str, Any]:
+def _words(title: TitleSpec[Any], state: Any, role: str, action: Action) -> dict[str, Any]:
     """The title's own label (and cost, if any) for ``action`` in ``state``."""
     describe = getattr(title, "describe", None)
     if describe is None:

@@ -5,7 +5,7 @@ from crisis.engine.errors import IllegalAction, MalformedAction, NotYourTurn, Un
 from crisis.engine.match import Match
 from crisis.engine.result import Termination
 from crisis.engine.rng import Rng, Seed, force_dice, fresh_seed, new_rng, randbelow, roll, shuffle
-from crisis.engine.title import Title
+from crisis.engine.title import TitleSpec
 
 __all__ = [
     "Action",
@@ -17,7 +17,7 @@ __all__ = [
     "Rng",
     "Seed",
     "Termination",
-    "Title",
+    "TitleSpec",
     "UndoUnavailable",
     "force_dice",
     "fresh_seed",

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import importlib
 import json
 import random
 import time
@@ -37,7 +36,7 @@ from typing import Any
 
 from crisis.engine.action import Action
 from crisis.engine.errors import IllegalAction
-from crisis.engine.title import Invariants, OptionsFor, Title, TitleSpec
+from crisis.engine.title import Invariants, OptionsFor, TitleSpec
 
 #: A purposeful player for the fuzzer: (random, state, role, legal actions) -> action.
 Policy = Callable[[random.Random, Any, str, list[Action]], Action]
@@ -156,9 +155,10 @@ def default_options(players: int, index: int = 0) -> dict[str, Any]:
 Chooser = Callable[[random.Random, str, list[Action]], Action]
 
 
-def ending_verbs(title: Title, config: FuzzConfig) -> frozenset[str]:
+def ending_verbs(title: TitleSpec[Any], config: FuzzConfig) -> frozenset[str]:
     """The verbs the fuzzer leans on to move a game on: the config's, else those the
-    title's state machine declares (none for a bare module)."""
+    title's state machine declares (none for a stand-in without a declaration, such as the
+    fuzzer's own tests wrap around a title's contract functions)."""
     if config.end_verbs is not None:
         return config.end_verbs
     return title.ending_verbs if isinstance(title, TitleSpec) else frozenset()
@@ -193,7 +193,7 @@ def _describe(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}"
 
 
-def _legal_actions(title: Title, state: Any) -> tuple[str | None, dict[str, list[Action]]]:
+def _legal_actions(title: TitleSpec[Any], state: Any) -> tuple[str | None, dict[str, list[Action]]]:
     """The legal actions of every active role, or a message saying why the game is stuck."""
     roles = title.active(state)
     if not roles:
@@ -208,7 +208,7 @@ def _legal_actions(title: Title, state: Any) -> tuple[str | None, dict[str, list
 
 
 def play_game(
-    title: Title,
+    title: TitleSpec[Any],
     seed: int,
     options: dict[str, Any],
     *,
@@ -324,7 +324,7 @@ def play_game(
     return run
 
 
-def position(title: Title, state: Any) -> bytes:
+def position(title: TitleSpec[Any], state: Any) -> bytes:
     """A digest of the game position: the state without its log and version counter.
 
     The two are set aside while the state is encoded (rather than decoding and re-encoding
@@ -340,7 +340,7 @@ def position(title: Title, state: Any) -> bytes:
     return hashlib.blake2b(raw, digest_size=16).digest()
 
 
-def _probe(title: Title, state: Any, role: str, action: Action) -> str | None:
+def _probe(title: TitleSpec[Any], state: Any, role: str, action: Action) -> str | None:
     """Check that ``role``, who may not act now, cannot perform ``action``."""
     before = title.to_json(state)
     try:
@@ -352,7 +352,9 @@ def _probe(title: Title, state: Any, role: str, action: Action) -> str | None:
     return f"{role} may not act now but {action} was accepted"
 
 
-def _verify_replay(title: Title, seed: int, options: dict[str, Any], run: GameRun) -> str | None:
+def _verify_replay(
+    title: TitleSpec[Any], seed: int, options: dict[str, Any], run: GameRun
+) -> str | None:
     """Setup plus the log must rebuild the same state."""
     state = title.setup(seed, options)
     for role, action in run.log:
@@ -363,7 +365,7 @@ def _verify_replay(title: Title, seed: int, options: dict[str, Any], run: GameRu
 
 
 def make_record(
-    title: Title,
+    title: TitleSpec[Any],
     seed: int,
     options: dict[str, Any],
     run: GameRun,
@@ -390,7 +392,7 @@ def make_record(
 
 
 def _run_games(
-    title: Title,
+    title: TitleSpec[Any],
     indices: Iterable[int],
     players: Sequence[int],
     seed: int,
@@ -438,7 +440,7 @@ def _run_games(
 
 
 def _worker(
-    title: Title | str,
+    title: TitleSpec[Any],
     indices: list[int],
     players: Sequence[int],
     seed: int,
@@ -447,13 +449,11 @@ def _worker(
     options_for: OptionsFor,
     out_dir: Path | None,
 ) -> FuzzSummary:
-    if isinstance(title, str):
-        title = importlib.import_module(title)
     return _run_games(title, indices, players, seed, invariants, config, options_for, out_dir)
 
 
 def fuzz(
-    title: Title,
+    title: TitleSpec[Any],
     *,
     games: int = 100,
     players: Sequence[int] = (2, 3, 4),
@@ -470,8 +470,9 @@ def fuzz(
     ``options_for(players, index)``) and check each one.
 
     Failures are returned, and written as replay files to ``out_dir`` when it is given.
-    ``jobs`` > 1 spreads the games over processes (the title must be an importable module and
-    ``invariants`` and ``options_for`` picklable, i.e. module-level functions).
+    ``jobs`` > 1 spreads the games over processes (the title must be a title's exported
+    ``TITLE``, which pickles by reference, and ``invariants`` and ``options_for``
+    picklable, i.e. module-level functions).
     """
     if not players:
         raise ValueError("players must name at least one player count")
@@ -482,17 +483,14 @@ def fuzz(
     if jobs <= 1 or games < 2:
         summary = _run_games(title, indices, players, seed, invariants, config, options_for, out)
     else:
-        # A declaration pickles by reference to the package exporting it; a module by name.
-        module: Title | str | None = (
-            title if isinstance(title, TitleSpec) else getattr(title, "__name__", None)
-        )
-        if module is None:
-            raise ValueError("jobs > 1 needs a declared title or an importable module")
+        # A declaration pickles by reference to the package exporting it.
+        if not isinstance(title, TitleSpec):
+            raise ValueError("jobs > 1 needs a title's declaration (its TitleSpec)")
         chunks = [indices[i::jobs] for i in range(jobs)]
         summary = FuzzSummary()
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             parts = [
-                pool.submit(_worker, module, c, players, seed, invariants, config, options_for, out)
+                pool.submit(_worker, title, c, players, seed, invariants, config, options_for, out)
                 for c in chunks
                 if c
             ]
@@ -535,7 +533,7 @@ def load_record(path: str | Path) -> dict[str, Any]:
 
 
 def replay(
-    title: Title,
+    title: TitleSpec[Any],
     record: dict[str, Any],
     *,
     invariants: Invariants | None = None,
@@ -587,7 +585,7 @@ def replay(
 
 
 def benchmark(
-    title: Title,
+    title: TitleSpec[Any],
     *,
     games: int = 20,
     players: int = 4,

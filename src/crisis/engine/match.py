@@ -15,7 +15,7 @@ from typing import Any
 from crisis.engine.action import Action
 from crisis.engine.errors import IllegalAction, MalformedAction, UndoUnavailable
 from crisis.engine.rng import Seed, check_seed
-from crisis.engine.title import Title
+from crisis.engine.title import TitleSpec
 
 UNDO = Action("undo")
 
@@ -24,7 +24,7 @@ UNDO = Action("undo")
 class Match:
     """A game in progress: ``title`` rules, the current ``state``, and the ``log`` of actions."""
 
-    title: Title
+    title: TitleSpec[Any]
     seed: Seed
     options: dict[str, Any] = field(default_factory=dict)
     state: Any = None
@@ -102,7 +102,7 @@ class Match:
         }
 
     @classmethod
-    def replay(cls, title: Title, record: dict[str, Any]) -> Match:
+    def replay(cls, title: TitleSpec[Any], record: dict[str, Any]) -> Match:
         """Rebuild a match from :meth:`record`'s output by applying its log in order."""
         match = cls(title, check_seed(record["seed"]), dict(record.get("options") or {}))
         for i, entry in enumerate(record.get("log", [])):

@@ -1,23 +1,24 @@
-"""The contract every title implements, as a typing Protocol.
+"""The contract every title implements: :class:`TitleSpec`, one typed declaration per title.
 
-A title is a module with these functions; everything above the engine (server, bots, RL
-adapters, CLI) talks to a title only through them.
+Each title package exports one, ``TITLE``; everything above the engine (server, bots, RL
+adapters, CLI) reaches a title only through it (``crisis.games.get_title(name)``).
 
-Besides the game itself (``setup`` ... ``from_json``) a title provides what the layers above
+Besides the game itself (``setup`` ... ``from_json``) a title declares what the layers above
 need to stay game-agnostic: a fixed action catalog and observation encoding for the research
-adapters, determinization for searching bots, and a plain-text rendering of a view.
+adapters, determinization for searching bots, a plain-text rendering of a view, and the
+optional parts as typed members (None where a title has none): ``describe``/``unavailable``
+(actions in words, for clients), the research adapters' ``canonical_action``/
+``actual_action``, the score's name and range, the bound on chance outcomes, card-set
+loading, invariants and the fuzz profile. What it brings beyond its rules is declared here
+too: where its own bots, their default, its strength levels and its hint are declared
+(``ai``), who sits at its fuzzed tables (``fuzz.seats``) and the web board that draws it
+(``board``). The layers above read these members; they never probe a title by name, and no
+code above the titles compares a title's name.
 
 Hidden information (docs/randomness.md): every random draw comes from the generator kept in
 the state (:mod:`crisis.engine.rng`), made by ``setup`` from the seed. **Views and logs may
 show the results of draws, never anything from which unseen draws follow**: no view, log line
 or error contains the generator's key or state, the seed, or the order of anything face down.
-
-Each title exports one :class:`TitleSpec`, ``TITLE``, that declares all of it: the contract
-functions, its state machine, and the optional parts as typed members (None where a title
-has none): ``describe``/``unavailable`` (actions in words, for clients), the research
-adapters' ``canonical_action``/``actual_action``, the score's name and range, the bound on
-chance outcomes, card-set loading, invariants and the fuzz profile. The layers above read
-these members; they never probe a title by name.
 """
 
 from __future__ import annotations
@@ -27,11 +28,10 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, TypeVar
 
 from crisis.engine.action import Action
 from crisis.engine.machine import Machine, MachineState
-from crisis.engine.rng import Seed
 
 #: A title's state type (each title's ``State`` struct): ``TitleSpec[State]`` links its
 #: setup, view, apply and the rest, so that mypy checks a title's functions against one
@@ -42,96 +42,6 @@ S = TypeVar("S", bound=MachineState)
 Invariants = Callable[[Any], list[str]]
 #: Setup options for (players, game index): a title's cycle of variants.
 OptionsFor = Callable[[int, int], dict[str, Any]]
-
-
-class Title(Protocol):
-    """What every title provides (see DESIGN.md, "The engine contract"); a title's
-    :class:`TitleSpec` has all of it, and the optional parts besides."""
-
-    @property
-    def NAME(self) -> str:
-        """The title's id, e.g. ``"time_of_crisis"``."""
-        ...
-
-    def setup(self, seed: Seed, options: dict[str, Any] | None = None) -> Any:
-        """A new game state for ``seed`` and ``options``; every random draw of the game comes
-        from the generator made from ``seed`` (:func:`crisis.engine.rng.new_rng`)."""
-        ...
-
-    def roles(self, state: Any) -> list[str]:
-        """Every seat of this game, in turn order from the first seat."""
-        ...
-
-    def active(self, state: Any) -> list[str]:
-        """The roles that may act now (several during simultaneous choices)."""
-        ...
-
-    def actions(self, state: Any, role: str) -> list[Action]:
-        """Every legal action for ``role`` now (empty if it may not act)."""
-        ...
-
-    def apply(self, state: Any, role: str, action: Action) -> None:
-        """Perform ``action`` for ``role``; raise IllegalAction and change nothing if illegal."""
-        ...
-
-    def view(self, state: Any, role: str | None) -> dict[str, Any]:
-        """What ``role`` may see (``None``: an observer's public view)."""
-        ...
-
-    def result(self, state: Any) -> dict[str, Any] | None:
-        """Final scores and ranking once the game is over, else ``None``."""
-        ...
-
-    def scores(self, state: Any) -> dict[str, int]:
-        """Each role's score so far (victory points, legacy): the standings when a game is
-        abandoned, and a bot's or learner's progress."""
-        ...
-
-    def checkpoint(self, state: Any) -> tuple[int, ...]:
-        """A value that changes whenever dice are rolled or hidden information is revealed."""
-        ...
-
-    def to_json(self, state: Any) -> bytes:
-        """The state as JSON."""
-        ...
-
-    def from_json(self, data: bytes | str) -> Any:
-        """The state from :func:`to_json`'s output."""
-        ...
-
-    # -- for bots, research adapters and text front ends ------------------------------
-
-    def action_catalog(self, options: dict[str, Any] | None = None) -> list[Action]:
-        """Every action that can ever be legal in a game with ``options``, in a fixed order
-        derived from the title's data (never from a particular game). An action's index in
-        this list is its integer id for a policy network; every action that ``actions``
-        returns is in it."""
-        ...
-
-    def observation_size(self, options: dict[str, Any] | None = None) -> int:
-        """The length of :meth:`observe`'s vector for games with ``options``."""
-        ...
-
-    def observe(self, view: dict[str, Any], role: str) -> Sequence[float]:
-        """``role``'s view as a fixed-size vector of numbers (mostly 0/1 and small counts):
-        a list, or an ``array("d")`` whose buffer the research adapters take in one step.
-        It reads only the view, so it can never leak hidden information."""
-        ...
-
-    def determinize(self, view: dict[str, Any], role: str | None, rng: random.Random) -> Any:
-        """A full state that shows ``role`` exactly ``view``; hidden parts drawn from ``rng``."""
-        ...
-
-    def info(self) -> dict[str, Any]:
-        """What a client needs to offer and draw the title: ``name`` (for people),
-        ``players`` ([min, max]), ``options`` (a list of option descriptions from which a lobby
-        draws its form: see :mod:`crisis.engine.options`), optionally ``note`` (a sentence for
-        the lobby) and the names of its pieces (cards, regions ...), all JSON-simple."""
-        ...
-
-    def render(self, view: dict[str, Any], role: str | None) -> str:
-        """The view as plain text for terminals and text-mode environments."""
-        ...
 
 
 @dataclass(frozen=True)
@@ -155,24 +65,47 @@ class TitleSpec(Generic[S]):
     apply, view and the rest take one). ``crisis.games.get_title`` returns these; mypy
     checks every member."""
 
+    #: The title's id, e.g. ``"time_of_crisis"`` (how ``get_title`` finds it; records and
+    #: tables store it). Only ``crisis.games`` looks titles up by it.
     name: str
+    #: A new game state for ``(seed, options)``; every random draw of the game comes from
+    #: the generator made from the seed (:func:`crisis.engine.rng.new_rng`).
     setup: Callable[..., S]
+    #: Every seat of this game, in turn order from the first seat.
     roles: Callable[[S], list[str]]
+    #: The roles that may act now (several during simultaneous choices).
     active: Callable[[S], list[str]]
+    #: Every legal action for a role now (empty if it may not act).
     actions: Callable[[S, str], list[Action]]
+    #: Perform an action for a role; raise ``IllegalAction`` and change nothing if illegal.
     apply: Callable[[S, str, Any], None]
+    #: What a role may see (``None``: an observer's public view).
     view: Callable[[S, str | None], dict[str, Any]]
+    #: Final scores and ranking once the game is over, else ``None``.
     result: Callable[[S], dict[str, Any] | None]
+    #: Each role's score so far: the standings of an abandoned game, a learner's progress.
     scores: Callable[[S], dict[str, int]]
+    #: A value that changes whenever dice are rolled or hidden information is revealed.
     checkpoint: Callable[[S], tuple[int, ...]]
+    #: The state as JSON, and back (an exact round trip).
     to_json: Callable[[S], bytes]
     from_json: Callable[[bytes | str], S]
+    #: A deep copy of a state, equal to a JSON round trip (searching bots rely on it).
     copy_state: Callable[[S], S]
+    #: Every action that can ever be legal in a game with the given options, in a fixed
+    #: order derived from the title's data: an action's index is its id for a policy network.
     action_catalog: Callable[..., list[Action]]
+    #: The length of ``observe``'s vector for games with the given options.
     observation_size: Callable[..., int]
+    #: A role's view as a fixed-size vector of numbers (it reads only the view).
     observe: Callable[[dict[str, Any], str], Sequence[float]]
+    #: A full state that shows a role exactly the given view; hidden parts drawn from rng.
     determinize: Callable[[dict[str, Any], str | None, random.Random], S]
+    #: What a client needs to offer and draw the title: ``name`` (for people), ``players``
+    #: ([min, max]), ``options`` (:mod:`crisis.engine.options`), optionally ``note`` and the
+    #: names of its pieces, all JSON-simple.
     info: Callable[[], dict[str, Any]]
+    #: The view as plain text for terminals and text-mode environments.
     render: Callable[[dict[str, Any], str | None], str]
     machine: Machine[S]
     #: What the score counts, for reports ("legacy", "victory points").
@@ -192,6 +125,15 @@ class TitleSpec(Generic[S]):
     load_cards: Callable[[Path], Any] | None = None
     invariants: Callable[[S], list[str]] | None = None
     fuzz: FuzzProfile = field(default_factory=FuzzProfile)
+    #: The module that declares what the title brings for play against the machine: its own
+    #: bots, the one a new table offers by default, its strength levels and its hint (it
+    #: exports ``BOTS``, a :class:`crisis.ai.support.TitleBots`). A dotted path, imported on
+    #: first use by :func:`crisis.ai.support.support`: bots import the rules, so the rules
+    #: never import them. Empty: the generic bots of :mod:`crisis.ai` alone.
+    ai: str = ""
+    #: The web board that draws the title: its key in ``web/js/boards/index.js`` (sent as
+    #: ``board`` in ``/api/meta``). Empty: none (a table of it shows the default title's).
+    board: str = ""
 
     #: The package that exports this declaration as ``TITLE`` (how it pickles: by reference,
     #: so that processes and Ray workers get the same object).

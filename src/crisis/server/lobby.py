@@ -149,6 +149,8 @@ async def meta() -> dict[str, Any]:
         name: {
             **get_title(name).info(),
             "rules": get_title(name).machine.describe(),
+            # The web board that draws it (web/js/boards/index.js), as the title declares.
+            "board": get_title(name).board,
             "bots": bot_names(name),
             "levels": levels(name),
             # Each level's measured win rate (crisis.ai.level_figures): what the lobby shows.

@@ -70,6 +70,9 @@ TITLE: TitleSpec[State] = TitleSpec(
         weights=fuzzing.FUZZ_WEIGHTS,
         options=fuzzing.fuzz_options,
     ),
+    # Its bots, their default, its levels and hint (imported on use), and its web board.
+    ai="crisis.ai.ric.bots",
+    board="rome_in_crisis",
 )
 
 __all__ = [

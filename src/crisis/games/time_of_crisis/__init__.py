@@ -72,6 +72,9 @@ TITLE: TitleSpec[State] = TitleSpec(
         options=fuzzing.fuzz_options,
         seats=fuzzing.FUZZ_SEATS,
     ),
+    # Its bots, their default, its levels and hint (imported on use), and its web board.
+    ai="crisis.ai.toc.bots",
+    board="time_of_crisis",
 )
 
 __all__ = [

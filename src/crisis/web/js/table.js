@@ -161,14 +161,16 @@ function mergeLog(msg) {
 }
 
 // -- rendering ---------------------------------------------------------------------------------
-/** Pick the board of the table's title (once: a table keeps its title) and show only the
- * page sections that title uses. */
+/** Pick the board the table's title declares (its /api/meta `board`; once: a table keeps its
+ * title) and show only the page sections that title uses. */
 function chooseBoard(s) {
   if (app.board) return;
-  const title = BOARDS[s.table.title] ? s.table.title : app.meta.default_title;
+  const titles = app.meta.titles || {};
+  const drawn = (name) => titles[name] && BOARDS[titles[name].board];
+  const title = drawn(s.table.title) ? s.table.title : app.meta.default_title;
   app.title = title;
-  app.board = BOARDS[title];
-  const info = (app.meta.titles && app.meta.titles[title]) || app.meta;
+  const info = titles[title] || app.meta;
+  app.board = BOARDS[info.board];
   app.ctx = { meta: app.meta, info, title, act, openMenu, said, button: actionButton };
   document.body.dataset.title = title;
   document.querySelectorAll("[data-titles]").forEach((node) => {

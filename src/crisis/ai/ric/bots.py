@@ -1,0 +1,39 @@
+"""Rome in Crisis's bots, declared (``TitleSpec.ai`` names this module; see
+:mod:`crisis.ai.support`): the rule-of-thumb ``heuristic``, the generic search rolling out
+with it, the default bot and the strength levels. It has no hint or evaluator of its own."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from crisis.ai.base import Bot
+from crisis.ai.support import Level, TitleBots
+from crisis.games.rome_in_crisis import NAME
+
+
+def _heuristic(**settings: Any) -> Bot:
+    from crisis.ai.ric.heuristic import HeuristicBot
+
+    return HeuristicBot(**settings)
+
+
+def _ismcts(**settings: Any) -> Bot:
+    """The generic search (:mod:`crisis.ai.ismcts`), rolling out with the heuristic."""
+    from crisis.ai.ismcts import ISMCTSBot
+
+    return ISMCTSBot(NAME, **{"rollout": "heuristic", **settings})
+
+
+BOTS = TitleBots(
+    bots={"heuristic": _heuristic, "ismcts": _ismcts},
+    # The search does no better than the heuristic it rolls out with.
+    default="heuristic",
+    # The search does no better than its heuristic (issue #26), so ``hard`` is the heuristic.
+    levels={
+        "easy": Level("novice"),
+        "medium": Level("heuristic"),
+        "hard": Level("heuristic"),
+    },
+)
+
+__all__ = ["BOTS"]
