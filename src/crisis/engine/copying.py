@@ -5,8 +5,9 @@ cheap. Going through an encoding (MessagePack) walks every string of the game lo
 card of the static data each time; this module instead writes, once per struct type, a copy
 function from the fields' declared types: a struct is copied shallowly and then each field
 that can change in place gets its own copy (``list(x)`` for a list of strings, a copy per
-item for a list of structs ...), while strings, numbers and fields named ``shared`` (frozen
-data nothing mutates, such as a card set) are shared.
+item for a list of structs, a copy of its own type for a value of a union of tagged structs
+such as the frames of a call stack ...), while strings, numbers and fields named ``shared``
+(frozen data nothing mutates, such as a card set) are shared.
 
 The result equals the MessagePack round trip it replaces: the same types come back (a list
 field holding a tuple comes back as a list) and values declared ``Any`` are copied as the
@@ -62,16 +63,21 @@ class _Writer:
         assert isinstance(info, mi.StructType)
         local = value if value.isidentifier() else self._name("s")
         args = []
-        for f in info.fields:
+        positional = len(getattr(cls, "__match_args__", ()))  # the rest are keyword-only
+        for i, f in enumerate(info.fields):
             attr = f"{local}.{f.name}"
             expr = None if f.name in shared else self.expr(f.type, attr)
-            args.append(attr if expr is None else expr)
+            arg = attr if expr is None else expr
+            args.append(arg if i < positional else f"{f.name}={arg}")
         if local != value and args:  # arguments are evaluated in order: bind it in the first
             plain = f"{local}.{info.fields[0].name}"
             bound = f"({local} := {value})"
-            args[0] = (
-                f"{bound}{plain[len(local) :]}" if args[0] == plain else f"({bound}, {args[0]})[1]"
-            )
+            key, first = "", args[0]
+            if positional == 0:  # a keyword argument: bind it in its value
+                key = f"{info.fields[0].name}="
+                first = first[len(key) :]
+            first = f"{bound}{plain[len(local) :]}" if first == plain else f"({bound}, {first})[1]"
+            args[0] = key + first
         return f"{name}({', '.join(args)})"
 
     def expr(self, t: mi.Type, value: str) -> str | None:
@@ -85,6 +91,9 @@ class _Writer:
             if len(parts) == 1 and len(parts) < len(t.types):
                 inner = self.expr(parts[0], value)
                 return None if inner is None else f"(None if {value} is None else {inner})"
+            classes = [x.cls for x in parts if isinstance(x, mi.StructType)]
+            if len(classes) == len(parts):  # a tagged union of structs
+                return self.structs(classes, value, len(parts) < len(t.types))
             return f"_plain({value})"
         if isinstance(t, mi.StructType):
             return self.struct(t.cls, value)
@@ -101,6 +110,19 @@ class _Writer:
                 else f"{{{k}: {item} for {k}, {v} in {value}.items()}}"
             )
         return f"_plain({value})"
+
+    def structs(self, classes: list[type], value: str, optional: bool) -> str:
+        """An expression copying ``value``, a struct of one of ``classes`` (a tagged union,
+        None too when ``optional``), as its own type."""
+        local = value if value.isidentifier() else self._name("u")
+        out = f"{self.struct(classes[-1], local)}"
+        for cls in reversed(classes[:-1]):
+            name = f"_{cls.__name__}_{id(cls):x}"
+            self.env[name] = cls
+            out = f"{self.struct(cls, local)} if {local}.__class__ is {name} else {out}"
+        if optional:
+            out = f"None if {local} is None else {out}"
+        return f"({out})" if local == value else f"(({local} := {value}), ({out}))[1]"
 
     def function(self, cls: type, shared: frozenset[str]) -> str:
         """The source of ``copy(o)`` for ``cls``."""

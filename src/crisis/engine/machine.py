@@ -6,8 +6,11 @@ declares its prompt, who acts there and the functions listing the actions it acc
 ``ends="turn"``. Steps nobody decides (dealing, scoring) are **automatic**: they run one after
 another until a player must act. A **sub-procedure** (a battle, an occupation, a card's
 follow-up choice) is entered with :meth:`Machine.call` and left with :meth:`Machine.ret`,
-which goes back to the step that called it; the stack of return steps is kept in the state,
-so a saved game resumes inside a sub-procedure exactly where it was.
+which goes back to the step that called it. A procedure is called with its own typed data, a
+:class:`Frame`: the frame lies on the call stack in the state while the procedure runs (its
+steps read and change it through :func:`frame`, views through :func:`running`), goes away
+when it returns, and may hand a result to the step it returns to (:meth:`Machine.resumes`).
+So a saved game resumes inside a sub-procedure exactly where it was, with its data.
 
 Each step also declares where it leads (its **flow**): the steps it ``goes`` to, the
 sub-procedures it ``calls`` and the ``phase`` of the turn it belongs to. The machine does not
@@ -31,17 +34,45 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
+import msgspec
+
 from crisis.engine.action import Action
 from crisis.engine.errors import IllegalAction, NotYourTurn
 
 
+class Frame(msgspec.Struct, kw_only=True, tag_field="procedure"):
+    """A sub-procedure in progress: the data it was called with, which its steps read and
+    change while it runs, and ``then``, the step it returns to.
+
+    A title declares one subclass per procedure, tagged with the procedure's name, and types
+    its state's ``stack`` as the union of them (``stack: list[Address | Appointment]``), so
+    a saved game keeps each frame's type::
+
+        class Appointment(Frame, tag="appoint"):
+            office: str
+            role: str
+
+    ``then`` is set by :meth:`Machine.call`; the subclass's own fields come first in its
+    constructor."""
+
+    then: str = ""
+
+
+class Call(Frame, tag="call"):
+    """The frame of a procedure that has no data of its own."""
+
+
+F = TypeVar("F", bound=Frame)
+
+
 class MachineState(Protocol):
-    """What the machine needs of a title's state: the step now due, the return stack of the
-    sub-procedures in progress, the final result (None while the game goes on) and a
-    version counter."""
+    """What the machine needs of a title's state: the step now due, the call stack of the
+    sub-procedures in progress (their :class:`Frame` s, innermost last; a title whose
+    procedures have not moved into frames yet keeps bare return steps there), the final
+    result (None while the game goes on) and a version counter."""
 
     step: str
-    stack: list[str]
+    stack: list[Any]
     final: Any
     version: int
 
@@ -63,6 +94,43 @@ MAX_AUTOMATIC = 10_000
 
 #: The step of a game that is over (both titles' rules move there when they score).
 OVER = "over"
+
+
+def returns_to(entry: Frame | str) -> str:
+    """The step an entry of the call stack returns to (a frame's ``then``; a bare return
+    step, the form Time of Crisis still keeps, is its own)."""
+    return entry if isinstance(entry, str) else entry.then
+
+
+def return_steps(stack: Sequence[Frame | str]) -> tuple[str, ...]:
+    """The steps the procedures on ``stack`` return to, outermost first."""
+    return tuple(e if isinstance(e, str) else e.then for e in stack)
+
+
+def running(state: MachineState, kind: type[F]) -> F | None:
+    """The innermost procedure of ``kind`` in progress (its frame), or None: what views,
+    words and invariants read a procedure's data through."""
+    for entry in reversed(state.stack):
+        if isinstance(entry, kind):
+            return entry
+    return None
+
+
+def frame(state: MachineState, kind: type[F]) -> F:
+    """The frame of the running procedure, which must be of ``kind``: what the procedure's
+    own steps read and change its data through."""
+    top = state.stack[-1] if state.stack else None
+    if not isinstance(top, kind):
+        raise LookupError(f"no {kind.__name__} procedure is running at {state.step!r}")
+    return top
+
+
+def frame_data(entry: Frame) -> dict[str, Any]:
+    """A frame's own data as JSON-simple values: its fields less ``then`` and the tag (how
+    a view shows the procedure in progress)."""
+    out: dict[str, Any] = msgspec.to_builtins(entry)
+    del out["procedure"], out["then"]
+    return out
 
 
 @dataclass
@@ -122,6 +190,7 @@ class Machine(Generic[S]):
         self.automatic_steps: dict[str, Auto] = {}
         self.flows: dict[str, Flow] = {}
         self.after: list[Callable[[S, str, Action], None]] = []
+        self.resumers: dict[str, Callable[[S, Any], None]] = {}
         #: The step a new game begins at (for the diagram of the turn; None: not declared).
         self.start = start
 
@@ -273,17 +342,19 @@ class Machine(Generic[S]):
         """The phase of the turn ``state`` is in: the declared phase of the outermost step in
         progress (the one that called the sub-procedures on the stack, else the step now
         due)."""
-        f = self.flows.get(state.stack[0] if state.stack else state.step)
+        f = self.flows.get(returns_to(state.stack[0]) if state.stack else state.step)
         return f.phase if f is not None else None
 
-    def explains(self, before: tuple[str, Sequence[str]], after: tuple[str, Sequence[str]]) -> bool:
+    def explains(
+        self, before: tuple[str, Sequence[Frame | str]], after: tuple[str, Sequence[Frame | str]]
+    ) -> bool:
         """Whether the declared flow explains a move of the rules from ``before`` to
-        ``after`` (each a step and the return stack): a path of at most four moves, each
-        going to a step the step declares, calling a sub-procedure it declares (the return
-        step pushed is the step itself or one it goes to) or returning from a
-        sub-procedure to the step on top of the stack."""
-        start = (before[0], tuple(before[1]))
-        goal = (after[0], tuple(after[1]))
+        ``after`` (each a step and the call stack, frames or return steps): a path of at
+        most four moves, each going to a step the step declares, calling a sub-procedure it
+        declares (the return step pushed is the step itself or one it goes to) or returning
+        from a sub-procedure to the step on top of the stack."""
+        start = (before[0], return_steps(before[1]))
+        goal = (after[0], return_steps(after[1]))
         seen, frontier = {start}, [start]
         for _ in range(4):
             if goal in seen:
@@ -402,16 +473,48 @@ class Machine(Generic[S]):
 
     # -- sub-procedures ----------------------------------------------------------------
 
-    def call(self, state: S, step: str, then: str | None = None) -> None:
-        """Enter the sub-procedure starting at ``step``; :meth:`ret` comes back to ``then``
-        (by default the step now due)."""
-        state.stack.append(state.step if then is None else then)
+    def call(
+        self, state: S, step: str, frame: Frame | None = None, *, then: str | None = None
+    ) -> None:
+        """Enter the sub-procedure starting at ``step`` with its data ``frame`` (pushed on
+        the state's call stack; its ``then`` is set here); :meth:`ret` comes back to ``then``
+        (by default the step now due).
+
+        Without a frame the bare return step is pushed: the form of a title whose
+        procedures keep their data elsewhere (Time of Crisis, until its procedures move
+        into frames); a new procedure passes a frame, :class:`Call` when it has no data."""
+        back = state.step if then is None else then
+        if frame is None:
+            state.stack.append(back)
+        else:
+            frame.then = back
+            state.stack.append(frame)
         state.step = step
 
-    def ret(self, state: S, default: str) -> None:
-        """Leave the current sub-procedure for the step that called it (``default`` when
-        the stack is empty, as in a game saved before the stack was kept)."""
-        state.step = state.stack.pop() if state.stack else default
+    def ret(self, state: S, default: str | None = None, *, result: Any = None) -> None:
+        """Leave the current sub-procedure, dropping its frame, for the step it returns to
+        (``default`` when the stack is empty, as in a game saved before the stack was
+        kept). ``result``, when not None, goes to the function that step declares with
+        :meth:`resumes`."""
+        if state.stack:
+            state.step = returns_to(state.stack.pop())
+        elif default is not None:
+            state.step = default
+        else:
+            raise LookupError(f"{self.title}: no procedure to return from at {state.step!r}")
+        if result is not None:
+            self.resumers[state.step](state, result)
+
+    def resumes(self, step: str) -> Callable[[Callable[[S, Any], None]], Callable[[S, Any], None]]:
+        """Decorator: the function receiving the result a sub-procedure hands back (with
+        ``ret(state, result=...)``) when it returns to ``step``; it runs before anything
+        else happens at ``step`` and may read and change the caller's own frame."""
+
+        def deco(fn: Callable[[S, Any], None]) -> Callable[[S, Any], None]:
+            self.resumers[step] = fn
+            return fn
+
+        return deco
 
     def describe(self) -> dict[str, Any]:
         """The declarations as JSON-simple data: each decision step's prompt, the verbs

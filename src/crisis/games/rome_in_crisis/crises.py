@@ -11,9 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from crisis.engine.action import Action
+from crisis.engine.machine import frame, running
 from crisis.games.rome_in_crisis import abilities, data
 from crisis.games.rome_in_crisis.registry import RULES, automatic, handles, lists
 from crisis.games.rome_in_crisis.state import (
+    ADDRESS_RETURNS,
     Address,
     State,
     card_name,
@@ -134,10 +136,18 @@ def gather_gold(state: State) -> None:
 
 
 def _actor(state: State) -> list[str]:
-    return [state.address.role] if state.address else []
+    address = running(state, Address)
+    return [address.role] if address else []
 
 
-@automatic("address_start", goes=("legatus_start", "address"))
+def _address(state: State, step: str, who: str, role: str) -> None:
+    """Call the procedure of the Emperor or the Legatus (``who``) addressing a crisis, from
+    its first step ``step``; it returns where :data:`ADDRESS_RETURNS` says."""
+    RULES.call(state, step, Address(who=who, role=role), then=ADDRESS_RETURNS[who])
+    RULES.offer(state)  # one crisis: it is addressed at once
+
+
+@automatic("address_start", goes=("legatus_start",), calls=("address",))
 def _address_start(state: State) -> None:
     emp = state.emperor
     if emp is None or not state.crises:
@@ -147,8 +157,7 @@ def _address_start(state: State) -> None:
         return
     role = owner(state, emp)
     assert role is not None
-    state.address = Address(who="emperor", role=role)
-    RULES.offer(state, "address")  # one crisis: it is addressed at once
+    _address(state, "address", "emperor", role)
 
 
 @lists("address", "Choose the crisis your Emperor addresses", _actor, goes=("emperor_cards",))
@@ -158,8 +167,7 @@ def _list_address(state: State, role: str) -> list[Action]:
 
 @handles("address", step="address", args=("crisis",))
 def _choose_crisis(state: State, role: str, arg: Any) -> None:
-    assert state.address is not None
-    state.address.crisis = arg
+    frame(state, Address).crisis = arg
     log(state, f"The Emperor addresses the {arg} crisis ({total(state, arg)})")
     state.step = "emperor_cards"
     if not _list_emperor_cards(state, role):
@@ -175,10 +183,10 @@ def applies(state: State, card: str, crisis: str) -> bool:
     "emperor_cards",
     "Play cards matching the crisis (or Gold), then done",
     _actor,
-    goes=("cancel", "discard", "legatus_start"),
+    goes=("cancel", "discard"),
 )
 def _list_emperor_cards(state: State, role: str) -> list[Action]:
-    crisis = state.address.crisis if state.address else None
+    crisis = frame(state, Address).crisis
     assert crisis is not None
     hand = player(state, role).hand
     plays = [Action("play", c) for c in sorted(set(hand)) if applies(state, c, crisis)]
@@ -187,18 +195,18 @@ def _list_emperor_cards(state: State, role: str) -> list[Action]:
 
 @handles("play", step="emperor_cards", args=("influence",))
 def _emperor_play(state: State, role: str, arg: Any) -> None:
-    assert state.address is not None and state.emperor is not None
+    assert state.emperor is not None
     player(state, role).hand.remove(arg)
     state.played_on[state.emperor].append(arg)
-    state.address.played.append(arg)
+    frame(state, Address).played.append(arg)
     log(state, f"The Emperor plays {card_name(state, arg)}")
 
 
 @handles("done", step="emperor_cards", ends="step")
 def _emperor_done(state: State, role: str, arg: Any) -> None:
-    address = state.address
+    address = frame(state, Address)
     emp = state.emperor
-    assert address is not None and address.crisis is not None and emp is not None
+    assert address.crisis is not None and emp is not None
     f = face(state, emp)
     if f.ability == "gallus" and address.crisis == "goths":
         # R19: each Gold he uses first cancels a Goths card his player picks.
@@ -221,8 +229,7 @@ def _gallus_choices(state: State) -> list[str]:
 def _gallus_cancels(state: State) -> None:
     """Cancel Goths cards for Gallus's Gold, asking his player only when values differ; then
     the Emperor's strength is fixed and the discarding begins."""
-    address = state.address
-    assert address is not None
+    address = frame(state, Address)
     while address.cancels:
         choices = _gallus_choices(state)
         if len(choices) > 1 and address.cancels < len(_gallus_targets(state)):
@@ -237,8 +244,7 @@ def _gallus_cancels(state: State) -> None:
 
 
 def _cancel(state: State, card: str) -> None:
-    address = state.address
-    assert address is not None
+    address = frame(state, Address)
     state.crises["goths"].remove(card)
     address.cancelled.append(card)
     address.cancels -= 1
@@ -250,7 +256,7 @@ def _cancel(state: State, card: str) -> None:
     "cancel",
     "Choose the Goths card your Gold cancels (Trebonianus Gallus)",
     _actor,
-    goes=("discard", "legatus_start"),
+    goes=("cancel", "discard"),
 )
 def _list_cancel(state: State, role: str) -> list[Action]:
     return [Action("cancel", c) for c in _gallus_choices(state)]
@@ -282,8 +288,8 @@ def best_sum(values: list[int], limit: int) -> int:
 
 
 def _start_discard(state: State, strength: int) -> None:
-    address = state.address
-    assert address is not None and address.crisis is not None
+    address = frame(state, Address)
+    assert address.crisis is not None
     address.total = strength
     cards = state.crises[address.crisis]
     address.target = best_sum([value(state, c) for c in cards], strength)
@@ -302,8 +308,8 @@ def _kinds(state: State, cards: list[str]) -> dict[tuple[str, int], list[str]]:
 def discard_options(state: State) -> tuple[list[str], list[str]]:
     """(cards every best subset still needs, cards the player may choose among): one card
     per kind, from the crisis cards not yet picked."""
-    address = state.address
-    assert address is not None and address.crisis is not None
+    address = frame(state, Address)
+    assert address.crisis is not None
     rest = [c for c in state.crises[address.crisis] if c not in address.picked]
     need = address.target - sum(value(state, c) for c in address.picked)
     if need <= 0:
@@ -323,8 +329,7 @@ def discard_options(state: State) -> tuple[list[str], list[str]]:
 
 
 def _discard_forced(state: State) -> None:
-    address = state.address
-    assert address is not None
+    address = frame(state, Address)
     while True:
         forced, free = discard_options(state)
         if forced:
@@ -343,7 +348,7 @@ def _discard_forced(state: State) -> None:
     "discard",
     "Choose the next crisis card to discard (best subsets differ)",
     _actor,
-    goes=("legatus_start", "death"),
+    goes=("discard",),
 )
 def _list_discard(state: State, role: str) -> list[Action]:
     return [Action("discard_card", c) for c in discard_options(state)[1]]
@@ -351,14 +356,14 @@ def _list_discard(state: State, role: str) -> list[Action]:
 
 @handles("discard_card", step="discard", args=("influence",))
 def _discard_card(state: State, role: str, arg: Any) -> None:
-    assert state.address is not None
-    state.address.picked.append(arg)
+    frame(state, Address).picked.append(arg)
     _discard_forced(state)
 
 
 def _finish_address(state: State) -> None:
-    address = state.address
-    assert address is not None and address.crisis is not None
+    """The crisis cards picked go; success or not is scored; the procedure returns."""
+    address = frame(state, Address)
+    assert address.crisis is not None
     crisis = address.crisis
     gone = address.cancelled + address.picked
     for c in address.picked:
@@ -378,8 +383,7 @@ def _finish_address(state: State) -> None:
         log(state, f"The {crisis} crisis survives; {discarded}: {points} VP")
     p.vp += points
     _tidy(state)
-    state.address = None
-    state.step = "legatus_start" if address.who == "emperor" else "death"
+    RULES.ret(state)
 
 
 # -- the Legatus addresses a war --------------------------------------------------------------
@@ -409,7 +413,7 @@ def _wars(state: State) -> list[str]:
     return out
 
 
-@automatic("legatus_start", goes=("death", "legatus"))
+@automatic("legatus_start", goes=("death",), calls=("legatus",))
 def _legatus_start(state: State) -> None:
     holder = state.offices.get("legatus")
     state.step = "death"
@@ -422,8 +426,7 @@ def _legatus_start(state: State) -> None:
         return
     role = owner(state, holder)
     assert role is not None
-    state.address = Address(who="legatus", role=role)
-    RULES.offer(state, "legatus")
+    _address(state, "legatus", "legatus", role)
 
 
 @lists("legatus", "Choose the war your Legatus addresses", _actor, goes=("legatus_cards",))
@@ -433,8 +436,7 @@ def _list_legatus(state: State, role: str) -> list[Action]:
 
 @handles("legatus", step="legatus", args=("war",))
 def _legatus_war(state: State, role: str, arg: Any) -> None:
-    assert state.address is not None
-    state.address.crisis = arg
+    frame(state, Address).crisis = arg
     log(state, f"The Legatus addresses the {arg} war ({total(state, arg)})")
     state.step = "legatus_cards"
 
@@ -443,11 +445,11 @@ def _legatus_war(state: State, role: str, arg: Any) -> None:
     "legatus_cards",
     "Use one or two cards (hand or Legatus) against the war",
     _actor,
-    goes=("discard", "death"),
+    goes=("discard",),
 )
 def _list_legatus_cards(state: State, role: str) -> list[Action]:
-    address = state.address
-    assert address is not None and address.crisis is not None
+    address = frame(state, Address)
+    assert address.crisis is not None
     crisis = address.crisis
     out = [
         Action("play", c) for c in sorted(set(legatus_cards(state))) if applies(state, c, crisis)
@@ -459,9 +461,9 @@ def _list_legatus_cards(state: State, role: str) -> list[Action]:
 
 @handles("play", step="legatus_cards", args=("influence",))
 def _legatus_play(state: State, role: str, arg: Any) -> None:
-    address = state.address
+    address = frame(state, Address)
     holder = state.offices.get("legatus")
-    assert address is not None and holder is not None
+    assert holder is not None
     hand = player(state, role).hand
     if arg in hand:
         hand.remove(arg)
@@ -475,7 +477,6 @@ def _legatus_play(state: State, role: str, arg: Any) -> None:
 
 @handles("done", step="legatus_cards", ends="step")
 def _legatus_done(state: State, role: str, arg: Any) -> None:
-    address = state.address
-    assert address is not None
+    address = frame(state, Address)
     state.discard += address.played
     _start_discard(state, sum(value(state, c) for c in address.played))

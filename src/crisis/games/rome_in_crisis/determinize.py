@@ -15,7 +15,7 @@ import msgspec
 
 from crisis.engine import rng as dice
 from crisis.games.rome_in_crisis.rules import parse_options
-from crisis.games.rome_in_crisis.state import Address, Auction, Player, State
+from crisis.games.rome_in_crisis.state import Address, Auction, Player, State, procedures
 
 
 def determinize(view: dict[str, Any], role: str | None, rng: random.Random) -> State:
@@ -76,21 +76,22 @@ def determinize(view: dict[str, Any], role: str | None, rng: random.Random) -> S
         played_on={c: list(v) for c, v in view["played_on"].items()},
         offices=offices,
         pending=list(view["pending_offices"]),
-        placing=view["placing"],
-        appointee=view["appointee"],
         received=list(view["received"]),
         declined=list(view.get("declined", [])),
         crises={k: list(v) for k, v in view["crisis_cards"].items()},
         loose_gold=[x["id"] for x in view["loose_gold"]],
         chosen=chosen,
         auction=msgspec.convert(view["auction"], Auction) if view["auction"] else None,
-        address=msgspec.convert(address, Address) if address else None,
         emperor=view["emperor"],
         last_emperor=view["last_emperor"],
         removals=view["removals"],
         turn=view["turn"],
         step=view["step"],
-        stack=list(view.get("stack", [])),
+        stack=procedures(
+            msgspec.convert(address, Address) if address else None,
+            view["placing"],
+            view["appointee"],
+        ),
         reveals=view["reveals"],
         version=view["version"],
         log=list(view["log"]),

@@ -15,12 +15,26 @@ import msgspec
 
 from crisis.games.rome_in_crisis.registry import RULES
 from crisis.games.rome_in_crisis.rules import active, from_json, to_json, view
-from crisis.games.rome_in_crisis.state import State, face, in_play
+from crisis.games.rome_in_crisis.state import (
+    Address,
+    Appointment,
+    State,
+    face,
+    in_play,
+    procedures,
+)
 
 _QUOTED = re.compile(r'"([^"]*)"')
 # Keys that hold only public text or card data, skipped by the hidden-card scan (speed).
 _STATIC = frozenset({"log", "options", "provisional_data", "prompt"})
 _SECRET_KEYS = ("deck", "rng", "seed", "script", "chosen_cards")
+#: The decision steps of each procedure (a frame of its type is on the stack exactly there).
+_PROCEDURE_STEPS: dict[type, frozenset[str]] = {
+    Address: frozenset(
+        {"address", "emperor_cards", "cancel", "discard", "legatus", "legatus_cards"}
+    ),
+    Appointment: frozenset({"appoint"}),
+}
 
 
 def check(state: State, *, views: bool = True, round_trip: bool = True) -> list[str]:
@@ -56,10 +70,11 @@ def _cards(state: State, errors: list[str]) -> None:
         where.update(pile)
     where.update(state.removed)
     where.update(state.chosen.values())
-    if state.address is not None:
-        where.update(state.address.cancelled)
+    address = state.address
+    if address is not None:
+        where.update(address.cancelled)
         if state.step == "legatus_cards":  # the Legatus's cards go to the discards at done
-            where.update(state.address.played)
+            where.update(address.played)
     everything = set(state.cards.influence) | set(state.cards.candidates)
     for cid in everything:
         if where[cid] != 1:
@@ -109,6 +124,11 @@ def _flow(state: State, errors: list[str]) -> None:
             errors.append(f"nobody may act at step {state.step!r}")
     if state.removals > 2:
         errors.append(f"{state.removals} Emperors removed: the game should have ended")
+    kinds = [type(f) for f in state.stack]
+    inside = [k for k, steps in _PROCEDURE_STEPS.items() if state.step in steps]
+    if kinds != inside:
+        names = [k.__name__ for k in kinds]
+        errors.append(f"procedures {names} in progress at step {state.step!r}")
     auction = state.auction
     if state.step == "bidding" and auction is not None and auction.bidder is not None:
         bidder = next(p for p in state.players if p.role == auction.bidder)
@@ -118,6 +138,10 @@ def _flow(state: State, errors: list[str]) -> None:
 
 def _views(state: State, errors: list[str]) -> None:
     public = view(state, None)
+    shown = public["address"]
+    address = msgspec.convert(shown, Address) if shown else None
+    if procedures(address, public["placing"], public["appointee"]) != state.stack:
+        errors.append(f"the view's procedure data does not rebuild the stack {state.stack}")
     for entry in public["players"]:
         if "hand" in entry:
             errors.append(f"the public view shows {entry['role']}'s hand")

@@ -6,10 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from crisis.engine.action import Action
+from crisis.engine.machine import frame, running
 from crisis.games.rome_in_crisis import data
 from crisis.games.rome_in_crisis.election import worth
 from crisis.games.rome_in_crisis.registry import RULES, automatic, handles, lists
 from crisis.games.rome_in_crisis.state import (
+    APPOINTMENT_RETURNS,
+    Appointment,
     State,
     card_name,
     clockwise_from_dealer,
@@ -94,7 +97,7 @@ def _offices_start(state: State) -> None:
     state.step = "office_next"
 
 
-@automatic("office_next", goes=("accession", "office_order", "appoint"))
+@automatic("office_next", goes=("accession", "office_order"), calls=("appoint",))
 def _office_next(state: State) -> None:
     if not state.pending:
         state.received = []
@@ -147,9 +150,9 @@ def _place(state: State, office: str) -> None:
         log(state, f"No candidate can hold the {_name(state, office)}: set aside")
         state.step = "office_next"
         return
-    state.placing = office
-    state.appointee = role
-    RULES.offer(state, "appoint")
+    appointment = Appointment(office=office, role=role)
+    RULES.call(state, "appoint", appointment, then=APPOINTMENT_RETURNS)
+    RULES.offer(state)
 
 
 def appoint_choices(state: State, office: str, role: str) -> list[Action]:
@@ -168,10 +171,8 @@ def _appoint(state: State, office: str, cand: Any) -> None:
     _release(state, str(cand))
     state.offices[office] = cand
     state.received.append(cand)
-    state.placing = None
-    state.appointee = None
     log(state, f"{card_name(state, cand)} ({owner(state, cand)}) becomes {_name(state, office)}")
-    state.step = "office_next"
+    RULES.ret(state)
 
 
 def _emperor_player(state: State) -> list[str]:
@@ -183,7 +184,8 @@ def _emperor_player(state: State) -> list[str]:
     "office_order",
     "Choose which office is handed out next",
     _emperor_player,
-    goes=("office_next", "appoint"),
+    goes=("office_next",),
+    calls=("appoint",),
 )
 def _list_order(state: State, role: str) -> list[Action]:
     return [Action("assign_office", o) for o in state.pending]
@@ -195,33 +197,28 @@ def _assign_office(state: State, role: str, arg: Any) -> None:
 
 
 def _appointee(state: State) -> list[str]:
-    return [state.appointee] if state.appointee else []
+    appointment = running(state, Appointment)
+    return [appointment.role] if appointment else []
 
 
-@lists(
-    "appoint", "Choose which of your candidates takes the office", _appointee, goes=("office_next",)
-)
+@lists("appoint", "Choose which of your candidates takes the office", _appointee)
 def _list_appoint(state: State, role: str) -> list[Action]:
-    assert state.placing is not None
-    return appoint_choices(state, state.placing, role)
+    return appoint_choices(state, frame(state, Appointment).office, role)
 
 
 @handles("keep", step="appoint", ends="step")
 def _keep(state: State, role: str, arg: Any) -> None:
     """Keep your candidates' offices: the office being placed goes to the next player."""
-    office = state.placing
-    assert office is not None
+    office = frame(state, Appointment).office
     log(state, f"{role} keeps his offices rather than take the {_name(state, office)}")
     state.declined.append(role)
-    state.placing = None
-    state.appointee = None
+    RULES.ret(state)
     _place(state, office)
 
 
 @handles("appoint", step="appoint", args=("candidate",))
 def _appoint_action(state: State, role: str, arg: Any) -> None:
-    assert state.placing is not None
-    _appoint(state, state.placing, arg)
+    _appoint(state, frame(state, Appointment).office, arg)
 
 
 # -- Aemilius Aemilianus ----------------------------------------------------------------------

@@ -3,6 +3,12 @@
 Seats are listed clockwise, so the player to a seat's left is the next one in the list.
 Small queries every rules module needs (who owns a candidate, his face, seat order from the
 dealer) live here too; rules that change the state live in the phase modules.
+
+The two sub-procedures (a crisis addressed, an office handed out) keep their data in frames
+on the call stack (:class:`~crisis.engine.machine.Frame`): :class:`Address` and
+:class:`Appointment`. ``state.address``, ``state.placing`` and ``state.appointee`` read
+them; a state saved before they moved into frames is moved into them when read
+(:func:`decode`).
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from typing import Any
 import msgspec
 
 from crisis.engine.copying import copier
+from crisis.engine.machine import Frame, running
 from crisis.engine.rng import Rng
 from crisis.games.rome_in_crisis.data import CardSet, Face, interned
 from crisis.games.rome_in_crisis.printed import printed
@@ -50,10 +57,11 @@ class Auction(msgspec.Struct):
     bid: list[str] = msgspec.field(default_factory=list)
 
 
-class Address(msgspec.Struct):
-    """The Emperor or the Legatus dealing with a crisis: ``who`` is ``emperor`` or ``legatus``,
-    ``role`` the acting player, ``played`` the cards used now, ``total`` the strength once
-    fixed, ``picked`` the crisis cards chosen for discarding so far and ``target`` the sum the
+class Address(Frame, tag="address"):
+    """The procedure of the Emperor or the Legatus dealing with a crisis (steps
+    ``address``/``legatus`` to ``discard``): ``who`` is ``emperor`` or ``legatus``, ``role``
+    the acting player, ``played`` the cards used now, ``total`` the strength once fixed,
+    ``picked`` the crisis cards chosen for discarding so far and ``target`` the sum the
     discarded cards reach."""
 
     who: str
@@ -65,6 +73,38 @@ class Address(msgspec.Struct):
     total: int = 0
     target: int = 0
     picked: list[str] = msgspec.field(default_factory=list)
+
+
+class Appointment(Frame, tag="appoint"):
+    """The procedure of handing out an office (step ``appoint``): the ``office`` being
+    handed out and the ``role`` choosing which of his candidates takes it."""
+
+    office: str
+    role: str
+
+
+#: A frame on Rome in Crisis's call stack.
+Procedure = Address | Appointment
+
+#: Where each procedure returns: the Emperor's address of a crisis to the Legatus's war, the
+#: Legatus's to the Emperor's death roll (by ``Address.who``); an appointment to the next
+#: office.
+ADDRESS_RETURNS = {"emperor": "legatus_start", "legatus": "death"}
+APPOINTMENT_RETURNS = "office_next"
+
+
+def procedures(
+    address: Address | None, placing: str | None, appointee: str | None
+) -> list[Procedure]:
+    """The call stack of a position from its procedures' data as a view (or a state saved
+    before the frames) shows it: an address, or the office being handed out and who
+    chooses its holder, each returning where its caller returns it."""
+    if address is not None:
+        address.then = ADDRESS_RETURNS[address.who]
+        return [address]
+    if placing is not None and appointee is not None:
+        return [Appointment(office=placing, role=appointee, then=APPOINTMENT_RETURNS)]
+    return []
 
 
 class State(msgspec.Struct):
@@ -87,8 +127,6 @@ class State(msgspec.Struct):
     played_on: dict[str, list[str]] = msgspec.field(default_factory=dict)
     offices: dict[str, str | None] = msgspec.field(default_factory=dict)
     pending: list[str] = msgspec.field(default_factory=list)  # offices to hand out
-    placing: str | None = None  # the office being handed out
-    appointee: str | None = None  # the role choosing which candidate takes it
     received: list[str] = msgspec.field(default_factory=list)
     # R8: players who kept their candidates' offices rather than take the one being placed
     declined: list[str] = msgspec.field(default_factory=list)
@@ -96,17 +134,47 @@ class State(msgspec.Struct):
     loose_gold: list[str] = msgspec.field(default_factory=list)
     chosen: dict[str, str] = msgspec.field(default_factory=dict)  # face-down crisis cards
     auction: Auction | None = None
-    address: Address | None = None
     emperor: str | None = None  # the Emperor candidate this turn
     last_emperor: str | None = None  # role of the most recent Emperor's player
     removals: int = 0
     turn: int = 0
     step: str = "choose_method"
-    stack: list[str] = msgspec.field(default_factory=list)  # return steps (engine.machine)
+    # the sub-procedures in progress, innermost last (engine.machine)
+    stack: list[Procedure] = msgspec.field(default_factory=list)
     reveals: int = 0
     version: int = 0
     log: list[str] = msgspec.field(default_factory=list)
     final: dict[str, Any] | None = None
+
+    @property
+    def address(self) -> Address | None:
+        """The crisis being addressed (its procedure's frame), if any."""
+        return running(self, Address)
+
+    @property
+    def placing(self) -> str | None:
+        """The office being handed out, if any."""
+        a = running(self, Appointment)
+        return a.office if a is not None else None
+
+    @property
+    def appointee(self) -> str | None:
+        """The role choosing which of his candidates takes the office being handed out."""
+        a = running(self, Appointment)
+        return a.role if a is not None else None
+
+
+class _Before(msgspec.Struct):
+    """Where a state saved before the procedures' frames kept their data."""
+
+    address: Address | None = None
+    placing: str | None = None
+    appointee: str | None = None
+
+
+#: A key of states saved before the frames (a JSON string never holds it unescaped): only
+#: a state holding it is read for them.
+_BEFORE_FRAMES = b'"appointee":'
 
 
 def encode(state: State) -> bytes:
@@ -116,9 +184,16 @@ def encode(state: State) -> bytes:
 
 def decode(raw: bytes | str) -> State:
     """A state from :func:`encode`'s output (holding the default card set itself when its
-    cards are the default ones, so that what is derived from them is found again)."""
+    cards are the default ones, so that what is derived from them is found again), or from
+    a state saved before the procedures' data moved into frames: its ``address``,
+    ``placing`` and ``appointee`` become the frames on its stack."""
     state = msgspec.json.decode(raw, type=State)
     state.cards = interned(state.cards)
+    old_key = _BEFORE_FRAMES in raw if isinstance(raw, bytes) else _BEFORE_FRAMES.decode() in raw
+    if old_key:
+        old = msgspec.json.decode(raw, type=_Before)  # reads only these top-level keys
+        if old.address is not None or old.placing is not None:
+            state.stack = procedures(old.address, old.placing, old.appointee)
     return state
 
 

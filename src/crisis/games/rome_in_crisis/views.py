@@ -10,6 +10,7 @@ from typing import Any
 
 import msgspec
 
+from crisis.engine.machine import frame_data
 from crisis.games.rome_in_crisis import data
 from crisis.games.rome_in_crisis.crises import standings
 from crisis.games.rome_in_crisis.draft import open_offices
@@ -95,8 +96,9 @@ def _names(state: State, pr: Printed, mine: str | None) -> dict[str, str]:
     """Printed names of the influence cards ``mine`` can see (never of a hidden one)."""
     seen = [*state.discard, *state.revealed, *state.loose_gold]
     seen += [c for cards in (*state.played_on.values(), *state.crises.values()) for c in cards]
-    if state.address is not None:
-        seen += state.address.played + state.address.cancelled + state.address.picked
+    address = state.address
+    if address is not None:
+        seen += address.played + address.cancelled + address.picked
     if state.auction is not None:
         seen += state.auction.bid
     if mine is not None:
@@ -170,7 +172,10 @@ def view(state: State, role: str | None, active: list[str], lean: bool = False) 
     ):
         auction["worths"] = worths(state)
         auction["leader"] = leader(state)
-    address = msgspec.to_builtins(state.address) if state.address else None
+    # The procedure in progress is shown by its data, as before it had a frame: "address",
+    # and "placing" and "appointee" below (determinize rebuilds the frames from them).
+    running = state.address
+    address = frame_data(running) if running is not None else None
     options = msgspec.to_builtins(state.options)
     out = {  # what the observation reads (a lean view stops here)
         "options": options,
@@ -204,7 +209,8 @@ def view(state: State, role: str | None, active: list[str], lean: bool = False) 
             "title": "rome_in_crisis",
             "provisional_data": list(state.cards.provisional),
             "viewer": mine,
-            "stack": list(state.stack),
+            # The return steps of calls without data of their own: none in this title.
+            "stack": [],
             "prompt": RULES.prompt(state.step),
             "version": state.version,
             "reveals": state.reveals,
