@@ -10,7 +10,6 @@ from crisis.engine.action import Action
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import log
 from crisis.games.time_of_crisis.expansion import expansion_options
-from crisis.games.time_of_crisis.military import spend
 from crisis.games.time_of_crisis.phases import can_still_leave_sea
 from crisis.games.time_of_crisis.played import ready, use
 from crisis.games.time_of_crisis.registry import arg_tuple, handles, lists
@@ -78,14 +77,17 @@ def _list_cards(state: State, role: str) -> list[Action]:
     return out + expansion_options(state, role)
 
 
-@handles("play_card", args=("card",))
+@handles(
+    "play_card",
+    args=("card",),
+    cost=lambda _s, _r, cid: {data.INFLUENCE[cid].suit: -data.INFLUENCE[cid].value},
+)
 def play_card(state: State, role: str, cid: str) -> None:
     """Play a card from hand: its value joins the pool of its sphere."""
     p = player(state, role)
     p.hand.remove(cid)
     card = data.INFLUENCE[cid]
     state.turn.played.append(cid)
-    state.turn.pool[card.suit] += card.value
     if card.value > 1:
         state.turn.events.append(cid)
     log(state, f"{role} plays {card.name}")
@@ -109,11 +111,10 @@ def flanking_maneuver(state: State, role: str, _arg: None) -> None:
 
 
 # Ruling 22 (docs/rulings.md).
-@handles("praetorian_guard", args=("amount",))
+@handles("praetorian_guard", args=("amount",), cost=lambda _s, _r, n: {"red": n})
 def praetorian_guard(state: State, role: str, n: int) -> None:
     """Praetorian Guard: Place Governor in Italia paid with Military points, a die each."""
     use(state, "praetorian_guard")
-    spend(state, "red", n)
     log(state, f"{role} calls on the Praetorian Guard")
     place_governor_attempt(state, role, data.ITALIA, n)
 

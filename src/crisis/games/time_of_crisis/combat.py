@@ -16,7 +16,7 @@ from crisis.games.time_of_crisis.board import (
     remove_army,
     roll,
 )
-from crisis.games.time_of_crisis.military import check_occupation, leave_capital, spend
+from crisis.games.time_of_crisis.military import check_occupation, leave_capital
 from crisis.games.time_of_crisis.registry import RULES, arg_tuple, flow, handles, lists
 from crisis.games.time_of_crisis.state import (
     MILITIA_ATTACKER,
@@ -168,12 +168,11 @@ def attacker_units(state: State, b: Battle) -> int:
 # -- starting a battle ------------------------------------------------------------------------
 
 
-@handles("initiate_battle", args=("army", "target"))
+@handles("initiate_battle", args=("army", "target"), cost=lambda *_: {"red": data.COSTS.battle})
 def initiate_battle(state: State, role: str, arg: tuple[int, str]) -> None:
     """One Military point: your army attacks another army in its region (RULES 6.3.1, 8)."""
     army_id, target = arg_tuple(arg)
     a = army(state, army_id)
-    spend(state, "red", data.COSTS.battle)
     a.battled = True
     _start_battle(state, _battle_against(state, a.id, a.region, target))
     log(state, f"{role}'s army {a.id} attacks {target} in {a.region}")
@@ -181,12 +180,11 @@ def initiate_battle(state: State, role: str, arg: tuple[int, str]) -> None:
 
 
 # Ruling 50 (docs/rulings.md).
-@handles("militia_battle", args=("province", "foe"))
+@handles("militia_battle", args=("province", "foe"), cost=lambda *_: {"red": data.COSTS.battle})
 def militia_battle(state: State, role: str, arg: tuple[str, str]) -> None:
     """One Military point: the lone Militia of a province you govern attacks another army
     there (RULES 6.3.3: it is an army for all purposes, commanded by the Governor)."""
     province, target = arg_tuple(arg)
-    spend(state, "red", data.COSTS.battle)
     state.turn.militia_battled.append(province)
     b = _battle_against(state, MILITIA_ATTACKER, province, target)
     b.attacker_owner = role

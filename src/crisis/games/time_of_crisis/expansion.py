@@ -13,7 +13,6 @@ from itertools import permutations
 from crisis.engine.action import Action
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import counted, log
-from crisis.games.time_of_crisis.military import spend
 from crisis.games.time_of_crisis.played import ready, use
 from crisis.games.time_of_crisis.registry import RULES, flow, handles, lists
 from crisis.games.time_of_crisis.state import State, army, choosers, player, the_current_player
@@ -126,11 +125,12 @@ def triumph(state: State, role: str, _arg: None) -> None:
 
 
 # Rulings 34, 37 (docs/rulings.md).
-@handles("ambitus", args=("amount",), option="expansion_cards")
+@handles(
+    "ambitus", args=("amount",), option="expansion_cards", cost=lambda _s, _r, k: {"yellow": k}
+)
 def ambitus(state: State, role: str, k: int) -> None:
     """Ambitus: spend Populace points as extra dice for your next Place Governor this turn."""
     use(state, "ambitus")
-    spend(state, "yellow", k)
     state.turn.ambitus = k
     log(state, f"{role} buys {counted(k, 'vote')} (Ambitus)")
 

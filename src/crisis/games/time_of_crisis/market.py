@@ -5,6 +5,7 @@ from __future__ import annotations
 from crisis.engine.action import Action
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import log
+from crisis.games.time_of_crisis.costs import POLITICAL
 from crisis.games.time_of_crisis.registry import handles, lists
 from crisis.games.time_of_crisis.state import State, governed, player, the_current_player
 
@@ -78,12 +79,13 @@ def _list_buy(state: State, role: str) -> list[Action]:
     return out
 
 
-@handles("buy", args=("card",))
+@handles(
+    "buy", args=("card",), cost=lambda state, role, cid: {POLITICAL: card_cost(state, role, cid)}
+)
 def buy(state: State, role: str, cid: str) -> None:
     """Buy a card from the supply into your Discard Pile."""
     cost = card_cost(state, role, cid)
     suit = data.INFLUENCE[cid].suit
-    state.turn.political -= cost
     state.turn.bought += 1
     if suit in state.turn.discounts:
         state.turn.discounts.remove(suit)
@@ -98,21 +100,21 @@ def buy(state: State, role: str, cid: str) -> None:
 
 
 # Ruling 43 (docs/rulings.md).
-@handles("cycle", args=("category",), option="expansion_cards")
+@handles(
+    "cycle", args=("category",), option="expansion_cards", cost=lambda *_: {POLITICAL: CYCLE_COST}
+)
 def cycle(state: State, role: str, slot: str) -> None:
     """Variable market: one political point puts a stack's top card at its bottom and turns
     up the next (expansion 2.1.2)."""
-    state.turn.political -= CYCLE_COST
     stack = state.stacks[slot]
     stack.append(stack.pop(0))
     state.reveals += 1
     log(state, f"{role} cycles the {slot} stack: {data.INFLUENCE[stack[0]].name} is on top")
 
 
-@handles("trash", args=("card",))
+@handles("trash", args=("card",), cost=lambda *_: {POLITICAL: TRASH_COST})
 def trash(state: State, role: str, cid: str) -> None:
     """Remove a card of your Discard Pile from the game for three points."""
-    state.turn.political -= TRASH_COST
     player(state, role).discard.remove(cid)
     player(state, role).trashed.append(cid)
     log(state, f"{role} trashes {data.INFLUENCE[cid].name}")

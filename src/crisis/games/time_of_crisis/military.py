@@ -30,14 +30,6 @@ def new_army(state: State, role: str, region: str, *, capital: bool = False) -> 
     return a
 
 
-def spend(state: State, suit: str, amount: int) -> None:
-    """Spend influence points of ``suit`` from the turn's pool."""
-    pool = state.turn.pool
-    if pool[suit] < amount:
-        raise AssertionError("spending more influence than the pool holds")
-    pool[suit] -= amount
-
-
 def add_legion_cost(legions: int) -> int:
     """Military points to add a Legion to an army of ``legions``: its new count (RULES 6.3.1)."""
     return legions + 1
@@ -138,49 +130,48 @@ def _list_military(state: State, role: str) -> list[Action]:
     return out
 
 
-@handles("recruit_general", args=("leader_cost",))
+@handles("recruit_general", args=("leader_cost",), cost=lambda _s, _r, cost: {"red": cost})
 def recruit_general(state: State, role: str, cost: int) -> None:
     """Pay a General's printed cost to move it to the Available Leaders box."""
     p = player(state, role)
-    spend(state, "red", cost)
     p.generals_unclaimed.remove(cost)
     p.generals_ready += 1
     log(state, f"{role} recruits a General ({cost})")
 
 
-@handles("create_army", args=("province",))
+@handles("create_army", args=("province",), cost=lambda *_: {"red": data.COSTS.create_army})
 def create_army(state: State, role: str, province: str) -> None:
     """One Military point: a General and one Legion in a province you govern."""
-    spend(state, "red", data.COSTS.create_army)
     new_army(state, role, province)
     log(state, f"{role} creates an army in {province}")
 
 
-@handles("add_legion", args=("army",))
+@handles(
+    "add_legion",
+    args=("army",),
+    cost=lambda state, _r, army_id: {"red": add_legion_cost(army(state, army_id).legions)},
+)
 def add_legion(state: State, role: str, army_id: int) -> None:
     """Pay the army's new legion count in Military points to add a full-strength Legion."""
     a = army(state, army_id)
-    spend(state, "red", add_legion_cost(a.legions))
     a.full += 1
     log(state, f"{role} adds a legion to army {a.id} in {a.region} ({a.legions})")
 
 
-@handles("train_legion", args=("army",))
+@handles("train_legion", args=("army",), cost=lambda *_: {"red": data.COSTS.train_legion})
 def train_legion(state: State, role: str, army_id: int) -> None:
     """One Military point flips a reduced-strength Legion back to full strength."""
     a = army(state, army_id)
-    spend(state, "red", data.COSTS.train_legion)
     a.reduced -= 1
     a.full += 1
     log(state, f"{role} trains a legion of army {a.id}")
 
 
-@handles("move_army", args=("army", "region"))
+@handles("move_army", args=("army", "region"), cost=lambda *_: {"red": data.COSTS.move_army})
 def move_army(state: State, role: str, arg: tuple[int, str]) -> None:
     """One Military point moves an army to an adjacent region, outside any capital."""
     army_id, dest = arg_tuple(arg)
     a = army(state, army_id)
-    spend(state, "red", data.COSTS.move_army)
     if a.capital:
         leave_capital(state, a)
     a.region = dest
@@ -206,11 +197,14 @@ def leave_capital_action(state: State, role: str, army_id: int) -> None:
     log(state, f"{role}'s army {a.id} leaves the capital of {a.region}")
 
 
-@handles("disperse_mob", args=[("army",), ("province",)])
+@handles(
+    "disperse_mob",
+    args=[("army",), ("province",)],
+    cost=lambda *_: {"red": data.COSTS.disperse_mob},
+)
 def disperse_mob(state: State, role: str, who: int | str) -> None:
     """One Military point: -1 support, and one Mob fewer per unit in the army (an army id,
     or a province name for its lone Militia, ruling 50)."""
-    spend(state, "red", data.COSTS.disperse_mob)
     if isinstance(who, str):
         region, units = who, 1
     else:

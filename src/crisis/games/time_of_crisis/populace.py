@@ -5,7 +5,6 @@ from __future__ import annotations
 from crisis.engine.action import Action
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import SUPPORT_MAX, article, log
-from crisis.games.time_of_crisis.military import spend
 from crisis.games.time_of_crisis.registry import arg_tuple, handles, lists
 from crisis.games.time_of_crisis.state import (
     State,
@@ -91,35 +90,39 @@ def raise_support(state: State, province: str) -> None:
     state.provinces[province].support += 1
 
 
-@handles("increase_support", args=("province",))
+@handles(
+    "increase_support",
+    args=("province",),
+    cost=lambda state, _r, province: {"yellow": support_cost(state.provinces[province].support)},
+)
 def increase_support(state: State, role: str, province: str) -> None:
     """Pay the next space's value in Populace points to raise support by one."""
     prov = state.provinces[province]
-    spend(state, "yellow", support_cost(prov.support))
     raise_support(state, province)
     log(state, f"{role} raises support in {province} to {prov.support}")
 
 
-@handles("place_militia", args=("province",))
+@handles("place_militia", args=("province",), cost=lambda *_: {"yellow": MILITIA_COST})
 def place_militia(state: State, role: str, province: str) -> None:
     """Two Populace points: a Militia in the capital of a province you govern."""
-    spend(state, "yellow", MILITIA_COST)
     state.provinces[province].militia = True
     log(state, f"{role} raises a Militia in {province}")
 
 
-@handles("hold_games", args=("province",))
+@handles("hold_games", args=("province",), cost=lambda *_: {"yellow": GAMES_COST})
 def hold_games(state: State, role: str, province: str) -> None:
     """Two Populace points remove one Mob from a province you govern."""
-    spend(state, "yellow", GAMES_COST)
     state.provinces[province].mobs -= 1
     log(state, f"{role} holds games in {province}")
 
 
-@handles("build", args=("province", "improvement"))
+@handles(
+    "build",
+    args=("province", "improvement"),
+    cost=lambda state, *_: {"yellow": improvement_cost(state)},
+)
 def build(state: State, role: str, arg: tuple[str, str]) -> None:
     """Build an Amphitheater, Basilica or Limes in a province you govern."""
     province, kind = arg_tuple(arg)
-    spend(state, "yellow", improvement_cost(state))
     state.provinces[province].improvements.append(kind)
     log(state, f"{role} builds {article(kind)} in {province}")

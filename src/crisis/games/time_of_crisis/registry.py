@@ -7,10 +7,12 @@ runs the game through :data:`RULES`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from crisis.engine.action import Arg
-from crisis.engine.machine import Machine
+from crisis.engine.machine import Args, Ends, Handler, Machine
+from crisis.games.time_of_crisis import costs
 from crisis.games.time_of_crisis.state import State
 
 
@@ -25,16 +27,17 @@ RULES: Machine[State] = Machine("time_of_crisis", roles, start="choose_province"
 
 #: The declarations, in the one grammar both titles use (:class:`~crisis.engine.machine.Machine`):
 #: ``@lists(step, prompt, actors)`` for (some of) a step's legal actions, its prompt and who
-#: acts; ``@handles(verb, step=..., ends=..., args=..., option=...)`` for the function that
-#: performs a verb (at one step, or wherever it is listed): ``ends`` is the turn, phase or
-#: step it ends, for clients and bots, ``args`` the domains of its argument (whose values
-#: :func:`catalog.domains` gives; the action catalog is built from them), ``option`` the
-#: setup option without which it never occurs; ``@automatic(step)`` for a step nobody
-#: decides. ``@lists`` and ``@automatic`` also take the step's flow (``goes``: the steps it
-#: leads to, ``calls``: the sub-procedures it enters, ``phase``: its phase of the turn), and
-#: ``flow(step, ...)`` declares more of it where a rule that moves on is written.
+#: acts; ``@handles(verb, step=..., ends=..., args=..., option=..., cost=...)`` for the
+#: function that performs a verb (at one step, or wherever it is listed): ``ends`` is the
+#: turn, phase or step it ends, for clients and bots, ``args`` the domains of its argument
+#: (whose values :func:`catalog.domains` gives; the action catalog is built from them),
+#: ``option`` the setup option without which it never occurs, ``cost`` what it takes from
+#: the turn's influence or political points (:mod:`costs`; paid before the handler runs);
+#: ``@automatic(step)`` for a step nobody decides. ``@lists`` and ``@automatic`` also take
+#: the step's flow (``goes``: the steps it leads to, ``calls``: the sub-procedures it
+#: enters, ``phase``: its phase of the turn), and ``flow(step, ...)`` declares more of it
+#: where a rule that moves on is written.
 lists = RULES.lists
-handles = RULES.handles
 automatic = RULES.automatic
 flow = RULES.flow
 
@@ -43,3 +46,26 @@ def arg_tuple(arg: Arg) -> tuple[Any, ...]:
     """The arg as a tuple (handlers of compound args use it)."""
     assert isinstance(arg, tuple)
     return arg
+
+
+def handles(
+    verb: str,
+    step: str | None = None,
+    *,
+    ends: Ends | None = None,
+    args: Args = (),
+    option: str | None = None,
+    cost: costs.CostRule | None = None,
+) -> Callable[[Handler], Handler]:
+    """:meth:`Machine.handles <crisis.engine.machine.Machine.handles>`, and the verb's
+    ``cost`` (see :mod:`costs`): the handler registered pays it before it runs."""
+
+    def deco(fn: Handler) -> Handler:
+        performs = fn
+        if cost is not None:
+            costs.declare(verb, cost)
+            performs = costs.paying(cost, fn)
+        RULES.handles(verb, step, ends=ends, args=args, option=option)(performs)
+        return performs
+
+    return deco

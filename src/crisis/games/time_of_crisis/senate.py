@@ -16,7 +16,7 @@ from crisis.games.time_of_crisis.board import (
     log,
     replace_governor,
 )
-from crisis.games.time_of_crisis.military import check_occupation, spend
+from crisis.games.time_of_crisis.military import check_occupation
 from crisis.games.time_of_crisis.odds import p_votes
 from crisis.games.time_of_crisis.registry import RULES, arg_tuple, flow, handles, lists
 from crisis.games.time_of_crisis.state import (
@@ -294,28 +294,27 @@ def _list_senate(state: State, role: str) -> list[Action]:
     return out
 
 
-@handles("recruit_governor", args=("leader_cost",))
+@handles("recruit_governor", args=("leader_cost",), cost=lambda _s, _r, cost: {"blue": cost})
 def recruit_governor(state: State, role: str, cost: int) -> None:
     """Pay a Governor's printed cost to move it to the Available Leaders box."""
     p = player(state, role)
-    spend(state, "blue", cost)
     p.governors_unclaimed.remove(cost)
     p.governors_ready += 1
     log(state, f"{role} recruits a Governor ({cost})")
 
 
-@handles("place_governor", args=("province", "amount"))
+@handles("place_governor", args=("province", "amount"), cost=lambda _s, _r, arg: {"blue": arg[1]})
 def place_governor(state: State, role: str, arg: tuple[str, int]) -> None:
     """Spend Senate points, one die each, for votes to replace a province's Governor."""
     province, n = arg_tuple(arg)
-    spend(state, "blue", n)
     place_governor_attempt(state, role, province, n)
 
 
-@handles("recall_governor", args=("province",))
+@handles(
+    "recall_governor", args=("province",), cost=lambda *_: {"blue": data.COSTS.recall_governor}
+)
 def recall_governor(state: State, role: str, province: str) -> None:
     """Senate points (two): your Governor returns to your box; a Neutral takes his place."""
-    spend(state, "blue", data.COSTS.recall_governor)
     # Ruling 18: a voluntary Recall is not a removal the Emperor *must* make, so Italia
     # keeps its support (it still follows the Neutral provinces while Italia is Neutral).
     replace_governor(state, province, NEUTRAL, 1, italia_penalty=False)

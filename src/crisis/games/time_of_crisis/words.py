@@ -5,37 +5,22 @@ gives each legal action a label a player understands, its cost, and a note (for 
 Governor the votes needed and the chance of success; the influence lost by ending one's
 actions early).
 
-Costs are not a second table of prices: each action is tried on a copy of the state (with a
-throwaway generator, so no real future draw is touched) and the influence or political points
-it used are read off the copy. The handlers stay the one place where a cost is defined.
+Costs are not a second table of prices: each verb's cost is declared once, with its
+handler (:mod:`costs`), and read here; the handler pays the same declaration.
 """
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Callable
 from typing import Any
 
 from crisis.engine.action import Action
-from crisis.engine.rng import Rng, fresh_seed, new_rng
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import counted
+from crisis.games.time_of_crisis.costs import cost_of, spheres
 from crisis.games.time_of_crisis.odds import attack_odds
-from crisis.games.time_of_crisis.registry import RULES
 from crisis.games.time_of_crisis.senate import vote_for
 from crisis.games.time_of_crisis.state import State, copy_state, find_army, governed
-
-#: Beside the ending verbs (declared on their handlers), the other answers to the same
-#: battle questions (roll again or keep the dice, advance or stay).
-_ALTERNATIVES = frozenset({"reroll", "advance"})
-
-
-@cache
-def _no_trial() -> frozenset[str]:
-    """Verbs whose trial would run on into other phases or battle steps: the verbs that end
-    a turn, a phase or a step, and their alternatives. Their costs are described directly.
-    (Read on first use, once every rules module has declared its verbs.)"""
-    return RULES.ending(("turn", "phase", "step")) | _ALTERNATIVES
-
 
 _PHRASES = {
     "end_actions": "End your actions",
@@ -135,63 +120,68 @@ def battle_note(state: State, action: Action) -> str | None:
     )
 
 
+#: Each verb's label, from its arg and the arg's items (a tuple's parts, or the arg alone).
+_LABELS: dict[str, Callable[[Any, list[Any]], str]] = {
+    "play_card": lambda arg, items: f"Play {card_name(arg)}",
+    "choose_card": lambda arg, items: f"Take {card_name(arg)}",
+    "ludi": lambda arg, items: f"Ludi Saeculares: discard {card_name(arg)} for legacy",
+    "discard": lambda arg, items: f"Discard {card_name(arg)}",
+    "trash": lambda arg, items: f"Trash {card_name(arg)}",
+    "demagogue_discard": lambda arg, items: f"Discard {card_name(arg)}",
+    "buy": lambda arg, items: f"Buy {card_name(arg)}",
+    "cycle": lambda arg, items: f"Cycle the {arg} stack",
+    "place_governor": lambda arg, items: f"Place a Governor in {items[0]} with {_dice(items[1])}",
+    "praetorian_guard": lambda arg, items: (
+        f"Praetorian Guard: a Governor in Italia with {_dice(arg)}"
+    ),
+    "move_army": lambda arg, items: f"Move army {items[0]} to {items[1]}",
+    "initiate_battle": lambda arg, items: f"Army {items[0]} attacks {_foe(items[1])}",
+    "militia_battle": lambda arg, items: f"The Militia of {items[0]} attacks {_foe(items[1])}",
+    "build": lambda arg, items: (
+        f"Build {'an' if str(items[1])[0] in 'AEIOU' else 'a'} {items[1]} in {items[0]}"
+    ),
+    "recruit_general": lambda arg, items: f"Recruit the General at {arg} on your mat",
+    "recruit_governor": lambda arg, items: f"Recruit the Governor at {arg} on your mat",
+    "recall_governor": lambda arg, items: f"Recall your Governor from {arg}",
+    "increase_support": lambda arg, items: f"Increase support in {arg}",
+    "place_militia": lambda arg, items: f"Place a Militia in {arg}",
+    "hold_games": lambda arg, items: f"Hold games in {arg}",
+    "choose_province": lambda arg, items: f"Start in {arg}",
+    "create_army": lambda arg, items: f"Create an army in {arg}",
+    "add_legion": lambda arg, items: f"Add a legion to army {arg}",
+    "train_legion": lambda arg, items: f"Train a legion of army {arg}",
+    "enter_capital": lambda arg, items: f"Army {arg} enters its capital",
+    "leave_capital": lambda arg, items: f"Army {arg} leaves its capital",
+    "disperse_mob": lambda arg, items: (
+        f"The Militia of {arg} disperses a Mob"
+        if isinstance(arg, str)
+        else f"Army {arg} disperses a Mob"
+    ),
+    "castra": lambda arg, items: f"Castra on army {arg}",
+    "force_march": lambda arg, items: f"Force March with army {arg}",
+    "ambitus": lambda arg, items: f"Ambitus: {counted(int(str(arg)), 'Populace point')} as votes",
+    "take_hit": lambda arg, items: _hit_label(str(arg)),
+    "reward": lambda arg, items: (
+        "Reward: +1 support where the battle was"
+        if arg == "support"
+        else "Reward: 2 off a card you buy this turn"
+    ),
+    "tribute": lambda arg, items: f"Tribute: {items[1]} in {items[0]} turn inactive",
+    "foederati": lambda arg, items: (
+        f"Foederati: army {items[0]} takes in a warrior of the {items[2]} from {items[1]}"
+    ),
+    "order": lambda arg, items: "Events in order: " + ", ".join(card_name(e) for e in items),
+}
+
+
 def label(action: Action) -> str:
     """A readable label for ``action`` (no state needed)."""
     verb, arg = action.verb, action.arg
     if verb in _PHRASES and arg is None:
         return _PHRASES[verb]
-    items = list(arg) if isinstance(arg, tuple) else [arg]
-    said = {
-        "play_card": lambda: f"Play {card_name(arg)}",
-        "choose_card": lambda: f"Take {card_name(arg)}",
-        "ludi": lambda: f"Ludi Saeculares: discard {card_name(arg)} for legacy",
-        "discard": lambda: f"Discard {card_name(arg)}",
-        "trash": lambda: f"Trash {card_name(arg)}",
-        "demagogue_discard": lambda: f"Discard {card_name(arg)}",
-        "buy": lambda: f"Buy {card_name(arg)}",
-        "cycle": lambda: f"Cycle the {arg} stack",
-        "place_governor": lambda: f"Place a Governor in {items[0]} with {_dice(items[1])}",
-        "praetorian_guard": lambda: f"Praetorian Guard: a Governor in Italia with {_dice(arg)}",
-        "move_army": lambda: f"Move army {items[0]} to {items[1]}",
-        "initiate_battle": lambda: f"Army {items[0]} attacks {_foe(items[1])}",
-        "militia_battle": lambda: f"The Militia of {items[0]} attacks {_foe(items[1])}",
-        "build": lambda: (
-            f"Build {'an' if str(items[1])[0] in 'AEIOU' else 'a'} {items[1]} in {items[0]}"
-        ),
-        "recruit_general": lambda: f"Recruit the General at {arg} on your mat",
-        "recruit_governor": lambda: f"Recruit the Governor at {arg} on your mat",
-        "recall_governor": lambda: f"Recall your Governor from {arg}",
-        "increase_support": lambda: f"Increase support in {arg}",
-        "place_militia": lambda: f"Place a Militia in {arg}",
-        "hold_games": lambda: f"Hold games in {arg}",
-        "choose_province": lambda: f"Start in {arg}",
-        "create_army": lambda: f"Create an army in {arg}",
-        "add_legion": lambda: f"Add a legion to army {arg}",
-        "train_legion": lambda: f"Train a legion of army {arg}",
-        "enter_capital": lambda: f"Army {arg} enters its capital",
-        "leave_capital": lambda: f"Army {arg} leaves its capital",
-        "disperse_mob": lambda: (
-            f"The Militia of {arg} disperses a Mob"
-            if isinstance(arg, str)
-            else f"Army {arg} disperses a Mob"
-        ),
-        "castra": lambda: f"Castra on army {arg}",
-        "force_march": lambda: f"Force March with army {arg}",
-        "ambitus": lambda: f"Ambitus: {counted(int(str(arg)), 'Populace point')} as votes",
-        "take_hit": lambda: _hit_label(str(arg)),
-        "reward": lambda: (
-            "Reward: +1 support where the battle was"
-            if arg == "support"
-            else "Reward: 2 off a card you buy this turn"
-        ),
-        "tribute": lambda: f"Tribute: {items[1]} in {items[0]} turn inactive",
-        "foederati": lambda: (
-            f"Foederati: army {items[0]} takes in a warrior of the {items[2]} from {items[1]}"
-        ),
-        "order": lambda: "Events in order: " + ", ".join(card_name(e) for e in items),
-    }.get(verb)
+    said = _LABELS.get(verb)
     if said is not None:
-        return said()
+        return said(arg, list(arg) if isinstance(arg, tuple) else [arg])
     words = verb.replace("_", " ").capitalize()
     if arg is None:
         return words
@@ -210,40 +200,6 @@ def _hit_label(choice: str) -> str:
 
 def _dice(n: Any) -> str:
     return "1 die" if n == 1 else f"{n} dice"
-
-
-def _spent(before: State, after: State) -> dict[str, int]:
-    """Influence (by sphere) and political points used between two states of one turn."""
-    out = {
-        data.SPHERE[suit]: before.turn.pool[suit] - after.turn.pool.get(suit, 0)
-        for suit in data.SUITS
-    }
-    out["political point"] = before.turn.political - after.turn.political
-    return {what: n for what, n in out.items() if n}
-
-
-def _trial(state: State, role: str, action: Action, dice: Rng) -> dict[str, int]:
-    """What ``action`` would use, read off a copy of the state rolling with ``dice``, a
-    throwaway generator (one per question: what a trial rolls is never shown, and the game's
-    own generator is never touched)."""
-    copy = copy_state(state)
-    copy.rng = dice
-    try:
-        RULES.handler(copy.step, action.verb)(copy, role, action.arg)
-    except Exception:  # a description must never break the table: no cost then
-        return {}
-    if _phase_of(copy) != _phase_of(state):
-        # The action closed its phase (the last card of a refill, the Ludi Saeculares):
-        # the next phase fills the pool or counts the political points afresh, which this
-        # action neither spent nor gave.
-        return {}
-    return _spent(state, copy)
-
-
-def _phase_of(state: State) -> tuple[int, int, str]:
-    """Which phase of which player turn is in progress: the current seat, how many turns
-    it has ended, and the phase."""
-    return state.current, state.players[state.current].turns, RULES.phase(state) or ""
 
 
 def _amount(n: int, what: str) -> str:
@@ -310,21 +266,15 @@ def describe(state: State, role: str, actions: list[Action]) -> list[dict[str, A
     """For each of ``actions`` (legal for ``role`` now): ``label``, ``cost`` (words, or
     None), ``note`` (odds, what is lost, or None) and ``confirm`` (a question a client asks
     before an action that loses something for good, or None)."""
-    out = []
-    dice = new_rng(fresh_seed())
-    for action in actions:
-        cost = None
-        if action.verb not in _no_trial() and (None, action.verb) in RULES.verbs:
-            cost = _cost_words(_trial(state, role, action, dice))
-        out.append(
-            {
-                "label": battle_label(state, action) or label(action),
-                "cost": cost,
-                "note": _note(state, role, action),
-                "confirm": _confirm(state, action),
-            }
-        )
-    return out
+    return [
+        {
+            "label": battle_label(state, action) or label(action),
+            "cost": _cost_words(spheres(cost_of(state, role, action))),
+            "note": _note(state, role, action),
+            "confirm": _confirm(state, action),
+        }
+        for action in actions
+    ]
 
 
 def _confirm(state: State, action: Action) -> str | None:
@@ -377,7 +327,6 @@ def unavailable(state: State, role: str) -> list[dict[str, Any]]:
         return []
     now = set(rules.actions(state, role))
     rich = copy_state(state)
-    rich.rng = dice = new_rng(fresh_seed())
     rich.turn.pool = dict.fromkeys(data.SUITS, _PLENTY)
     out: dict[tuple[str, Any], dict[str, Any]] = {}
     for action in rules.actions(rich, role):
@@ -386,7 +335,7 @@ def unavailable(state: State, role: str) -> list[dict[str, Any]]:
         key = (action.verb, action.arg[0] if isinstance(action.arg, tuple) else action.arg)
         if action.verb == "place_governor" and key in out:
             continue  # the cheapest number of dice is enough to say what is missing
-        spent = _trial(rich, role, action, dice)
+        spent = spheres(cost_of(rich, role, action))
         short = {
             what: n
             for what, n in spent.items()
