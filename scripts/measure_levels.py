@@ -26,7 +26,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from crisis.ai import support
+from crisis.ai import title_bots
 from crisis.sim import plan_games, run
 from crisis.sim.stats import summarize
 
@@ -51,7 +51,7 @@ def measure(title: str, name: str, games: int, seed: int, jobs: int) -> dict[str
         f"crisis simulate --title {title} --games {games} --bots {','.join(bots)} --seed {seed}"
     )
     return {
-        "bot": support(title).levels[name].spec,
+        "bot": title_bots(title).levels[name].spec,
         "against": f"3 {ref}",
         "players": PLAYERS,
         "games": stats.games,
@@ -107,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
         for path in args.merge:
             merge(data, load(path))
     else:
-        for name in args.level or list(support(args.title).levels):
+        for name in args.level or list(title_bots(args.title).levels):
             row = measure(args.title, name, args.games, args.seed, args.jobs)
             data["titles"].setdefault(args.title, {})[name] = row
             print(json.dumps({"title": args.title, "level": name, **row}), flush=True)

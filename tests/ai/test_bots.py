@@ -19,7 +19,7 @@ from crisis.ai import (
     parse_spec,
     resolve,
     searches,
-    support,
+    title_bots,
 )
 from crisis.ai.novice import NoviceBot
 from crisis.engine.action import Action
@@ -90,7 +90,7 @@ def test_every_level_has_measured_figures(title: str) -> None:
     """levels.json (scripts/measure_levels.py) holds a win rate with its interval, the games
     and the command for every level of every title, for the lobby to show."""
     figures = level_figures(title)
-    declared = support(title).levels
+    declared = title_bots(title).levels
     assert list(figures) and set(figures) == set(declared)
     for name, row in figures.items():
         assert 0.0 <= row["low"] <= row["win_rate"] <= row["high"] <= 1.0, (name, row)

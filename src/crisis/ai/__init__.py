@@ -23,7 +23,7 @@ from importlib import resources
 from typing import Any
 
 from crisis.ai.base import Bot, RandomBot
-from crisis.ai.support import Factory, Level, TitleBots, support
+from crisis.ai.support import Factory, Level, TitleBots, title_bots
 from crisis.games import DEFAULT_TITLE, get_title
 
 
@@ -66,12 +66,12 @@ SEARCHING: frozenset[str] = frozenset({"ismcts"})
 def levels(title: str = DEFAULT_TITLE) -> dict[str, str]:
     """The strength levels ``title`` declares (``easy``, ``medium``, ``hard``) and the bot
     each is."""
-    return {name: lv.bot for name, lv in support(title).levels.items()}
+    return {name: lv.bot for name, lv in title_bots(title).levels.items()}
 
 
 def level(name: str, title: str = DEFAULT_TITLE) -> Level | None:
     """The strength level ``name`` of ``title`` (bot and budget), or None if it is none."""
-    return support(title).levels.get(name)
+    return title_bots(title).levels.get(name)
 
 
 @cache
@@ -91,7 +91,7 @@ def level_figures(title: str = DEFAULT_TITLE) -> dict[str, dict[str, Any]]:
     Levels not measured are left out (an empty dict for a title without figures)."""
     data = _figures()
     out: dict[str, dict[str, Any]] = {}
-    declared = support(title).levels
+    declared = title_bots(title).levels
     for name, row in data.get("titles", {}).get(title, {}).items():
         if name in declared:
             out[name] = {"command": data.get("command"), "date": data.get("date"), **row}
@@ -120,7 +120,7 @@ def searches(name: str, title: str = DEFAULT_TITLE) -> bool:
 def default_bot(title: str = DEFAULT_TITLE) -> str:
     """The bot a new table of ``title`` offers by default, as the title declares it
     (``random`` if it names none, or none that plays it)."""
-    name = support(title).default
+    name = title_bots(title).default
     return name if name in bots_for(title) else "random"
 
 
@@ -128,7 +128,7 @@ def bots_for(title: str = DEFAULT_TITLE) -> dict[str, Factory]:
     """Every bot that plays ``title``, by name: the generic ones and the title's own (its
     declaration's, which override generic ones of the same name)."""
     bots = {name: make(title) for name, make in GENERIC_BOTS.items()}
-    bots.update(support(title).bots)
+    bots.update(title_bots(title).bots)
     return bots
 
 
@@ -195,5 +195,5 @@ __all__ = [
     "parse_spec",
     "resolve",
     "searches",
-    "support",
+    "title_bots",
 ]

@@ -20,7 +20,7 @@ import random
 from typing import Any
 
 from crisis.ai.plan import Rating, plan_turn, play_out, rate
-from crisis.ai.support import WinEstimate, support
+from crisis.ai.support import WinEstimate, title_bots
 from crisis.engine.action import Action
 from crisis.engine.match import Match
 from crisis.games import get_title
@@ -28,7 +28,7 @@ from crisis.games import get_title
 
 def win_estimate(title: str) -> WinEstimate | None:
     """The title's position evaluator, if it declares one."""
-    return support(title).estimate
+    return title_bots(title).estimate
 
 
 def hint(
@@ -58,7 +58,7 @@ def hint(
     rng = rng or random.Random()
     if not actions:
         return []
-    own = support(title).hint
+    own = title_bots(title).hint
     if own is not None:
         return own(view, role, actions, seconds, iterations, rng, top)
     return _search_hint(title, view, role, actions, seconds, iterations, rng, top)

@@ -4,11 +4,11 @@ A title's :class:`~crisis.engine.title.TitleSpec` names, in ``ai``, the module o
 bots; that module exports ``BOTS``, a :class:`TitleBots`: the bots it adds to the generic
 ones of :mod:`crisis.ai` (or overrides), the bot a new table offers by default, its strength
 levels (each a bot and its thinking budget), its own hint and its position evaluator, if it
-has them. :func:`support` reads it; :mod:`crisis.ai`, the hint (:mod:`crisis.ai.advice`),
+has them. :func:`title_bots` reads it; :mod:`crisis.ai`, the hint (:mod:`crisis.ai.advice`),
 the fuzzer's players (:mod:`crisis.ai.explore`) and the server ask it, and none of them
 compares a title's name.
 
-The title names the module by its dotted path and :func:`support` imports it on first use,
+The title names the module by its dotted path and :func:`title_bots` imports it on first use,
 so a title's rules never import the bots (which import the rules). A third title with bots
 of its own writes them under ``crisis/ai/<title>/``, declares them there in one
 :class:`TitleBots` and puts that module's path in its ``TitleSpec(ai=...)``; a title
@@ -78,7 +78,7 @@ class TitleBots:
 GENERIC = TitleBots()
 
 
-def support(title: str) -> TitleBots:
+def title_bots(title: str) -> TitleBots:
     """The bots ``title`` declares (its ``TitleSpec.ai`` module's ``BOTS``), or
     :data:`GENERIC` if it declares none (or is no known title: its bots are then the
     generic ones, and fail when one is made)."""
@@ -94,4 +94,4 @@ def support(title: str) -> TitleBots:
     return declared
 
 
-__all__ = ["GENERIC", "Factory", "Hint", "Level", "TitleBots", "WinEstimate", "support"]
+__all__ = ["GENERIC", "Factory", "Hint", "Level", "TitleBots", "WinEstimate", "title_bots"]

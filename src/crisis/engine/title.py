@@ -128,7 +128,7 @@ class TitleSpec(Generic[S]):
     #: The module that declares what the title brings for play against the machine: its own
     #: bots, the one a new table offers by default, its strength levels and its hint (it
     #: exports ``BOTS``, a :class:`crisis.ai.support.TitleBots`). A dotted path, imported on
-    #: first use by :func:`crisis.ai.support.support`: bots import the rules, so the rules
+    #: first use by :func:`crisis.ai.support.title_bots`: bots import the rules, so the rules
     #: never import them. Empty: the generic bots of :mod:`crisis.ai` alone.
     ai: str = ""
     #: The web board that draws the title: its key in ``web/js/boards/index.js`` (sent as
