@@ -441,6 +441,13 @@ def loadtest(
         list[int] | None,
         typer.Option(metavar="PID", help="A server process to measure CPU of (repeatable)."),
     ] = None,
+    ramp: Annotated[
+        float | None,
+        typer.Option(
+            help="Seconds over which the people connect before measuring (default: 200 "
+            "connections a second, at least 2 s)."
+        ),
+    ] = None,
 ) -> None:
     """Benchmark the server with simulated players on 127.0.0.1: actions/s, p50/p95/p99 latency,
     errors and the server's CPU milliseconds per action."""
@@ -456,6 +463,7 @@ def loadtest(
                 url=url or None,
                 processes=processes,
                 server_pids=server_pid or None,
+                ramp=ramp,
             )
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None

@@ -174,6 +174,29 @@ def test_the_hello_deadline_counts_from_the_opening_whatever_is_sent(client: Tes
         assert time.monotonic() - start < 3.0
 
 
+def test_the_hello_deadline_does_not_count_the_server_s_own_delay(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server slow to set a socket up (its database busy while thousands of people connect
+    at once) does not hold its own delay against the person: the deadline runs from when it
+    is ready to read the hello. Counting from the opening closed sockets whose hello had
+    long arrived (most of a 1,000-table load test's connections)."""
+    table, tokens = create(client, [HUMAN, BOT])
+    client.app.state.hello_seconds = 0.5  # type: ignore[attr-defined]
+    site = client.app.state.hall.site  # type: ignore[attr-defined]
+    opening = site.open_socket
+
+    def slowly(*args: Any) -> Any:
+        time.sleep(1.0)
+        return opening(*args)
+
+    monkeypatch.setattr(site, "open_socket", slowly)
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        ws.send_json({"type": "hello", "tokens": list(tokens.values())})
+        reply = ws.receive_json()
+        assert reply["type"] == "welcome" and reply["roles"] == ["green"], reply
+
+
 @pytest.mark.parametrize(
     ("origins", "origin", "allowed"),
     [

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 import urllib.request
 from pathlib import Path
 
@@ -54,6 +55,22 @@ def test_the_load_test_measures_a_plain_server(db: Database) -> None:
     assert figures["errors"] == 0 and figures["actions"] > 20
     assert figures["error_kinds"] == "-"
     assert figures["clients"] == 40 > 16  # past the per-address connection cap
+    assert figures["connected"] == 40
+
+
+def test_the_load_test_lets_people_connect_before_it_measures() -> None:
+    """People connect one after another over the ramp; the measured seconds start after it
+    (so a 1,000-table run measures a busy site, not 4,000 connections opened at once)."""
+    began = time.monotonic()
+    figures = loadtest.run(3, duration=2, think=0.05, ramp=3)
+    assert time.monotonic() - began >= 5
+    assert figures["ramp_seconds"] == 3 and figures["seconds"] == 2
+    assert figures["connected"] == figures["served"] == figures["clients"] == 12
+    assert 0 <= figures["settle_seconds"] < 30
+    assert figures["actions"] > 0 and figures["errors"] == 0
+    assert loadtest.default_ramp(1000, 4) == 20 and loadtest.default_ramp(2, 4) == 2
+    with pytest.raises(ValueError, match="ramp"):
+        loadtest.run(3, duration=2, ramp=-1)
 
 
 def test_the_load_test_spreads_tables_over_several_servers_and_measures_their_cpu(

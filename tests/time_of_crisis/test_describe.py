@@ -1,4 +1,4 @@
-"""The title describes its actions: labels, costs (declared with their handlers), Place Governor odds."""
+"""The title describes its actions: labels, costs (declared with their handlers), odds."""
 
 from __future__ import annotations
 

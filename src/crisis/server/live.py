@@ -138,7 +138,6 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     hall: Hall = ws.app.state.hall
     allowed: dict[str, int] = ws.app.state.socket_limits
     address = ws.client.host if ws.client else "?"
-    opened = asyncio.get_running_loop().time()
     await ws.accept()
     if not origin_allowed(ws):
         await _refuse(ws, BadOrigin("this table is played from its own site"))
@@ -163,6 +162,10 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     bucket = limits.Bucket(rate, max(limits.BURST, rate * 2))
     refusals = 0
     hello_by: float = ws.app.state.hello_seconds
+    # The hello's deadline runs from here, once the server is ready to read it: the awaits
+    # above (the table, the socket's row) take seconds on a busy server, and that delay is
+    # the server's, not the person's.
+    opened = asyncio.get_running_loop().time()
     try:
         while True:
             if conn in live.watchers:

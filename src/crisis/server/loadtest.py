@@ -48,6 +48,8 @@ from websockets.asyncio.client import connect
 
 MAX_TABLES = 2000
 MAX_DURATION = 600.0
+#: How fast the simulated people connect by default (see :func:`default_ramp`).
+CONNECTS_PER_SECOND = 200
 
 
 class _Message(msgspec.Struct):
@@ -76,6 +78,14 @@ class Figures:
     error_kinds: Counter[str] = field(default_factory=Counter)
     latencies: list[float] = field(default_factory=list)
     processes: int = 1
+    #: Simulated people whose connection opened.
+    connected: int = 0
+    #: Seconds over which the people connected, before the measured ``seconds`` began.
+    ramp: float = 0.0
+    #: Simulated people who had their first state when the measured seconds began.
+    served: int = 0
+    #: Seconds after the ramp until all of them had it (or the wait was given up).
+    settle: float = 0.0
     #: CPU seconds the server's processes used while measuring (None: not measured).
     server_cpu: float | None = None
 
@@ -89,6 +99,10 @@ class Figures:
         return {
             "tables": self.tables,
             "clients": self.tables * self.players,
+            "connected": self.connected,
+            "ramp_seconds": self.ramp,
+            "served": self.served,
+            "settle_seconds": self.settle,
             "seconds": self.seconds,
             "actions": self.actions,
             "errors": self.errors,
@@ -201,18 +215,25 @@ async def _player(
     token: str,
     rng: random.Random,
     think: float,
-    stop_at: float,
+    connect_at: float,
     figures: Figures,
     source: str | None = None,
 ) -> None:
-    """One simulated person: waits a think time whenever its seat must act, then plays a
-    random legal action and times the round trip until the server's ``acted``."""
+    """One simulated person: connects at ``connect_at`` (``time.monotonic``), then waits a
+    think time whenever its seat must act, plays a random legal action and times the round
+    trip until the server's ``acted``, until it is cancelled at the end of the run. It
+    counts itself served at its first state, and counts only the actions sent while the
+    start line (:data:`_START`) says the run is being measured."""
+    assert _START is not None
+    line = _START
     decode = msgspec.json.Decoder(_Message).decode
     loop = asyncio.get_running_loop()
-    me: dict[str, Any] = {"latest": None, "sent_at": None, "timer": None}
+    me: dict[str, Any] = {"latest": None, "sent_at": None, "timer": None, "counted": False}
 
+    await asyncio.sleep(max(0.0, connect_at - time.monotonic()))
     local: dict[str, Any] = {"local_addr": (source, 0)} if source else {}
     async with connect(ws_url, max_size=2**23, open_timeout=60, compression=None, **local) as ws:
+        figures.connected += 1
 
         def fire() -> None:
             me["timer"] = None
@@ -229,33 +250,42 @@ async def _player(
                 "version": latest.version,
             }
             me["sent_at"] = time.perf_counter()
+            me["counted"] = 0 < line.measure.value <= time.monotonic()
             me["send"] = loop.create_task(ws.send(json.dumps(message)))
+            # A send still in flight when the run ends fails on the closed connection: that
+            # is the end of the run, not an error to report.
+            me["send"].add_done_callback(lambda t: t.cancelled() or t.exception())
 
         await ws.send(json.dumps({"type": "hello", "tokens": [token]}))
-        with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(max(0.0, stop_at - time.monotonic())):
-                async for raw in ws:
-                    msg = decode(raw)
-                    kind = msg.type
-                    if kind == "state":
-                        me["latest"] = msg
-                        if isinstance(msg.table, dict) and msg.table.get("status") == "finished":
-                            break
-                    elif kind in ("acted", "error") and me["sent_at"] is not None:
-                        if kind == "acted":
-                            figures.actions += 1
-                            figures.latencies.append(time.perf_counter() - me["sent_at"])
-                        else:
-                            figures.errors += 1
-                            figures.error_kinds[msg.code or "error"] += 1
-                        me["sent_at"] = None
-                    latest = me["latest"]
-                    if latest is None or me["sent_at"] is not None or me["timer"] is not None:
-                        continue
-                    if any(a[0] != "undo" for a in latest.actions):
-                        me["timer"] = loop.call_later(rng.uniform(0, 2 * think), fire)
-        if me["timer"] is not None:
-            me["timer"].cancel()
+        try:
+            async for raw in ws:
+                msg = decode(raw)
+                kind = msg.type
+                if kind == "state":
+                    if me["latest"] is None:
+                        with line.served.get_lock():
+                            line.served.value += 1
+                    me["latest"] = msg
+                    if isinstance(msg.table, dict) and msg.table.get("status") == "finished":
+                        break
+                elif kind in ("acted", "error") and me["sent_at"] is not None:
+                    if not me["counted"]:
+                        pass  # sent before the measured seconds
+                    elif kind == "acted":
+                        figures.actions += 1
+                        figures.latencies.append(time.perf_counter() - me["sent_at"])
+                    else:
+                        figures.errors += 1
+                        figures.error_kinds[msg.code or "error"] += 1
+                    me["sent_at"] = None
+                latest = me["latest"]
+                if latest is None or me["sent_at"] is not None or me["timer"] is not None:
+                    continue
+                if any(a[0] != "undo" for a in latest.actions):
+                    me["timer"] = loop.call_later(rng.uniform(0, 2 * think), fire)
+        finally:
+            if me["timer"] is not None:
+                me["timer"].cancel()
 
 
 def _make_tables(
@@ -278,30 +308,77 @@ def _make_tables(
     return jobs
 
 
-def _people(
-    jobs: list[tuple[str, str, int, str | None]], think: float, start_at: float, stop_at: float
-) -> Figures:
-    """(In a client process.) Play every job's seat from ``start_at`` to ``stop_at``
-    (``time.monotonic``, one clock for every process on Linux)."""
+@dataclass
+class StartLine:
+    """What the run's processes share to start and measure together: ``ready`` (each
+    client process says it is up), ``go`` (everybody starts), ``start`` (when, by
+    ``time.monotonic``: one clock for every process on Linux), ``served`` (people who have
+    their first state), ``measure`` and ``stop`` (when the measured seconds begin and end;
+    0 until known)."""
+
+    ready: Any
+    go: Any
+    start: Any
+    served: Any
+    measure: Any
+    stop: Any
+
+
+#: (In a client process.) The run's start line (see :func:`_at_the_start`).
+_START: StartLine | None = None
+
+
+def _at_the_start(line: StartLine) -> None:
+    """Client process initializer: keep the start line."""
+    global _START
+    _START = line
+
+
+def _people(jobs: list[tuple[str, str, int, str | None, float]], think: float) -> Figures:
+    """(In a client process.) Say this process is ready, wait for the start, then play every
+    job's seat, each connecting at its own offset from the start, until the run's end.
+    Waiting for every process to be up keeps a slow start (a loaded machine takes seconds
+    to start an interpreter) out of the run."""
     gc.set_threshold(20_000, 20, 20)  # the simulated players' own pauses are not the server's
+    assert _START is not None, "client processes start with _at_the_start"
+    line = _START
+    line.ready.put(os.getpid())
+    line.go.wait()
 
     async def main() -> Figures:
         figures = Figures(tables=0, players=0, seconds=0.0)
-        await asyncio.sleep(max(0.0, start_at - time.monotonic()))
         tasks = [
             asyncio.create_task(
-                _player(url, token, random.Random(seed), think, stop_at, figures, address)
+                _player(
+                    url,
+                    token,
+                    random.Random(seed),
+                    think,
+                    line.start.value + offset,
+                    figures,
+                    address,
+                )
             )
-            for url, token, seed, address in jobs
+            for url, token, seed, address, offset in jobs
         ]
+        while not 0 < line.stop.value <= time.monotonic():
+            await asyncio.sleep(0.05)
+        for task in tasks:
+            task.cancel()
         results = await asyncio.gather(*tasks, return_exceptions=True)
         for r in results:
-            if isinstance(r, BaseException):
+            if isinstance(r, BaseException) and not isinstance(r, asyncio.CancelledError):
                 figures.errors += 1
                 figures.error_kinds[type(r).__name__] += 1
         return figures
 
     return asyncio.run(main())
+
+
+def default_ramp(tables: int, players: int) -> float:
+    """Seconds over which the simulated people connect by default: 200 a second, at least
+    two seconds (1,000 tables of four people: 20 s)."""
+    return max(2.0, tables * players / CONNECTS_PER_SECOND)
 
 
 def cpu_seconds(pids: list[int]) -> float:
@@ -331,12 +408,16 @@ def run(
     url: str | list[str] | None = None,
     processes: int = 2,
     server_pids: list[int] | None = None,
+    ramp: float | None = None,
 ) -> dict[str, float]:
     """Run the benchmark against ``url`` (one or several servers of one site; default: a fresh
     local server) and summarise it. The simulated people run in ``processes`` processes of
     their own, so that the figures measure the server rather than one client's interpreter;
     the server's CPU seconds per action are measured from ``server_pids`` (the started
-    server's own when ``url`` is None; absent otherwise unless given)."""
+    server's own when ``url`` is None; absent otherwise unless given). The people connect
+    one after another over ``ramp`` seconds (default :func:`default_ramp`), as a site's
+    people arrive, and only what follows is measured: the figures are a busy site's steady
+    state, not a reconnection storm."""
     if not 1 <= tables <= MAX_TABLES:
         raise ValueError(f"tables must be between 1 and {MAX_TABLES}")
     if not 0 < duration <= MAX_DURATION:
@@ -345,6 +426,8 @@ def run(
         raise ValueError("players must be 2, 3 or 4")
     if not 1 <= processes <= 64:
         raise ValueError("processes must be between 1 and 64")
+    if ramp is not None and not 0 <= ramp <= MAX_DURATION:
+        raise ValueError(f"ramp must be between 0 and {MAX_DURATION} seconds")
     urls = [url] if isinstance(url, str) else list(url or [])
     pids = list(server_pids or [])
     proc = None
@@ -361,7 +444,9 @@ def run(
             hosts = {socket.gethostbyname(urlparse(u).hostname or "127.0.0.1") for u in urls}
             spread = all(ipaddress.ip_address(h).version == 4 for h in hosts)
             jobs = _make_tables(urls, tables, players, spread)
-            figures = _measure(jobs, tables, players, duration, think, processes, pids)
+            if ramp is None:
+                ramp = default_ramp(tables, players)
+            figures = _measure(jobs, tables, players, duration, think, processes, pids, ramp)
         finally:
             if proc is not None:
                 stop_server(proc)
@@ -376,23 +461,55 @@ def _measure(
     think: float,
     processes: int,
     pids: list[int],
+    ramp: float,
 ) -> Figures:
-    """Play ``jobs`` split over ``processes`` client processes; the merged figures."""
+    """Play ``jobs`` split over ``processes`` client processes, the people connecting one
+    after another over ``ramp`` seconds, and measure ``duration`` seconds once they have all
+    been served (or a minute, at least the ramp, has passed); the merged figures."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    shares = [jobs[i::processes] for i in range(processes) if jobs[i::processes]]
-    start_at = time.monotonic() + 2.0  # every process connects at once, after starting up
-    stop_at = start_at + duration
+    step = ramp / len(jobs) if jobs else 0.0
+    timed = [(*job, n * step) for n, job in enumerate(jobs)]
+    shares = [timed[i::processes] for i in range(processes) if timed[i::processes]]
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(len(shares), mp_context=context) as pool:
-        futures = [pool.submit(_people, share, think, start_at, stop_at) for share in shares]
-        time.sleep(max(0.0, start_at - time.monotonic()))
+    line = StartLine(
+        ready=context.Queue(),
+        go=context.Event(),
+        start=context.Value("d", 0.0),
+        served=context.Value("i", 0),
+        measure=context.Value("d", 0.0),
+        stop=context.Value("d", 0.0),
+    )
+    with ProcessPoolExecutor(
+        len(shares), mp_context=context, initializer=_at_the_start, initargs=(line,)
+    ) as pool:
+        futures = [pool.submit(_people, share, think) for share in shares]
+        for _ in shares:
+            line.ready.get(timeout=300)  # every client process is up before the start
+        line.start.value = time.monotonic() + 0.2
+        line.go.set()
+        # Measure once everybody has connected and been served a first state: the seconds
+        # measured are a busy site's steady state, not its backlog of people arriving. How
+        # long the server took past the ramp to serve them all is reported (``settle``).
+        ramp_end = line.start.value + ramp
+        give_up = ramp_end + max(60.0, ramp)
+        while time.monotonic() < ramp_end or (
+            line.served.value < len(jobs) and time.monotonic() < give_up
+        ):
+            time.sleep(0.05)
+        served = line.served.value
         cpu_before = cpu_seconds(pids)
+        line.measure.value = time.monotonic()
+        line.stop.value = line.measure.value + duration
+        settle = line.measure.value - ramp_end
         parts = [f.result() for f in futures]
         cpu = cpu_seconds(pids) - cpu_before if pids else None
-    figures = Figures(tables=tables, players=players, seconds=duration)
+    figures = Figures(
+        tables=tables, players=players, seconds=duration, ramp=ramp, served=served, settle=settle
+    )
     for part in parts:
+        figures.connected += part.connected
         figures.actions += part.actions
         figures.errors += part.errors
         figures.error_kinds.update(part.error_kinds)
