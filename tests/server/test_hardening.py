@@ -186,6 +186,32 @@ def test_opening_sockets_is_rate_limited_per_address(client: TestClient) -> None
         assert reply["code"] == "rate_limited" and "new connections" in reply["message"]
 
 
+def test_another_site_s_page_cannot_spend_the_server_s_work(client: TestClient) -> None:
+    """A script, image or frame of another site's page is refused on every rate-limited
+    route (its visitors' addresses would spread it past the per-address limits); a person
+    following a link, this site's own pages and programs that are not browsers are not."""
+    table, tokens = create(client, [HUMAN, BOT])
+    seat = next(iter(tokens))
+    hint = f"/api/tables/{table}/hint/{seat}"
+    secret = {"X-Seat-Token": tokens[seat]}
+    cross = {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "cors", "Sec-Fetch-Dest": "empty"}
+    for path in (f"/api/tables/{table}/state", f"/api/tables/{table}/record", hint):
+        res = client.get(path, headers={**secret, **cross})
+        assert res.status_code == 403 and res.json()["code"] == "cross_site", (path, res.text)
+        frame = {**cross, "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "iframe"}
+        assert client.get(path, headers={**secret, **frame}).status_code == 403
+    before = len(client.get("/api/tables").json()["tables"])
+    made = client.post("/api/tables", json={"seats": [HUMAN, BOT], "seed": 2}, headers={**cross})
+    assert made.status_code == 403 and made.json()["code"] == "cross_site"
+    assert len(client.get("/api/tables").json()["tables"]) == before  # nothing was made
+    link = {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate"}
+    link["Sec-Fetch-Dest"] = "document"
+    assert client.get(f"/api/tables/{table}/state", headers=link).status_code == 200
+    own = {"Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "cors", "Sec-Fetch-Dest": "empty"}
+    assert client.get(f"/api/tables/{table}/state", headers=own).status_code == 200
+    assert client.get(f"/api/tables/{table}/state").status_code == 200  # not a browser
+
+
 def test_a_socket_that_never_says_hello_is_closed(client: TestClient) -> None:
     table, _ = create(client, [HUMAN, BOT])
     client.app.state.hello_seconds = 0.3  # type: ignore[attr-defined]

@@ -21,7 +21,7 @@ from crisis.games import DEFAULT_TITLE, TITLES, get_title
 from crisis.games.reference import reference
 from crisis.server import limits, replays
 from crisis.server.accounts.data import Account
-from crisis.server.accounts.errors import SignedOut
+from crisis.server.accounts.errors import CrossSite, SignedOut
 from crisis.server.accounts.routes import _same_site, current
 from crisis.server.accounts.seats import seat_roles
 from crisis.server.bots import bot_names
@@ -40,11 +40,27 @@ def _address(request: Request) -> str:
     return request.client.host if request.client else "?"
 
 
+def sent_by_another_site(request: Request) -> bool:
+    """Whether a browser says a page of another site made this request (its script, an
+    image, a frame). Such requests come from the visitors' own addresses, so a page many
+    people open could spend the server's work (hints, reviews, replays) past any
+    per-address limit. A person following a link here (a top-level navigation) is not one,
+    nor is a client that is not a browser (it sends no ``Sec-Fetch-Site``)."""
+    site = request.headers.get("sec-fetch-site", "none").lower()
+    if site in ("same-origin", "none"):
+        return False
+    navigating = request.headers.get("sec-fetch-mode", "").lower() == "navigate"
+    return not (navigating and request.headers.get("sec-fetch-dest", "").lower() == "document")
+
+
 def limited(route: str) -> Any:
     """A dependency that spends one of the asker's requests to ``route`` (a name in
-    :data:`limits.HTTP_PER_MINUTE`), refusing with ``rate_limited`` past the limit."""
+    :data:`limits.HTTP_PER_MINUTE`), refusing with ``rate_limited`` past the limit, and
+    refusing with ``cross_site`` what another site's page asks (:func:`sent_by_another_site`)."""
 
     async def check(request: Request) -> None:
+        if sent_by_another_site(request):
+            raise CrossSite("this site's API answers its own pages and other programs")
         buckets: dict[str, limits.PerAddress] = request.app.state.http_limits
         if not buckets[route].take(_address(request)):
             raise TooFast("too many requests from your address; wait a moment")
@@ -181,6 +197,8 @@ async def meta() -> dict[str, Any]:
 @router.post("/tables", status_code=201)
 async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
     """Seat people and bots; returns the table and each person's seat secret (shown once)."""
+    if sent_by_another_site(request):
+        raise CrossSite("tables are made from this site's own pages and other programs")
     hall = _hall(request)
     address = _address(request)
     if body.seed is not None and not request.app.state.allow_seed:
