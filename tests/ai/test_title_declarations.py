@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import json
 import random
 import re
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -23,7 +25,7 @@ from crisis.ai.novice import NoviceBot
 from crisis.ai.support import GENERIC, Level, TitleBots, title_bots
 from crisis.engine.action import Action
 from crisis.engine.match import Match
-from crisis.games import TITLES, get_title
+from crisis.games import DEFAULT_TITLE, TITLES, get_title
 
 THIRD = "third_title"
 
@@ -167,15 +169,38 @@ def test_nothing_above_the_titles_names_a_title() -> None:
     assert not found, "\n".join(found)
 
 
-def test_the_check_finds_a_title_name() -> None:
+def test_the_check_finds_a_title_name(tmp_path: Path) -> None:
     """The check above sees a name compared or used as a key (and ignores docstrings)."""
     text = '"""Plays time_of_crisis."""\nX = {"rome_in_crisis": 1}\nY = t == "time_of_crisis"\n'
-    path = Path(__file__).with_name("_title_names_probe.py")
-    try:
-        path.write_text(text)
-        assert [h.split(": ", 1)[1] for h in _title_names_in(path)] == [
-            "'rome_in_crisis'",
-            "'time_of_crisis'",
-        ]
-    finally:
-        path.unlink()
+    path = tmp_path / "_title_names_probe.py"
+    path.write_text(text)
+    assert [h.split(": ", 1)[1] for h in _title_names_in(path)] == [
+        "'rome_in_crisis'",
+        "'time_of_crisis'",
+    ]
+
+
+def test_reading_the_declarations_imports_no_rules() -> None:
+    """``import crisis.ai`` loads no title, and reading one title's declared bots loads
+    neither the other title nor the modules behind its bots, hint and evaluator: a search
+    worker, the command line and the other title do not pay for them; a bot made, a hint
+    asked or a position rated imports what it needs then."""
+    probe = (
+        "import json, sys, crisis.ai\n"
+        "first = sorted(m for m in sys.modules if m.startswith('crisis.games.'))\n"
+        "from crisis.ai.support import title_bots\n"
+        "from crisis.games import DEFAULT_TITLE\n"
+        "bots = title_bots(DEFAULT_TITLE)\n"
+        "print(json.dumps([first, sorted(m for m in sys.modules if m.startswith('crisis.'))]))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    ).stdout
+    first, after = json.loads(out)
+    assert first == [], first
+    title = get_title(DEFAULT_TITLE)
+    other = [name for name in TITLES if name != DEFAULT_TITLE]
+    assert title.ai is not None
+    behind = [m for m in after if m.startswith(title.ai.rsplit(".", 1)[0] + ".")]
+    assert behind == [title.ai], behind  # the declaration, none of its bots' modules
+    assert not [m for m in after for o in other if m.startswith(f"crisis.games.{o}")]

@@ -137,8 +137,12 @@ def bot_names(title: str = DEFAULT_TITLE) -> list[str]:
     return sorted(bots_for(title), key=lambda n: (n != "random", n))
 
 
-#: Time of Crisis's bots by name (kept for callers that predate the per-title registry).
-BOTS: dict[str, Factory] = bots_for(DEFAULT_TITLE)
+def __getattr__(name: str) -> Any:
+    """``BOTS``: the default title's bots by name, for callers that predate the per-title
+    registry (built when asked: reading it imports that title's rules)."""
+    if name == "BOTS":
+        return bots_for(DEFAULT_TITLE)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:

@@ -2,16 +2,17 @@
 :mod:`crisis.ai.support`): the faction heuristics ``military`` (Maximinus Thrax), ``senate``
 (Pupienus & Balbinus), ``populace`` (Gordian III) and ``balanced``, the turn-plan ``ismcts``
 (in place of the generic search), the default bot, the strength levels, the hint and the
-position evaluator. The bots' modules are imported when a bot is made."""
+position evaluator. The modules behind them (the rules among them) are imported when a bot
+is made, a hint asked or a position rated, not when this declaration is read."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from crisis.ai.base import Bot
 from crisis.ai.support import Factory, Level, TitleBots
-from crisis.ai.toc.evaluate import win_chances
-from crisis.ai.toc.hint import hint
+from crisis.engine.action import Action
 
 
 def _heuristic(profile: str) -> Factory:
@@ -27,6 +28,28 @@ def _ismcts(**settings: Any) -> Bot:
     from crisis.ai.toc.ismcts import ISMCTSBot
 
     return ISMCTSBot(**settings)
+
+
+def _hint(
+    view: dict[str, Any],
+    role: str,
+    actions: list[Action],
+    seconds: float,
+    iterations: int | None,
+    rng: random.Random,
+    top: int,
+) -> list[dict[str, Any]]:
+    """:func:`crisis.ai.toc.hint.hint`."""
+    from crisis.ai.toc.hint import hint
+
+    return hint(view, role, actions, seconds, iterations, rng, top)
+
+
+def _win_chances(view: dict[str, Any]) -> dict[str, float]:
+    """:func:`crisis.ai.toc.evaluate.win_chances`."""
+    from crisis.ai.toc.evaluate import win_chances
+
+    return win_chances(view)
 
 
 BOTS = TitleBots(
@@ -48,8 +71,8 @@ BOTS = TitleBots(
         "medium": Level("balanced"),
         "hard": Level("ismcts", {"seconds": 1.0}),
     },
-    hint=hint,
-    estimate=win_chances,
+    hint=_hint,
+    estimate=_win_chances,
 )
 
 __all__ = ["BOTS"]
