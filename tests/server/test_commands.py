@@ -73,6 +73,22 @@ def test_the_load_test_lets_people_connect_before_it_measures() -> None:
         loadtest.run(3, duration=2, ramp=-1)
 
 
+@pytest.mark.timeout(120)
+def test_a_load_test_that_fails_stops_its_people(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A failure in the measuring process (here: reading the server's CPU) ends the run with
+    that error instead of leaving the client processes waiting for a start or an end that
+    never comes (the pool waits for them on the way out)."""
+
+    def broken(pids: list[int]) -> float:
+        raise RuntimeError("no CPU figures here")
+
+    monkeypatch.setattr(loadtest, "cpu_seconds", broken)
+    began = time.monotonic()
+    with pytest.raises(RuntimeError, match="no CPU figures"):
+        loadtest.run(2, duration=30, think=0.05, ramp=0)
+    assert time.monotonic() - began < 90
+
+
 def test_the_load_test_spreads_tables_over_several_servers_and_measures_their_cpu(
     tmp_path: Path,
 ) -> None:

@@ -205,8 +205,15 @@ def test_another_site_s_page_cannot_spend_the_server_s_work(client: TestClient) 
     assert made.status_code == 403 and made.json()["code"] == "cross_site"
     assert len(client.get("/api/tables").json()["tables"]) == before  # nothing was made
     link = {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate"}
-    link["Sec-Fetch-Dest"] = "document"
+    link.update({"Sec-Fetch-Dest": "document", "Sec-Fetch-User": "?1"})
     assert client.get(f"/api/tables/{table}/state", headers=link).status_code == 200
+    # ... but the same navigation prefetched by another site's page, or not started by
+    # the person, is that page's request
+    prefetch = {**link, "Sec-Purpose": "prefetch"}
+    unasked = {k: v for k, v in link.items() if k != "Sec-Fetch-User"}
+    for headers in (prefetch, unasked):
+        res = client.get(f"/api/tables/{table}/state", headers=headers)
+        assert res.status_code == 403 and res.json()["code"] == "cross_site"
     own = {"Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "cors", "Sec-Fetch-Dest": "empty"}
     assert client.get(f"/api/tables/{table}/state", headers=own).status_code == 200
     assert client.get(f"/api/tables/{table}/state").status_code == 200  # not a browser

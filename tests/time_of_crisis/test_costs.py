@@ -1,11 +1,12 @@
-"""Declared costs (issue 22): each verb's cost is written once, with its handler, and is
-exactly what the handler takes.
+"""Declared costs (issue 22): each verb's cost is written once, with its handler, and
+nothing else spends.
 
 The table's words read the declarations instead of trying every legal action on a copy of
 the state. The copy is the check here: over fuzzed games, every legal action of every
 acting seat is performed on a copy, and what it took from the pool and the political points
-must equal its declared cost, for every verb, so a handler that spends without declaring
-it (or a declaration that drifts from the handler) fails.
+must equal its declared cost, so a handler (or anything it calls) that spends what is not
+declared fails. Whether a declared price is the rulebook's is for the rules' own tests (and
+the recorded games, whose words include every cost).
 """
 
 from __future__ import annotations
@@ -126,6 +127,13 @@ def test_a_verb_has_one_cost() -> None:
     assert costs.cost_of(toc.setup(3), "green", Action("move_army", (1, "Gallia"))) == {
         "red": data.COSTS.move_army
     }
+
+
+def test_an_action_whose_cost_cannot_be_read_is_described_without_one() -> None:
+    """Words are asked of legal actions; one that is not (an army that does not exist)
+    gets no cost rather than breaking the table's message."""
+    said = words.describe(toc.setup(3), "green", [Action("add_legion", 99)])
+    assert said[0]["cost"] is None and said[0]["label"] == "Add a legion to army 99"
 
 
 def test_unavailable_reads_the_declared_cost() -> None:

@@ -485,26 +485,34 @@ def _measure(
         len(shares), mp_context=context, initializer=_at_the_start, initargs=(line,)
     ) as pool:
         futures = [pool.submit(_people, share, think) for share in shares]
-        for _ in shares:
-            line.ready.get(timeout=300)  # every client process is up before the start
-        line.start.value = time.monotonic() + 0.2
-        line.go.set()
-        # Measure once everybody has connected and been served a first state: the seconds
-        # measured are a busy site's steady state, not its backlog of people arriving. How
-        # long the server took past the ramp to serve them all is reported (``settle``).
-        ramp_end = line.start.value + ramp
-        give_up = ramp_end + max(60.0, ramp)
-        while time.monotonic() < ramp_end or (
-            line.served.value < len(jobs) and time.monotonic() < give_up
-        ):
-            time.sleep(0.05)
-        served = line.served.value
-        cpu_before = cpu_seconds(pids)
-        line.measure.value = time.monotonic()
-        line.stop.value = line.measure.value + duration
-        settle = line.measure.value - ramp_end
-        parts = [f.result() for f in futures]
-        cpu = cpu_seconds(pids) - cpu_before if pids else None
+        try:
+            for _ in shares:
+                line.ready.get(timeout=300)  # every client process is up before the start
+            line.start.value = time.monotonic() + 0.2
+            line.go.set()
+            # Measure once everybody has connected and been served a first state: the seconds
+            # measured are a busy site's steady state, not its backlog of people arriving. How
+            # long the server took past the ramp to serve them all is reported (``settle``).
+            ramp_end = line.start.value + ramp
+            give_up = ramp_end + max(60.0, ramp)
+            while time.monotonic() < ramp_end or (
+                line.served.value < len(jobs) and time.monotonic() < give_up
+            ):
+                time.sleep(0.05)
+            served = line.served.value
+            cpu_before = cpu_seconds(pids)
+            line.measure.value = time.monotonic()
+            line.stop.value = line.measure.value + duration
+            settle = line.measure.value - ramp_end
+            parts = [f.result() for f in futures]
+            cpu = cpu_seconds(pids) - cpu_before if pids else None
+        finally:
+            # Whatever failed here (a client process too slow to start, psutil missing),
+            # the client processes must not wait for ever for a start or an end: the pool
+            # waits for them on the way out.
+            if line.stop.value == 0:
+                line.stop.value = time.monotonic()
+            line.go.set()
     figures = Figures(
         tables=tables, players=players, seconds=duration, ramp=ramp, served=served, settle=settle
     )

@@ -44,13 +44,20 @@ def sent_by_another_site(request: Request) -> bool:
     """Whether a browser says a page of another site made this request (its script, an
     image, a frame). Such requests come from the visitors' own addresses, so a page many
     people open could spend the server's work (hints, reviews, replays) past any
-    per-address limit. A person following a link here (a top-level navigation) is not one,
-    nor is a client that is not a browser (it sends no ``Sec-Fetch-Site``)."""
-    site = request.headers.get("sec-fetch-site", "none").lower()
+    per-address limit. A person following a link here (a top-level navigation the person
+    started: ``Sec-Fetch-User: ?1``, not a prefetch a page asked for) is not one, nor is a
+    client that is not a browser (it sends no ``Sec-Fetch-Site``)."""
+    headers = request.headers
+    site = headers.get("sec-fetch-site", "none").lower()
     if site in ("same-origin", "none"):
         return False
-    navigating = request.headers.get("sec-fetch-mode", "").lower() == "navigate"
-    return not (navigating and request.headers.get("sec-fetch-dest", "").lower() == "document")
+    followed = (
+        headers.get("sec-fetch-mode", "").lower() == "navigate"
+        and headers.get("sec-fetch-dest", "").lower() == "document"
+        and headers.get("sec-fetch-user") == "?1"
+        and "prefetch" not in headers.get("sec-purpose", headers.get("purpose", "")).lower()
+    )
+    return not followed
 
 
 def limited(route: str) -> Any:

@@ -202,6 +202,15 @@ def _dice(n: Any) -> str:
     return "1 die" if n == 1 else f"{n} dice"
 
 
+def _spent(state: State, role: str, action: Action) -> dict[str, int]:
+    """``action``'s declared cost by sphere; none for an action its cost rule cannot read
+    (words are asked of legal actions only, but a description must never break the table)."""
+    try:
+        return spheres(cost_of(state, role, action))
+    except Exception:
+        return {}
+
+
 def _amount(n: int, what: str) -> str:
     """``n`` of a sphere's influence ("2 Senate") or of political points ("1 political
     point", "3 political points")."""
@@ -269,7 +278,7 @@ def describe(state: State, role: str, actions: list[Action]) -> list[dict[str, A
     return [
         {
             "label": battle_label(state, action) or label(action),
-            "cost": _cost_words(spheres(cost_of(state, role, action))),
+            "cost": _cost_words(_spent(state, role, action)),
             "note": _note(state, role, action),
             "confirm": _confirm(state, action),
         }
@@ -335,7 +344,7 @@ def unavailable(state: State, role: str) -> list[dict[str, Any]]:
         key = (action.verb, action.arg[0] if isinstance(action.arg, tuple) else action.arg)
         if action.verb == "place_governor" and key in out:
             continue  # the cheapest number of dice is enough to say what is missing
-        spent = spheres(cost_of(rich, role, action))
+        spent = _spent(rich, role, action)
         short = {
             what: n
             for what, n in spent.items()
