@@ -159,7 +159,7 @@ def test_an_ipv6_client_is_one_address_per_64() -> None:
 # -- sockets -------------------------------------------------------------------------------------
 
 
-def test_the_hello_deadline_counts_from_the_opening_whatever_is_sent(client: TestClient) -> None:
+def test_the_hello_deadline_holds_whatever_is_sent(client: TestClient) -> None:
     table, _ = create(client, [HUMAN, BOT])
     client.app.state.hello_seconds = 0.6  # type: ignore[attr-defined]
     with client.websocket_connect(f"/ws/{table}") as ws:

@@ -170,7 +170,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         while True:
             if conn in live.watchers:
                 message = await ws.receive()
-            else:  # a socket that has not said hello a few seconds after opening is closed
+            else:  # a socket that has not said hello a few seconds after setup is closed
                 left = opened + hello_by - asyncio.get_running_loop().time()
                 try:
                     message = await asyncio.wait_for(ws.receive(), max(0.0, left))
