@@ -7,6 +7,7 @@ from collections import deque
 
 from crisis.engine import rng as dice
 from crisis.engine.action import Action
+from crisis.engine.machine import frame
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import (
     counted,
@@ -238,14 +239,12 @@ def _start_battle(state: State, b: Battle) -> None:
     turn = state.turn
     b.flanking, b.cavalry, b.spiculum = turn.flanking, turn.cavalry, turn.spiculum
     turn.flanking = turn.cavalry = turn.spiculum = False
-    state.battle = b
-    RULES.call(state, "battle")  # a sub-procedure: back to the caller when it ends
+    RULES.call(state, "battle", b)  # a sub-procedure on its frame: back to the caller at its end
 
 
 def _open_fire(state: State) -> None:
     """Both sides roll (Spiculum: the attacker first), then Flanking or the hits."""
-    b = state.battle
-    assert b is not None
+    b = frame(state, Battle)
     _roll(state, b, attacker=True)
     if not b.spiculum:
         _roll(state, b, attacker=False)
@@ -277,8 +276,7 @@ def _roll(state: State, b: Battle, *, attacker: bool) -> None:
 @handles("reroll")
 def reroll(state: State, role: str, _arg: None) -> None:
     """Flanking Maneuver: roll all of the attacker's dice again and keep the new result."""
-    b = state.battle
-    assert b is not None
+    b = frame(state, Battle)
     _roll(state, b, attacker=True)
     _score_hits(state, b)
 
@@ -286,8 +284,7 @@ def reroll(state: State, role: str, _arg: None) -> None:
 @handles("keep", ends="step")
 def keep(state: State, role: str, _arg: None) -> None:
     """Flanking Maneuver: keep the first roll."""
-    b = state.battle
-    assert b is not None
+    b = frame(state, Battle)
     _score_hits(state, b)
 
 
@@ -414,8 +411,7 @@ def _allocate(state: State) -> None:
     """Allocate the hits: a forced hit (one option) is taken through the machine's one place
     for forced choices, whose handler (:func:`take_hit`) allocates the rest; stop at the
     first real choice; conclude when all are placed."""
-    b = state.battle
-    assert b is not None
+    b = frame(state, Battle)
     while True:
         remaining = b.to_allocate_attacker if b.stage == "hits_attacker" else b.to_allocate_defender
         if remaining <= 0:
@@ -457,8 +453,8 @@ def _list_battle(state: State, role: str) -> list[Action]:
         return [Action("take_hit", c) for c in hit_choices(state, b)]
     if b.stage == "advance":
         return [Action("advance"), Action("stay")]
-    if b.stage == "reward" and state.reward is not None:
-        return [Action("reward", o) for o in state.reward.options]
+    if b.stage == "reward" and b.reward is not None:
+        return [Action("reward", o) for o in b.reward.options]
     return []
 
 
@@ -474,16 +470,15 @@ def battle_role(state: State) -> str | None:
         if winner is None and b.kind == "army":
             winner = find_army(state, int(b.defender))
         return winner.owner if winner else None
-    if b.stage == "reward" and state.reward is not None:
-        return state.reward.role
+    if b.stage == "reward" and b.reward is not None:
+        return b.reward.role
     return attacker_role(state, b)
 
 
 @handles("take_hit", args=("hit",))
 def take_hit(state: State, role: str, choice: str) -> None:
     """Allocate one hit as chosen (which legion, or which barbarian)."""
-    b = state.battle
-    assert b is not None
+    b = frame(state, Battle)
     _apply_hit(state, b, choice)
     _allocate(state)
 
@@ -580,8 +575,7 @@ def _conclude(state: State, b: Battle) -> None:
 
 def _after_battle(state: State) -> None:
     """Offer the advance into an empty capital, then rewards, then return to Take Actions."""
-    b = state.battle
-    assert b is not None
+    b = frame(state, Battle)
     if b.stage == "advance":
         winner: Army | None = None
         if b.winner == "attacker":
@@ -613,11 +607,9 @@ def _after_battle(state: State) -> None:
                     and prov.support < 4
                 ):
                     options.insert(0, "support")
-                state.reward = Reward(role=role, figure=figure, suit=suit, options=options)
+                b.reward = Reward(role=role, figure=figure, suit=suit, options=options)
                 return
-        state.battle = None
-        state.reward = None
-        RULES.ret(state, "actions")
+        RULES.ret(state)
         check_occupation(state)
 
 
@@ -632,8 +624,7 @@ def army_owner(state: State, b: Battle) -> str:
 @handles("advance")
 def advance(state: State, role: str, _arg: None) -> None:
     """The victorious army moves into the empty capital (RULES 8.4)."""
-    b = state.battle
-    assert b is not None
+    b = frame(state, Battle)
     winner = find_army(state, b.attacker) if b.winner == "attacker" else None
     if winner is None:
         winner = army(state, int(b.defender))
@@ -646,8 +637,7 @@ def advance(state: State, role: str, _arg: None) -> None:
 @handles("stay", ends="step")
 def stay(state: State, role: str, _arg: None) -> None:
     """The victorious army stays outside the capital."""
-    b = state.battle
-    assert b is not None
+    b = frame(state, Battle)
     b.stage = "reward"
     _after_battle(state)
 
@@ -656,9 +646,9 @@ def stay(state: State, role: str, _arg: None) -> None:
 @handles("reward", args=("reward",))
 def reward(state: State, role: str, choice: str) -> None:
     """Free Increase Support where the figure fell, or -2 on the first card of its suit."""
-    b = state.battle
-    assert b is not None and state.reward is not None
-    r = state.reward
+    b = frame(state, Battle)
+    r = b.reward
+    assert r is not None
     p = player(state, role)
     if choice == "support":
         state.provinces[b.region].support += 1
@@ -667,5 +657,5 @@ def reward(state: State, role: str, choice: str) -> None:
         state.turn.discounts.append(r.suit)
         p.trophies.append(r.figure)
         log(state, f"{role} takes a discount for removing {r.figure}")
-    state.reward = None
+    b.reward = None
     _after_battle(state)

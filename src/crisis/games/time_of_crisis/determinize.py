@@ -27,7 +27,7 @@ import msgspec
 
 from crisis.engine import rng as dice
 from crisis.games.time_of_crisis import data
-from crisis.games.time_of_crisis.state import State
+from crisis.games.time_of_crisis.state import Battle, Reward, State, procedures
 
 DIOCLETIAN = "diocletian"
 BOTTOM = 4  # Diocletian is shuffled into the bottom four event cards at setup (RULES 3.1)
@@ -88,6 +88,16 @@ def _state(
     """The state built from ``view``'s public parts and the given hidden ones."""
     roles = [p["role"] for p in view["players"]]
     final = view.get("result")
+    # The procedures in progress, rebuilt from the data the view shows of them.
+    battle, reward = view["battle"], view["reward"]
+    stack, choosing = procedures(
+        view["step"],
+        list(view.get("stack", [])),
+        msgspec.convert(battle, Battle) if battle else None,
+        msgspec.convert(reward, Reward) if reward else None,
+        view["occupy"],
+        dict(view["choosing"]),
+    )
     raw: dict[str, Any] = {
         "options": view["options"],
         "rng": msgspec.to_builtins(dice.new_rng(seed)),
@@ -102,7 +112,6 @@ def _state(
         "first": roles.index(view["first"]),
         "current": roles.index(view["current"]),
         "step": view["step"],
-        "stack": list(view.get("stack", [])),
         "round": view["round"],
         "armies": view["armies"],
         "next_army": _next_army(view),
@@ -111,17 +120,16 @@ def _state(
         "events_drawn": view["events_drawn"],
         "lasting": view["lasting"],
         "turn": view["turn"],
-        "battle": view["battle"],
-        "choosing": view["choosing"],
-        "reward": view["reward"],
-        "occupy": view["occupy"],
+        "choosing": choosing,
         "last_round": view["last_round"],
         "ended": final.get("reason") if final else None,
         "final": final,
         "log": view["log"],
     }
     # msgspec copies every list and dict on the way in: the view is never shared.
-    return msgspec.convert(raw, State)
+    state = msgspec.convert(raw, State)
+    state.stack = stack
+    return state
 
 
 def deck_cards(entry: dict[str, Any]) -> Counter[str]:

@@ -11,11 +11,19 @@ from __future__ import annotations
 from itertools import permutations
 
 from crisis.engine.action import Action
+from crisis.engine.machine import Call, frame
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import counted, log
 from crisis.games.time_of_crisis.played import ready, use
 from crisis.games.time_of_crisis.registry import RULES, flow, handles, lists
-from crisis.games.time_of_crisis.state import State, army, choosers, player, the_current_player
+from crisis.games.time_of_crisis.state import (
+    Demagogue,
+    State,
+    army,
+    choosers,
+    player,
+    the_current_player,
+)
 
 FRUMENTARII_PEEK = data.FRUMENTARII_PEEK
 
@@ -91,7 +99,7 @@ def frumentarii(state: State, role: str, _arg: None) -> None:
     use(state, "frumentarii")
     state.peek = state.event_deck[:FRUMENTARII_PEEK]
     state.reveals += 1
-    RULES.call(state, "frumentarii")
+    RULES.call(state, "frumentarii", Call())
     log(state, f"{role}'s Frumentarii report on the coming events")
 
 
@@ -109,7 +117,7 @@ def order(state: State, role: str, ids: tuple[str, ...]) -> None:
     """Put the peeked event cards back on top in the chosen order."""
     state.event_deck[: len(ids)] = list(ids)
     state.peek = []
-    RULES.ret(state, "actions")
+    RULES.ret(state)
 
 
 # Ruling 39 (docs/rulings.md).
@@ -150,8 +158,8 @@ def mobile_vulgus(state: State, role: str, _arg: None) -> None:
 def demagogue(state: State, role: str, _arg: None) -> None:
     """Demagogue: every other player discards a card from hand (one of value 2+ if any)."""
     use(state, "demagogue")
-    state.choosing = {p.role: 1 for p in state.players if p.role != role and p.hand}
-    RULES.call(state, "demagogue")
+    choosing = {p.role: 1 for p in state.players if p.role != role and p.hand}
+    RULES.call(state, "demagogue", Demagogue(choosing=choosing))
     log(state, f"{role}'s Demagogue turns the crowd")
     _auto_discard(state)
 
@@ -168,7 +176,7 @@ def _discard_options(state: State, role: str) -> list[str]:
     choosers,
 )
 def _list_discards(state: State, role: str) -> list[Action]:
-    if state.choosing.get(role, 0) <= 0:
+    if frame(state, Demagogue).choosing.get(role, 0) <= 0:
         return []
     return [Action("demagogue_discard", c) for c in _discard_options(state, role)]
 
@@ -179,7 +187,7 @@ def demagogue_discard(state: State, role: str, cid: str) -> None:
     p = player(state, role)
     p.hand.remove(cid)
     p.discard.append(cid)
-    state.choosing[role] = 0
+    frame(state, Demagogue).choosing[role] = 0
     _auto_discard(state)
 
 
@@ -187,9 +195,9 @@ def _auto_discard(state: State) -> None:
     """Take each forced discard (a player with one kind of card to discard) through the
     machine's one place for forced choices (its handler comes back here); return to Take
     Actions once everyone has discarded."""
-    for role, need in list(state.choosing.items()):
+    choosing = frame(state, Demagogue).choosing
+    for role, need in list(choosing.items()):
         if need and RULES.offer(state, role=role):
             return
-    if not any(state.choosing.values()):
-        state.choosing = {}
-        RULES.ret(state, "actions")
+    if not any(choosing.values()):
+        RULES.ret(state)

@@ -13,15 +13,21 @@ from collections import Counter
 
 import msgspec
 
+from crisis.engine.machine import Call, return_steps
 from crisis.games.time_of_crisis import data, market
 from crisis.games.time_of_crisis.board import ITALIA_MAX, SUPPORT_MAX
 from crisis.games.time_of_crisis.registry import RULES
 from crisis.games.time_of_crisis.rules import active, from_json, to_json, view
 from crisis.games.time_of_crisis.state import (
     NEUTRAL,
+    Battle,
+    Demagogue,
+    Occupation,
+    Reward,
     State,
     current_role,
     emperor,
+    procedures,
 )
 
 GOVERNORS_PER_PLAYER = data.GOVERNORS_PER_PLAYER
@@ -33,6 +39,14 @@ _SECRET_KEYS = ("event_deck", "stacks", "rng", "seed", "script")
 #: The sub-procedures (battle, occupation, Emperor, Frumentarii, Demagogue), as the steps
 #: declare them (:mod:`crisis.engine.machine` flow): Take Actions calls every one of them.
 _SUBPROCEDURES = frozenset(RULES.flows["actions"].calls)
+#: The frame each procedure runs on (Frumentarii and the Emperor's placement have no data).
+_FRAMES: dict[str, type] = {
+    "battle": Battle,
+    "occupy": Occupation,
+    "demagogue": Demagogue,
+    "frumentarii": Call,
+    "emperor": Call,
+}
 # Steps during which the current player may have an army in a sea zone.
 _SEA_STEPS = frozenset({"actions"}) | _SUBPROCEDURES
 
@@ -340,10 +354,14 @@ def _flow(state: State, errors: list[str]) -> None:
     if (state.occupy is not None) != (step == "occupy"):
         errors.append(f"occupation {state.occupy!r} at step {step!r}")
     # Sub-procedures are called from Take Actions and return to it; nothing else is ever on
-    # the stack.
+    # the stack, and each runs on its own kind of frame.
     expected = ["actions"] if step in _SUBPROCEDURES else []
-    if state.stack != expected:
-        errors.append(f"return stack {state.stack} at step {step!r}")
+    if list(return_steps(state.stack)) != expected:
+        errors.append(f"return stack {list(return_steps(state.stack))} at step {step!r}")
+    kinds = [type(f) for f in state.stack]
+    if kinds != ([_FRAMES[step]] if step in _FRAMES else []):
+        names = [k.__name__ for k in kinds]
+        errors.append(f"procedures {names} in progress at step {step!r}")
     if not 0 <= state.current < len(state.players):
         errors.append(f"current seat {state.current} out of range")
     if step != "over" and not active(state):
@@ -412,6 +430,17 @@ def _views(state: State, errors: list[str]) -> None:
     """The observer's view is JSON with no secret anywhere and no pile of cards; each
     player's view is that same public view plus the player's own three piles."""
     public = view(state, None)
+    battle, reward = public["battle"], public["reward"]
+    rebuilt, choosing = procedures(
+        public["step"],
+        list(public["stack"]),
+        msgspec.convert(battle, Battle) if battle else None,
+        msgspec.convert(reward, Reward) if reward else None,
+        public["occupy"],
+        dict(public["choosing"]),
+    )
+    if rebuilt != state.stack or choosing != state.choosing:
+        errors.append(f"the view's procedure data does not rebuild the stack {state.stack}")
     if public.get("prices"):
         errors.append("the observer's view prices cards for nobody")
     # The log is public text (a list of strings); leaving it out of the encoding keeps

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from crisis.engine.action import Action
+from crisis.engine.machine import frame
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import log, replace_governor
 from crisis.games.time_of_crisis.registry import RULES, arg_tuple, flow, handles, lists
 from crisis.games.time_of_crisis.state import (
     NEUTRAL,
     Army,
+    Occupation,
     State,
     army,
     capital_free_for,
@@ -242,8 +244,7 @@ def check_occupation(state: State) -> None:
             continue
         prov = state.provinces[a.region]
         if prov.pretender is not None and prov.governor != role:
-            state.occupy = a.region
-            RULES.call(state, "occupy")
+            RULES.call(state, "occupy", Occupation(province=a.region))
             return
 
 
@@ -263,8 +264,7 @@ def _list_occupy(state: State, role: str) -> list[Action]:
 @handles("occupy", args=("occupation",))
 def occupy(state: State, role: str, choice: str) -> None:
     """Remove the Pretender marker and replace the province's Governor at support 1."""
-    name = state.occupy
-    assert name is not None
+    name = frame(state, Occupation).province
     prov = state.provinces[name]
     owner, seat = prov.pretender, prov.seat
     prov.pretender = None
@@ -276,6 +276,5 @@ def occupy(state: State, role: str, choice: str) -> None:
             # Breakaway markers only: a second (newer) Seat of Power of the owner stays.
             if other.pretender == owner and other.governor == owner and not other.seat:
                 other.pretender = None
-    state.occupy = None
-    RULES.ret(state, "actions")
+    RULES.ret(state)
     check_occupation(state)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from crisis.engine import rng as dice
 from crisis.engine.action import Action
+from crisis.engine.machine import Call
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import (
     ITALIA_MAX,
@@ -238,7 +239,7 @@ def place_governor_attempt(state: State, role: str, province: str, n: int) -> bo
     log(state, f"{role} now governs {province}")
     if province == data.ITALIA and state.options.emperor_rules:
         turn.was_emperor = True
-        RULES.call(state, "emperor")
+        RULES.call(state, "emperor", Call())
         RULES.offer(state)
     return True
 
@@ -273,7 +274,7 @@ def place_emperor(state: State, role: str, where: str) -> None:
         for name in governed(state, role):
             state.provinces[name].mobs = 0
     log(state, f"{role} becomes a {state.emperor_token.kind.capitalize()} Emperor ({where})")
-    RULES.ret(state, "actions")
+    RULES.ret(state)
     check_occupation(state)
 
 

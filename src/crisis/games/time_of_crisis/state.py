@@ -2,6 +2,13 @@
 
 Only data lives here, plus the small queries every rules module needs (who governs what,
 which armies stand where). Rules that change the state live in the phase and action modules.
+
+The sub-procedures of Take Actions keep their data in frames on the call stack
+(:class:`~crisis.engine.machine.Frame`): a :class:`Battle` (with the :class:`Reward` its
+winner chooses), an :class:`Occupation` and a :class:`Demagogue`'s discards; Frumentarii and
+the Emperor's placement have no data of their own (:class:`~crisis.engine.machine.Call`).
+``state.battle``, ``state.reward`` and ``state.occupy`` read them; a state saved before they
+moved into frames is moved into them when read (:func:`decode`).
 """
 
 from __future__ import annotations
@@ -12,6 +19,7 @@ from typing import Any
 import msgspec
 
 from crisis.engine.copying import copier
+from crisis.engine.machine import Call, Frame, running
 from crisis.engine.rng import Rng
 from crisis.games.time_of_crisis import data
 
@@ -153,8 +161,22 @@ class Turn(msgspec.Struct):
 MILITIA_ATTACKER = -1
 
 
-class Battle(msgspec.Struct):
-    """A battle in progress: who fights, the dice and the hits still to allocate.
+class Reward(msgspec.Struct):
+    """A reward the winner of a battle chooses for a barbarian leader or Rival Emperor he
+    removed (ruling 15): ``role`` chooses, ``figure`` is the one removed, ``suit`` the suit of
+    the discount, ``options`` what he may take (``support`` where allowed, ``discount``).
+
+    Saved states hold the same keys as a plain object, which reads as this struct."""
+
+    role: str
+    figure: str
+    suit: str
+    options: list[str]
+
+
+class Battle(Frame, tag="battle"):
+    """The procedure of a battle (step ``battle``): who fights, the dice and the hits still to
+    allocate, and the ``reward`` its winner chooses now, if any.
 
     ``defender`` is an army id (``kind == "army"``), a tribe name (``"tribe"``), a Rival
     Emperor's name (``"rival"``) or a province name for a lone Militia (``"militia"``).
@@ -186,19 +208,60 @@ class Battle(msgspec.Struct):
     stage: str = "roll"
     winner: str | None = None
     attacker_owner: str | None = None
+    reward: Reward | None = None
 
 
-class Reward(msgspec.Struct):
-    """A reward the winner of a battle chooses for a barbarian leader or Rival Emperor he
-    removed (ruling 15): ``role`` chooses, ``figure`` is the one removed, ``suit`` the suit of
-    the discount, ``options`` what he may take (``support`` where allowed, ``discount``).
+class Occupation(Frame, tag="occupy"):
+    """The procedure of occupying a Pretender's capital (step ``occupy``): the ``province``
+    whose capital the current player's army holds."""
 
-    Saved states hold the same keys as a plain object, which reads as this struct."""
+    province: str
 
-    role: str
-    figure: str
-    suit: str
-    options: list[str]
+
+class Demagogue(Frame, tag="demagogue"):
+    """The procedure of the Demagogue's discards (step ``demagogue``): how many cards each
+    other player still discards (``choosing``, as the secret card choices count theirs)."""
+
+    choosing: dict[str, int] = msgspec.field(default_factory=dict)
+
+
+#: A frame on Time of Crisis's call stack.
+Procedure = Battle | Occupation | Demagogue | Call
+
+#: Where every procedure returns: each is called from Take Actions.
+RETURNS = "actions"
+
+
+def procedures(
+    step: str,
+    returns: list[str],
+    battle: Battle | None,
+    reward: Reward | None,
+    occupy: str | None,
+    choosing: dict[str, int],
+) -> tuple[list[Procedure], dict[str, int]]:
+    """The call stack of a position from its procedures' data as a view (or a state saved
+    before the frames) shows it: the step now due, the steps the procedures return to
+    (a state saved before the stack was kept has none: a procedure returns to Take
+    Actions), the battle and its reward, the occupied province and the cards still to
+    choose. Also the secret card choices that are no procedure's (``choosing`` outside the
+    Demagogue's discards)."""
+    if step not in _PROCEDURE_STEPS:
+        return [Call(then=then) for then in returns], choosing
+    then = returns[-1] if returns else RETURNS
+    outer: list[Procedure] = [Call(then=t) for t in returns[:-1]]
+    if step == "battle" and battle is not None:
+        battle.reward, battle.then = reward, then
+        return [*outer, battle], choosing
+    if step == "occupy" and occupy is not None:
+        return [*outer, Occupation(province=occupy, then=then)], choosing
+    if step == "demagogue":
+        return [*outer, Demagogue(choosing=choosing, then=then)], {}
+    return [*outer, Call(then=then)], choosing
+
+
+#: The step each procedure begins at (and, but for a battle's, its only step).
+_PROCEDURE_STEPS = frozenset({"battle", "occupy", "demagogue", "frumentarii", "emperor"})
 
 
 class State(msgspec.Struct):
@@ -217,7 +280,8 @@ class State(msgspec.Struct):
     first: int = 0
     current: int = 0
     step: str = "choose_province"
-    stack: list[str] = msgspec.field(default_factory=list)  # return steps (engine.machine)
+    # the sub-procedures in progress, innermost last (engine.machine)
+    stack: list[Procedure] = msgspec.field(default_factory=list)
     round: int = 1
     armies: list[Army] = msgspec.field(default_factory=list)
     next_army: int = 1
@@ -226,16 +290,32 @@ class State(msgspec.Struct):
     events_drawn: list[str] = msgspec.field(default_factory=list)
     lasting: str | None = None
     turn: Turn = msgspec.field(default_factory=Turn)
-    battle: Battle | None = None
+    # the secret card choices of the setup hands and the refills (a Demagogue's are in its
+    # frame: see choices())
     choosing: dict[str, int] = msgspec.field(default_factory=dict)
-    reward: Reward | None = None
-    occupy: str | None = None
     last_round: bool = False
     ended: str | None = None
     final: dict[str, Any] | None = None
     reveals: int = 0
     version: int = 0
     log: list[str] = msgspec.field(default_factory=list)
+
+    @property
+    def battle(self) -> Battle | None:
+        """The battle in progress (its procedure's frame), if any."""
+        return running(self, Battle)
+
+    @property
+    def reward(self) -> Reward | None:
+        """The reward the winner of the battle in progress chooses now, if any."""
+        b = running(self, Battle)
+        return b.reward if b is not None else None
+
+    @property
+    def occupy(self) -> str | None:
+        """The province whose capital is being occupied, if any."""
+        o = running(self, Occupation)
+        return o.province if o is not None else None
 
 
 # -- queries ---------------------------------------------------------------------------------
@@ -259,9 +339,17 @@ def the_current_player(state: State) -> list[str]:
     return [state.players[state.current].role]
 
 
+def choices(state: State) -> dict[str, int]:
+    """The cards each player still chooses: the Demagogue's discards while they run, else
+    the secret card choices of the setup hands and the refills."""
+    d = running(state, Demagogue)
+    return d.choosing if d is not None else state.choosing
+
+
 def choosers(state: State) -> list[str]:
     """Who acts at a secret card choice: every player with a card still to choose, at once."""
-    return [p.role for p in state.players if state.choosing.get(p.role, 0) > 0]
+    choosing = choices(state)
+    return [p.role for p in state.players if choosing.get(p.role, 0) > 0]
 
 
 def governed(state: State, role: str) -> list[str]:
@@ -429,11 +517,40 @@ def encode(state: State) -> bytes:
     return msgspec.json.encode(state)
 
 
+#: A key of states saved before the procedures' frames (a JSON string never holds it
+#: unescaped, and no struct of this version has a field of that name): only a state holding
+#: it is read for them.
+_BEFORE_FRAMES = b'"battle":'
+
+
 def decode(raw: bytes | str) -> State:
     """A state from :func:`encode`'s output, or from a state saved by older code (fields it
     no longer has are dropped, such as ``phase``, which this version derives from the
-    steps)."""
-    return msgspec.json.decode(raw, type=State)
+    steps). A state saved before the procedures' data moved into frames (its stack held
+    return steps; ``battle``, ``reward``, ``occupy`` and the Demagogue's ``choosing`` were
+    top-level fields) has that data moved into the frames on its stack."""
+    old = _BEFORE_FRAMES in raw if isinstance(raw, bytes) else _BEFORE_FRAMES.decode() in raw
+    if not old:
+        return msgspec.json.decode(raw, type=State)
+    fields = msgspec.json.decode(raw)
+    before = msgspec.convert(fields, _Before)
+    fields["stack"], fields["choosing"] = procedures(
+        before.step, before.stack, before.battle, before.reward, before.occupy, before.choosing
+    )
+    for key in ("battle", "reward", "occupy"):
+        fields.pop(key, None)
+    return msgspec.convert(fields, State)
+
+
+class _Before(msgspec.Struct):
+    """Where a state saved before the procedures' frames kept their data."""
+
+    step: str = "choose_province"
+    stack: list[str] = msgspec.field(default_factory=list)
+    battle: Battle | None = None
+    reward: Reward | None = None
+    occupy: str | None = None
+    choosing: dict[str, int] = msgspec.field(default_factory=dict)
 
 
 #: A deep copy, exactly like the JSON round trip, written from the struct declarations

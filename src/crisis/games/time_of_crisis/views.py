@@ -12,9 +12,10 @@ from typing import Any
 
 import msgspec
 
+from crisis.engine.machine import frame_data, return_steps
 from crisis.games.time_of_crisis import data, market
 from crisis.games.time_of_crisis.registry import RULES
-from crisis.games.time_of_crisis.state import State, current_role, emperor, pretenders
+from crisis.games.time_of_crisis.state import State, choices, current_role, emperor, pretenders
 
 _PROVISIONAL = bool(data.provisional())  # static data: computed once, not on every view
 #: What a lean view (``view(..., lean=True)``) leaves out at its top.
@@ -58,6 +59,10 @@ def view(state: State, role: str | None, active: list[str], lean: bool = False) 
     every step does not pay for them; the rest is the same dict."""
     viewer = role if role in {p.role for p in state.players} else None
     builtins = msgspec.to_builtins
+    b = state.battle
+    battle = frame_data(b) if b is not None else None
+    if battle is not None:
+        del battle["reward"]  # shown as "reward" below
     out = {  # what the observation and the actions' canonical form read (a lean view stops here)
         "round": state.round,
         "first": state.players[state.first].role,
@@ -84,10 +89,12 @@ def view(state: State, role: str | None, active: list[str], lean: bool = False) 
         "emperor_token": builtins(state.emperor_token),
         "peek": list(state.peek) if viewer == current_role(state) else [],
         "turn": builtins(state.turn),
-        "battle": builtins(state.battle),
-        "reward": builtins(state.reward),
+        # The procedure in progress is shown by its data, as before it had a frame (determinize
+        # rebuilds the frames from these keys and "stack").
+        "battle": battle,
+        "reward": builtins(b.reward) if b is not None else None,
         "occupy": state.occupy,
-        "choosing": dict(state.choosing),
+        "choosing": dict(choices(state)),
         "last_round": state.last_round,
         "result": state.final,
     }
@@ -96,7 +103,7 @@ def view(state: State, role: str | None, active: list[str], lean: bool = False) 
     out["title"] = "time_of_crisis"
     out["viewer"] = viewer
     out["options"] = builtins(state.options)
-    out["stack"] = list(state.stack)
+    out["stack"] = list(return_steps(state.stack))
     out["provisional_data"] = _PROVISIONAL
     out["prompt"] = RULES.prompt(state.step) or state.step
     out["log"] = list(state.log)
