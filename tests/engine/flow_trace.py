@@ -14,11 +14,13 @@ from dataclasses import replace
 from typing import Any
 
 from crisis.ai.explore import BotPolicy
-from crisis.engine.machine import Machine
+from crisis.engine.machine import Frame, Machine
 from crisis.engine.title import TitleSpec
 
-#: A move: (step, stack) before and after one handler or automatic step, and what ran.
-Move = tuple[tuple[str, tuple[str, ...]], tuple[str, tuple[str, ...]], str]
+#: A move: (step, call stack) before and after one handler or automatic step, and what ran
+#: (the stacks hold the frames themselves: :meth:`~crisis.engine.machine.Machine.explains`
+#: reads only the steps they return to, which never change).
+Move = tuple[tuple[str, tuple[Frame, ...]], tuple[str, tuple[Frame, ...]], str]
 
 
 @contextmanager

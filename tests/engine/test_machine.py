@@ -11,7 +11,7 @@ import pytest
 
 from crisis.engine.action import Action
 from crisis.engine.errors import IllegalAction, NotYourTurn
-from crisis.engine.machine import Machine
+from crisis.engine.machine import Call, Machine
 
 
 @dataclass
@@ -20,7 +20,7 @@ class Toy:
     sub-procedure ("dice"), after which play returns to the picking step."""
 
     step: str = "pick"
-    stack: list[str] = field(default_factory=list)
+    stack: list[Call] = field(default_factory=list)
     final: Any = None
     version: int = 0
     turn: int = 0
@@ -47,7 +47,7 @@ def build() -> Machine[Toy]:
     def _pick(state: Toy, role: str, n: Any) -> None:
         state.picks.append((role, n))
         if n == 0:
-            m.call(state, "dice")
+            m.call(state, "dice", Call())
             m.offer(state)
         else:
             state.step = "next"
@@ -124,7 +124,7 @@ def test_nothing_is_legal_once_the_game_is_over() -> None:
 def test_a_sub_procedure_returns_to_its_caller_through_the_stack_in_the_state() -> None:
     m, s = build(), Toy()
     m.apply(s, "A", Action("pick", 0))
-    assert (s.step, s.stack) == ("dice", ["pick"])  # two dice: A must choose
+    assert (s.step, s.stack) == ("dice", [Call(then="pick")])  # two dice: A must choose
     m.apply(s, "A", Action("keep_die", "high"))
     assert (s.step, s.stack) == ("pick", [])
     assert s.picks == [("A", 0), ("A", "high")]
@@ -144,7 +144,7 @@ def test_offer_asks_when_there_is_a_real_choice() -> None:
     assert m.offer(s) is False
     assert s.step == "dice"
     s.dice = ["one"]
-    s.stack = ["pick"]
+    s.stack = [Call(then="pick")]
     assert m.offer(s) is True
     assert s.step == "pick"
 
@@ -224,7 +224,10 @@ def test_the_phase_is_the_outermost_steps() -> None:
 def test_explains_follows_moves_calls_and_returns(
     before: tuple[str, tuple[str, ...]], after: tuple[str, tuple[str, ...]], explained: bool
 ) -> None:
-    assert flowing().explains(before, after) is explained
+    """(The stacks are written as the steps their frames return to.)"""
+    b = (before[0], [Call(then=t) for t in before[1]])
+    a = (after[0], [Call(then=t) for t in after[1]])
+    assert flowing().explains(b, a) is explained
 
 
 def test_offer_takes_one_players_forced_choice_at_a_simultaneous_step() -> None:

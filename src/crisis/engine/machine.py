@@ -67,9 +67,9 @@ F = TypeVar("F", bound=Frame)
 
 class MachineState(Protocol):
     """What the machine needs of a title's state: the step now due, the call stack of the
-    sub-procedures in progress (their :class:`Frame` s, innermost last; a title whose
-    procedures have not moved into frames yet keeps bare return steps there), the final
-    result (None while the game goes on) and a version counter."""
+    sub-procedures in progress (their :class:`Frame` s, innermost last, typed by each title
+    as the union of its own frames), the final result (None while the game goes on) and a
+    version counter."""
 
     step: str
     stack: list[Any]
@@ -96,15 +96,9 @@ MAX_AUTOMATIC = 10_000
 OVER = "over"
 
 
-def returns_to(entry: Frame | str) -> str:
-    """The step an entry of the call stack returns to (a frame's ``then``; a bare return
-    step, the form Time of Crisis still keeps, is its own)."""
-    return entry if isinstance(entry, str) else entry.then
-
-
-def return_steps(stack: Sequence[Frame | str]) -> tuple[str, ...]:
+def return_steps(stack: Sequence[Frame]) -> tuple[str, ...]:
     """The steps the procedures on ``stack`` return to, outermost first."""
-    return tuple(e if isinstance(e, str) else e.then for e in stack)
+    return tuple(e.then for e in stack)
 
 
 def running(state: MachineState, kind: type[F]) -> F | None:
@@ -342,17 +336,17 @@ class Machine(Generic[S]):
         """The phase of the turn ``state`` is in: the declared phase of the outermost step in
         progress (the one that called the sub-procedures on the stack, else the step now
         due)."""
-        f = self.flows.get(returns_to(state.stack[0]) if state.stack else state.step)
+        f = self.flows.get(state.stack[0].then if state.stack else state.step)
         return f.phase if f is not None else None
 
     def explains(
-        self, before: tuple[str, Sequence[Frame | str]], after: tuple[str, Sequence[Frame | str]]
+        self, before: tuple[str, Sequence[Frame]], after: tuple[str, Sequence[Frame]]
     ) -> bool:
         """Whether the declared flow explains a move of the rules from ``before`` to
-        ``after`` (each a step and the call stack, frames or return steps): a path of at
-        most four moves, each going to a step the step declares, calling a sub-procedure it
-        declares (the return step pushed is the step itself or one it goes to) or returning
-        from a sub-procedure to the step on top of the stack."""
+        ``after`` (each a step and the call stack, read as the steps its frames return to):
+        a path of at most four moves, each going to a step the step declares, calling a
+        sub-procedure it declares (the return step pushed is the step itself or one it goes
+        to) or returning from a sub-procedure to the step on top of the stack."""
         start = (before[0], return_steps(before[1]))
         goal = (after[0], return_steps(after[1]))
         seen, frontier = {start}, [start]
@@ -473,22 +467,12 @@ class Machine(Generic[S]):
 
     # -- sub-procedures ----------------------------------------------------------------
 
-    def call(
-        self, state: S, step: str, frame: Frame | None = None, *, then: str | None = None
-    ) -> None:
+    def call(self, state: S, step: str, frame: Frame, *, then: str | None = None) -> None:
         """Enter the sub-procedure starting at ``step`` with its data ``frame`` (pushed on
-        the state's call stack; its ``then`` is set here); :meth:`ret` comes back to ``then``
-        (by default the step now due).
-
-        Without a frame the bare return step is pushed: the form of a title whose
-        procedures keep their data elsewhere (Time of Crisis, until its procedures move
-        into frames); a new procedure passes a frame, :class:`Call` when it has no data."""
-        back = state.step if then is None else then
-        if frame is None:
-            state.stack.append(back)
-        else:
-            frame.then = back
-            state.stack.append(frame)
+        the state's call stack; its ``then`` is set here; :class:`Call` for a procedure
+        without data); :meth:`ret` comes back to ``then`` (by default the step now due)."""
+        frame.then = state.step if then is None else then
+        state.stack.append(frame)
         state.step = step
 
     def ret(self, state: S, default: str | None = None, *, result: Any = None) -> None:
@@ -497,7 +481,7 @@ class Machine(Generic[S]):
         kept). ``result``, when not None, goes to the function that step declares with
         :meth:`resumes`."""
         if state.stack:
-            state.step = returns_to(state.stack.pop())
+            state.step = state.stack.pop().then
         elif default is not None:
             state.step = default
         else:
