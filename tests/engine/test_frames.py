@@ -140,3 +140,13 @@ def test_returning_with_nothing_to_return_from_is_an_error() -> None:
         m.ret(s)
     m.ret(s, "act")  # a default step: a state saved before the stack was kept
     assert s.step == "act"
+
+
+def test_a_result_needs_a_step_that_takes_it() -> None:
+    """A result handed back to a step that declares no ``@resumes`` is a clear error, not a
+    bare KeyError from the machine's insides."""
+    m, s = build(), Toy()
+    m.call(s, "battle", Battle(attacker="A"))
+    m.call(s, "reroll", Reroll(die=0))  # returns to the battle, which takes no result
+    with pytest.raises(LookupError, match="declares no @resumes"):
+        m.ret(s, result=3)

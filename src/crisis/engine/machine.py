@@ -487,7 +487,13 @@ class Machine(Generic[S]):
         else:
             raise LookupError(f"{self.title}: no procedure to return from at {state.step!r}")
         if result is not None:
-            self.resumers[state.step](state, result)
+            resume = self.resumers.get(state.step)
+            if resume is None:
+                raise LookupError(
+                    f"{self.title}: a result returned to {state.step!r}, which declares no "
+                    "@resumes function to take it"
+                )
+            resume(state, result)
 
     def resumes(self, step: str) -> Callable[[Callable[[S, Any], None]], Callable[[S, Any], None]]:
         """Decorator: the function receiving the result a sub-procedure hands back (with
