@@ -297,9 +297,10 @@ def test_the_table_fits_a_phone(server: str, browser: Any) -> None:
 def _new_ric_table(page: Any, server: str) -> None:
     """From the lobby: Rome in Crisis, three players, me and two (random) bots."""
     page.goto(server + "/")
+    page.wait_for_selector("#create:enabled")  # the lobby's script is ready for the form
     page.select_option("#title", "rome_in_crisis")
     page.select_option("#players", "3")
-    assert page.locator("#seats select").count() == 3
+    page.wait_for_function("document.querySelectorAll('#seats select').length === 3")
     assert page.locator("fieldset[data-title=time_of_crisis]").is_hidden()
     page.click("#create")
     page.wait_for_url("**/table/**")
