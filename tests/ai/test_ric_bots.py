@@ -32,7 +32,7 @@ def _play(bots: dict[str, str], seed: int, players: int) -> dict:
 
 
 def test_the_registry_offers_rome_in_crisis_its_own_bots_only() -> None:
-    assert bot_names(TITLE) == ["random", "heuristic", "ismcts", "novice"]
+    assert bot_names(TITLE) == ["random", "heuristic", "ismcts", "novice", "search"]
     assert isinstance(get_bot("ismcts:iterations=3", TITLE), ISMCTSBot)
     with pytest.raises(ValueError, match="unknown bot 'military' for rome_in_crisis"):
         get_bot("military", TITLE)
@@ -110,3 +110,104 @@ def test_the_search_keeps_its_rollout_bots_move_without_evidence_against_it() ->
     plain.choose(view, role, legal, random.Random(0))
     assert plain._default is None
     assert ISMCTSBot(TITLE, iterations=3)._prior_choice(view, role, legal, random.Random(0)) is None
+
+
+def _scrambled(seed: int, players: int, decisions: int) -> tuple[object, object, str]:
+    """A mid-game state after ``decisions`` choices of heuristic play, and another that shows
+    its active role the same view with the hidden parts (other hands, deck) drawn afresh."""
+    state = ric.setup(seed, {"players": players})
+    bot = get_bot("heuristic", TITLE)
+    rng = random.Random(seed)
+    made = 0
+    while True:
+        role = ric.active(state)[0]
+        legal = ric.actions(state, role)
+        if len(legal) > 1:
+            made += 1
+            if made > decisions:
+                break
+        ric.apply(state, role, bot.choose(ric.view(state, role), role, legal, rng))
+    other = ric.determinize(ric.view(state, role), role, random.Random(seed + 99))
+    return state, other, role
+
+
+def test_the_search_is_registered_and_plays_whole_games_with_legal_actions() -> None:
+    """Rome in Crisis's own search (``search``) plays legal moves to the end in 2- and
+    4-player games and is what the ``hard`` level plays, with a seconds budget."""
+    from crisis.ai import searches
+    from crisis.ai.ric.search import SearchBot
+
+    assert isinstance(get_bot("search:iterations=4", TITLE), SearchBot)
+    assert searches("search", TITLE)
+    for players, seat in ((2, "blue"), (4, "green")):
+        result = _play({seat: "search:iterations=4"}, 3, players)
+        assert len(result["scores"]) == players
+
+
+def test_the_search_is_reproducible_with_iterations_and_reads_only_its_view() -> None:
+    """With an iterations budget and a seed the search makes the same choice with the same
+    statistics; two states that show the bot the same view (hidden hands and deck drawn
+    differently) give the same answer, so nothing hidden leaks in; the view is left as it
+    was."""
+    from crisis.ai.ric.search import SearchBot
+
+    for seed, players, decisions in ((1, 4, 5), (2, 2, 12), (5, 3, 30)):
+        state, other, role = _scrambled(seed, players, decisions)
+        assert ric.to_json(other) != ric.to_json(state)
+        view = ric.view(state, role)
+        assert ric.view(other, role) == view
+        legal = ric.actions(state, role)
+        answers = []
+        for source in (state, state, other):
+            seen = ric.view(source, role)
+            bot = SearchBot(iterations=30)
+            action = bot.choose(seen, role, legal, random.Random(7))
+            assert action in legal and seen == view
+            assert bot.last_iterations == 30
+            answers.append(
+                (action, [(a.action, a.visits, round(a.total, 9)) for a in bot.last_search])
+            )
+        assert answers[0] == answers[1] == answers[2]
+
+
+def test_the_search_keeps_to_its_time_budget() -> None:
+    import time
+
+    from crisis.ai.ric.search import SearchBot
+
+    state, _, role = _scrambled(4, 4, 3)
+    legal = ric.actions(state, role)
+    bot = SearchBot(seconds=0.1)
+    start = time.perf_counter()
+    assert bot.choose(ric.view(state, role), role, legal, random.Random(1)) in legal
+    # One rollout may run past the deadline (a few milliseconds): allow it.
+    assert time.perf_counter() - start < 0.1 + 0.15
+    assert bot.last_iterations >= 1
+
+
+def test_the_search_values_finished_and_unfinished_games() -> None:
+    from crisis.ai.ric.search import final_value, lead_value
+
+    assert final_value({"winners": ["green", "blue"]}, "green") == 0.5
+    assert final_value({"winner": "red"}, "red") == 1.0
+    assert final_value({"winners": ["red"]}, "green") == 0.0
+    assert lead_value({"green": 5, "blue": 5}, "green", 3.0) == 0.5
+    assert (
+        lead_value({"green": 9, "blue": 3}, "green", 3.0)
+        > 0.8
+        > 0.2
+        > lead_value({"green": 3, "blue": 9}, "green", 3.0)
+    )
+
+
+def test_the_heuristic_keeps_a_bid_budget_per_seat() -> None:
+    """One heuristic playing several seats (as in a search's rollouts) keeps each seat's
+    bids apart; :meth:`forget` clears them."""
+    from crisis.ai.ric.heuristic import HeuristicBot
+
+    bot = HeuristicBot()
+    bot._spent["green"] = (3, 9)
+    bot._spent["blue"] = (3, 2)
+    assert bot._spent["blue"] == (3, 2)
+    bot.forget()
+    assert bot._spent == {}

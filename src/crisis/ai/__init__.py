@@ -59,8 +59,9 @@ GENERIC_BOTS: dict[str, Callable[[str], Factory]] = {
 #: Where the measured win rates of the levels are kept (written by scripts/measure_levels.py).
 FIGURES_FILE = "levels.json"
 
-#: Bots that search for a time budget (their ``seconds`` setting) instead of answering at once.
-SEARCHING: frozenset[str] = frozenset({"ismcts"})
+#: Bots that search for a time budget (their ``seconds`` setting) instead of answering at once
+#: (``search`` is Rome in Crisis's own, :mod:`crisis.ai.ric.search`).
+SEARCHING: frozenset[str] = frozenset({"ismcts", "search"})
 
 
 def levels(title: str = DEFAULT_TITLE) -> dict[str, str]:

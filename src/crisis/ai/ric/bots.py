@@ -24,11 +24,19 @@ def _ismcts(**settings: Any) -> Bot:
     return ISMCTSBot(NAME, **{"rollout": "heuristic", **settings})
 
 
+def _search(**settings: Any) -> Bot:
+    """Rome in Crisis's own search (:mod:`crisis.ai.ric.search`): short heuristic rollouts."""
+    from crisis.ai.ric.search import SearchBot
+
+    return SearchBot(**settings)
+
+
 BOTS = TitleBots(
-    bots={"heuristic": _heuristic, "ismcts": _ismcts},
-    # The search does no better than the heuristic it rolls out with.
+    bots={"heuristic": _heuristic, "ismcts": _ismcts, "search": _search},
+    # A new table's bots answer at once; the search is the ``hard`` level.
     default="heuristic",
-    # The search does no better than its heuristic (issue #26), so ``hard`` is the heuristic.
+    # ``hard`` is the title's own search with a budget per decision (issue #26); the
+    # generic ``ismcts`` did no better than the heuristic it rolls out with.
     levels={
         "easy": Level("novice"),
         "medium": Level("heuristic"),

@@ -28,7 +28,9 @@ class HeuristicBot:
     def __init__(self, bid_budget: int = BID_BUDGET) -> None:
         self.bid_budget = int(bid_budget)
         self._cards: data.CardSet | None = None
-        self._spent: tuple[int, int] = (-1, 0)  # (turn, card value bid so far this turn)
+        # role -> (turn, card value bid so far that turn): one bot may play several seats
+        # (a search's rollouts do), and each seat keeps its own budget
+        self._spent: dict[str, tuple[int, int]] = {}
 
     def choose(
         self, view: dict[str, Any], role: str, actions: list[Action], rng: random.Random
@@ -119,17 +121,22 @@ class HeuristicBot:
 
     def _bidding(self, view: dict[str, Any], role: str, acts: list[Action]) -> Action:
         turn = int(view.get("turn") or 0)
-        if self._spent[0] != turn:
-            self._spent = (turn, 0)
+        spent_turn, spent = self._spent.get(role, (-1, 0))
+        if spent_turn != turn:
+            spent = 0
         done = [a for a in acts if a.verb == "done"]
         if done:
             return done[0]
         bids = [a for a in acts if a.verb == "bid"]
-        if not bids or self._spent[1] >= self.bid_budget:
+        if not bids or spent >= self.bid_budget:
             return next((a for a in acts if a.verb == "pass"), acts[0])
         card = min(bids, key=lambda a: self.worth(a.arg)).arg
-        self._spent = (turn, self._spent[1] + self.value(card))
+        self._spent[role] = (turn, spent + self.value(card))
         return Action("bid", card)
+
+    def forget(self) -> None:
+        """Drop what the bot remembers of the turn (its bids so far), as at a fresh table."""
+        self._spent.clear()
 
     def _appoint(self, view: dict[str, Any], role: str, acts: list[Action]) -> Action:
         return max(acts, key=lambda a: self._rating(view, a.arg) if a.arg else -1)
