@@ -134,11 +134,13 @@ def _scrambled(seed: int, players: int, decisions: int) -> tuple[object, object,
 def test_the_search_is_registered_and_plays_whole_games_with_legal_actions() -> None:
     """Rome in Crisis's own search (``search``) plays legal moves to the end in 2- and
     4-player games and is what the ``hard`` level plays, with a seconds budget."""
-    from crisis.ai import searches
+    from crisis.ai import level, searches
     from crisis.ai.ric.search import SearchBot
 
     assert isinstance(get_bot("search:iterations=4", TITLE), SearchBot)
-    assert searches("search", TITLE)
+    assert searches("search", TITLE) and searches("hard", TITLE)
+    hard = level("hard", TITLE)
+    assert hard is not None and hard.bot == "search" and float(hard.settings["seconds"]) > 0
     for players, seat in ((2, "blue"), (4, "green")):
         result = _play({seat: "search:iterations=4"}, 3, players)
         assert len(result["scores"]) == players
@@ -211,3 +213,27 @@ def test_the_heuristic_keeps_a_bid_budget_per_seat() -> None:
     assert bot._spent["blue"] == (3, 2)
     bot.forget()
     assert bot._spent == {}
+
+
+def test_the_rollout_view_leads_the_heuristic_to_its_full_view_choices() -> None:
+    """The search's rollouts give the heuristic a cut-down view (what it reads, no texts);
+    the heuristic answers the same from it as from the full view, at every step of games
+    of 2-4 players with some random moves mixed in."""
+    from crisis.ai.ric.heuristic import HeuristicBot
+    from crisis.ai.ric.search import rollout_view
+
+    checked = 0
+    for seed in range(6):
+        state = ric.setup(seed, {"players": 2 + seed % 3})
+        full, lean = HeuristicBot(), HeuristicBot()
+        rng = random.Random(seed)
+        while ric.result(state) is None:
+            role = ric.active(state)[0]
+            legal = ric.actions(state, role)
+            choice = full.choose(ric.view(state, role), role, legal, rng)
+            assert lean.choose(rollout_view(state, role), role, legal, rng) == choice
+            checked += 1
+            ric.apply(
+                state, role, legal[rng.randrange(len(legal))] if rng.random() < 0.3 else choice
+            )
+    assert checked > 1000
