@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import inspect
 import random
 import tempfile
 import time
@@ -46,6 +47,12 @@ class Watcher:
         self.sent += len(payload)
 
 
+async def _done(result: Any) -> Any:
+    """``result``, awaited if it must be: older trees' hall created and acted synchronously,
+    and this script measures them too (side by side with the current one)."""
+    return await result if inspect.isawaitable(result) else result
+
+
 async def measure(
     database: str, title: str, tables: int, actions: int, seed: int
 ) -> dict[str, Any]:
@@ -56,7 +63,9 @@ async def measure(
     rng = random.Random(seed)
     lives = []
     for i in range(tables):
-        live, _ = await hall.create([SeatSpec() for _ in range(4)], {}, title=title, seed=seed + i)
+        live, _ = await _done(
+            hall.create([SeatSpec() for _ in range(4)], {}, title=title, seed=seed + i)
+        )
         watchers = [Watcher(role) for role in live.match.roles()]
         for w in watchers:
             hall.watch(live, w)
@@ -74,7 +83,7 @@ async def measure(
             role = live.match.active()[0]
             legal = [a for a in live.match.actions(role) if a.verb != "undo"]
             action = rng.choice(legal).to_json()
-            await hall.act(live, role, action, live.version, {role})
+            await _done(hall.act(live, role, action, live.version, {role}))
             done += 1
             if done >= actions:
                 break

@@ -30,6 +30,8 @@ def test_a_small_load_test_reports_its_figures() -> None:
     for measure in ("actions per second", "p50 ms", "p95 ms", "p99 ms", "errors"):
         assert measure in result.output
     assert "server cpu ms per action" in result.output
+    assert "client cpu ms per action" in result.output
+    assert "machine busy percent" in result.output
 
 
 def test_the_load_test_stays_on_this_machine() -> None:
@@ -115,3 +117,6 @@ def test_the_load_test_spreads_tables_over_several_servers_and_measures_their_cp
     assert figures["error_kinds"] == "-"
     assert figures["client_processes"] == 2
     assert 0 < figures["server_cpu_ms_per_action"] < 1000
+    # The people's own processes are measured apart from the servers' (not mixed in).
+    assert 0 < figures["client_cpu_ms_per_action"] < 1000
+    assert 0 < figures["machine_busy_percent"] <= 100

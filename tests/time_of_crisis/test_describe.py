@@ -13,7 +13,7 @@ from crisis.games.time_of_crisis import data, words
 from crisis.games.time_of_crisis.odds import p_votes
 from crisis.games.time_of_crisis.state import NEUTRAL
 
-from .positions import govern, start
+from .positions import govern, play, put_in_hand, ready_governor, start
 
 
 def _random_states(n: int, seed: int = 4) -> list[toc.State]:
@@ -149,3 +149,33 @@ def test_unaffordable_actions_say_what_is_missing() -> None:
         assert g["label"] not in legal
         assert "you have 9" in g["why"]  # only what even 9 points cannot pay
     assert words.unavailable(state, "blue" if role != "blue" else "green") == []
+
+
+def test_an_amount_of_influence_is_greyed_once_and_only_when_none_is_affordable() -> None:
+    """Praetorian Guard takes as many Military points as its player chooses: with none in the
+    pool it is one greyed entry, at one point; with some, it is legal and not greyed (more
+    influence would only buy more dice). Earlier the list held one entry per amount, up to
+    an imagined pool of 30."""
+    state = start(first="green")
+    put_in_hand(state, "green", "praetorian_guard")
+    play(state, "praetorian_guard")
+    ready_governor(state, "green")
+    state.turn.pool = {"red": 0, "blue": 0, "yellow": 0}
+    guard = [g for g in words.unavailable(state, "green") if "Praetorian" in g["label"]]
+    assert len(guard) == 1, guard
+    assert guard[0]["why"] == "needs 1 Military, you have 0"
+    state.turn.pool["red"] = 2
+    assert {a.arg for a in toc.actions(state, "green") if a.verb == "praetorian_guard"} == {1, 2}
+    assert not [g for g in words.unavailable(state, "green") if "Praetorian" in g["label"]]
+
+
+def test_a_governor_is_greyed_per_province_only_without_senate_points() -> None:
+    state = start(first="green")
+    ready_governor(state, "green")
+    state.turn.pool = {"red": 0, "blue": 0, "yellow": 0}
+    places = [g for g in words.unavailable(state, "green") if g["label"].startswith("Place a Gov")]
+    assert places and all(g["why"] == "needs 1 Senate, you have 0" for g in places)
+    assert len({g["label"] for g in places}) == len(places)  # one per province
+    state.turn.pool["blue"] = 3
+    assert any(a.verb == "place_governor" for a in toc.actions(state, "green"))
+    assert not [g for g in words.unavailable(state, "green") if g["label"].startswith("Place a")]

@@ -5,7 +5,7 @@ from crisis.engine.errors import IllegalAction, MalformedAction, NotYourTurn, Un
 from crisis.engine.match import Match
 from crisis.engine.result import Termination
 from crisis.engine.rng import Rng, Seed, force_dice, fresh_seed, new_rng, randbelow, roll, shuffle
-from crisis.engine.title import TitleSpec
+from crisis.engine.title import TitleSpec, ViewSplit
 
 __all__ = [
     "Action",
@@ -19,6 +19,7 @@ __all__ = [
     "Termination",
     "TitleSpec",
     "UndoUnavailable",
+    "ViewSplit",
     "force_dice",
     "fresh_seed",
     "new_rng",

@@ -59,6 +59,19 @@ class FuzzProfile:
 
 
 @dataclass(frozen=True)
+class ViewSplit(Generic[S]):
+    """A title's view in two parts, so that a server showing one position to many watchers
+    works out and encodes once what they all see alike: ``shared(state)``, the part that
+    is the same for every role, and ``own(state, role)``, the rest (``None``: an observer).
+    ``{**shared(state), **own(state, role)}`` encodes to the same JSON value as
+    ``view(state, role)``, key order aside. ``shared``'s values may be the state's own
+    structs rather than copies: encode it at once and never change it."""
+
+    shared: Callable[[S], dict[str, Any]]
+    own: Callable[[S, str | None], dict[str, Any]]
+
+
+@dataclass(frozen=True)
 class TitleSpec(Generic[S]):
     """One title, declared: the contract functions, its state machine and its optional
     parts, over the title's state type ``S`` (``TitleSpec[State]``: setup makes an ``S``,
@@ -122,6 +135,8 @@ class TitleSpec(Generic[S]):
     #: value, so it shows nothing more. The research adapters build it on every step.
     observed_view: Callable[[S, str], dict[str, Any]] | None = None
     actual_action: Callable[[dict[str, Any], str, Action], Action] | None = None
+    #: The view in a shared and an own part, for servers (see :class:`ViewSplit`).
+    view_split: ViewSplit[S] | None = None
     load_cards: Callable[[Path], Any] | None = None
     invariants: Callable[[S], list[str]] | None = None
     fuzz: FuzzProfile = field(default_factory=FuzzProfile)

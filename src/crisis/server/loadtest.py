@@ -88,6 +88,12 @@ class Figures:
     settle: float = 0.0
     #: CPU seconds the server's processes used while measuring (None: not measured).
     server_cpu: float | None = None
+    #: CPU seconds the simulated people's client processes used while measuring.
+    client_cpu: float | None = None
+    #: How busy the whole machine's cores were while measuring, in percent (every process:
+    #: server, clients, database); near 100 the figures show the machine's limit, not the
+    #: server's.
+    machine_busy: float | None = None
 
     def summary(self) -> dict[str, Any]:
         """Actions per second, latency percentiles in milliseconds, and the errors by kind."""
@@ -119,6 +125,12 @@ class Figures:
                 if self.server_cpu is not None and self.actions
                 else -1.0
             ),
+            "client_cpu_ms_per_action": (
+                1000 * self.client_cpu / self.actions
+                if self.client_cpu is not None and self.actions
+                else -1.0
+            ),
+            "machine_busy_percent": self.machine_busy if self.machine_busy is not None else -1.0,
         }
 
 
@@ -399,6 +411,19 @@ def cpu_seconds(pids: list[int]) -> float:
     return total
 
 
+def _client_pids(server_pids: list[int]) -> list[int]:
+    """This process's children that are not servers (nor a server's children): the client
+    processes of the simulated people."""
+    import psutil
+
+    servers: set[int] = set()
+    for pid in server_pids:
+        with contextlib.suppress(psutil.Error):
+            root = psutil.Process(pid)
+            servers |= {root.pid, *(c.pid for c in root.children(recursive=True))}
+    return [c.pid for c in psutil.Process().children() if c.pid not in servers]
+
+
 def run(
     tables: int = 50,
     *,
@@ -500,12 +525,20 @@ def _measure(
             ):
                 time.sleep(0.05)
             served = line.served.value
-            cpu_before = cpu_seconds(pids)
+            import psutil
+
+            clients = _client_pids(pids)
+            cpu_before, client_before = cpu_seconds(pids), cpu_seconds(clients)
+            psutil.cpu_percent()  # starts the machine-wide count read at the end
             line.measure.value = time.monotonic()
             line.stop.value = line.measure.value + duration
             settle = line.measure.value - ramp_end
-            parts = [f.result() for f in futures]
+            while time.monotonic() < line.stop.value:  # the clients end on their own
+                time.sleep(0.05)
+            busy = psutil.cpu_percent()
+            client_cpu = cpu_seconds(clients) - client_before
             cpu = cpu_seconds(pids) - cpu_before if pids else None
+            parts = [f.result() for f in futures]
         finally:
             # Whatever failed here (a client process too slow to start, psutil missing),
             # the client processes must not wait for ever for a start or an end: the pool
@@ -524,4 +557,6 @@ def _measure(
         figures.latencies += part.latencies
     figures.processes = len(shares)
     figures.server_cpu = cpu
+    figures.client_cpu = client_cpu
+    figures.machine_busy = busy
     return figures

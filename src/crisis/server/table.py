@@ -17,7 +17,7 @@ import msgspec
 from crisis.ai import Bot
 from crisis.engine.action import Action
 from crisis.engine.match import Match
-from crisis.engine.title import TitleSpec
+from crisis.engine.title import TitleSpec, ViewSplit
 from crisis.server.errors import Forbidden
 from crisis.server.store import GameRow, SeatRow
 
@@ -59,15 +59,19 @@ class Live:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bots: dict[str, Bot] = field(default_factory=dict)
     _payloads: dict[tuple[str | None, bool], bytes] = field(default_factory=dict)
-    _views: dict[str | None, tuple[dict[str, Any], list[Any], list[Any], list[Any]]] = field(
-        default_factory=dict
-    )
+    #: This version's views (titles without a view split), legal actions and their words
+    #: per role, the shared part of the views, and the log from a line on, each encoded.
+    _views: dict[str | None, dict[str, Any]] = field(default_factory=dict)
+    _acts: dict[str | None, tuple[list[Any], list[Any], list[Any]]] = field(default_factory=dict)
+    _shared: tuple[dict[str, Any], list[Any]] | None = None
+    _logs: dict[int, msgspec.Raw] = field(default_factory=dict)
     choices: dict[str, tuple[int, list[Action]]] = field(default_factory=dict)
     #: Another process changed the table while this one was catching up with it.
     behind: bool = False
     #: The table's public facts as the ``state`` messages of this version carry them (worked
     #: out once for all its watchers; forgotten by :meth:`changed` with the payloads).
     _summary: dict[str, Any] | None = None
+    _summary_raw: msgspec.Raw | None = None
 
     def __post_init__(self) -> None:
         self.note_choices(None)
@@ -142,23 +146,23 @@ class Live:
 
         Updates carry only the last :data:`LOG_TAIL` log lines, from ``log_from`` on; a
         ``full`` one (on connecting, changing seats or a stale action) carries the whole log.
-        The seat's view and its actions in the title's words are worked out once per version
-        for both kinds, and only for a seat that has something to decide.
-        """
+        The seat's legal actions in the title's words are worked out once per version, and
+        only for a seat that has something to decide. Where the title splits its view
+        (:class:`~crisis.engine.title.ViewSplit`), what every watcher sees alike is worked
+        out and encoded once per version for all of them, and only each seat's own part
+        per watcher (issue #22)."""
         cached = self._payloads.get((role, full))
         if cached is not None:
             return cached
-        view, acts, words, greyed = self._parts(role)
-        lines = view.get("log")
-        log_from = 0
-        if not full and isinstance(lines, list) and len(lines) > LOG_TAIL:
-            log_from = len(lines) - LOG_TAIL
-            view = {**view, "log": lines[log_from:]}
+        acts, words, greyed = self._choices(role)
+        view, log_from = self._wire_view(role, full)
+        if self._summary_raw is None:
+            self._summary_raw = msgspec.Raw(msgspec.json.encode(self._summary or self._summarise()))
         message = {
             "type": "state",
             "version": self.version,
             "role": role,
-            "table": self._summary or self._summarise(),
+            "table": self._summary_raw,
             "view": view,
             "log_from": log_from,
             "actions": acts,
@@ -174,10 +178,42 @@ class Live:
         self._summary = table_summary(self.row)
         return self._summary
 
-    def _parts(self, role: str | None) -> tuple[dict[str, Any], list[Any], list[Any], list[Any]]:
-        """``role``'s view, legal actions (as JSON), their descriptions and what more
-        influence would allow, for this version (cached until :meth:`changed`)."""
-        found = self._views.get(role)
+    def _wire_view(self, role: str | None, full: bool) -> tuple[dict[str, Any], int]:
+        """``role``'s view as a ``state`` message carries it (the log's tail only, unless
+        ``full``), and the index of its first log line."""
+        split = self.title.view_split
+        if split is None:
+            view = self._views.get(role)
+            if view is None:
+                view = self._views[role] = self.match.view(role)
+            lines = view.get("log")
+            if full or not isinstance(lines, list) or len(lines) <= LOG_TAIL:
+                return view, 0
+            return {**view, "log": lines[len(lines) - LOG_TAIL :]}, len(lines) - LOG_TAIL
+        shared, lines = self._shared_view(split)
+        log_from = 0 if full or len(lines) <= LOG_TAIL else len(lines) - LOG_TAIL
+        log = self._logs.get(log_from)
+        if log is None:
+            log = self._logs[log_from] = msgspec.Raw(msgspec.json.encode(lines[log_from:]))
+        own = split.own(self.match.state, role)
+        own["can_undo"] = role is not None and self.match.can_undo(role)
+        return {**shared, "log": log, **own}, log_from
+
+    def _shared_view(self, split: ViewSplit) -> tuple[dict[str, Any], list[Any]]:
+        """What every watcher's view holds alike, each part encoded once (the log apart:
+        watchers get either all of it or its tail), and the log's lines."""
+        if self._shared is None:
+            parts = split.shared(self.match.state)
+            lines = parts.pop("log", [])
+            encode = msgspec.json.encode
+            raw = {key: msgspec.Raw(encode(value)) for key, value in parts.items()}
+            self._shared = (raw, lines if isinstance(lines, list) else list(lines))
+        return self._shared
+
+    def _choices(self, role: str | None) -> tuple[list[Any], list[Any], list[Any]]:
+        """``role``'s legal actions (as JSON), their descriptions and what more influence
+        would allow, for this version (cached until :meth:`changed`)."""
+        found = self._acts.get(role)
         if found is not None:
             return found
         acts: list[Any] = []
@@ -195,15 +231,18 @@ class Live:
             unavailable = self.title.unavailable
             if unavailable is not None and legal:
                 greyed = unavailable(self.match.state, role)
-        parts = (self.match.view(role), acts, words, greyed)
-        self._views[role] = parts
-        return parts
+        found = self._acts[role] = (acts, words, greyed)
+        return found
 
     def changed(self) -> None:
         """Forget the cached payloads after a change."""
         self._payloads.clear()
         self._views.clear()
+        self._acts.clear()
+        self._logs.clear()
+        self._shared = None
         self._summary = None
+        self._summary_raw = None
 
 
 def deadline(row: GameRow) -> int | None:

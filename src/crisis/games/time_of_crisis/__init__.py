@@ -8,7 +8,7 @@ The module-level functions are the engine contract::
     toc.apply(state, role, toc.actions(state, role)[0])
 """
 
-from crisis.engine.title import FuzzProfile, TitleSpec
+from crisis.engine.title import FuzzProfile, TitleSpec, ViewSplit
 from crisis.games.time_of_crisis import fuzzing, invariants
 from crisis.games.time_of_crisis.army_slots import actual_action, canonical_action
 from crisis.games.time_of_crisis.catalog import MAX_CHANCE_OUTCOMES, action_catalog
@@ -24,10 +24,12 @@ from crisis.games.time_of_crisis.rules import (
     from_json,
     info,
     observed_view,
+    own_view,
     result,
     roles,
     scores,
     setup,
+    shared_view,
     to_json,
     view,
 )
@@ -66,6 +68,7 @@ TITLE: TitleSpec[State] = TitleSpec(
     canonical_action=canonical_action,
     observed_view=observed_view,
     actual_action=actual_action,
+    view_split=ViewSplit(shared=shared_view, own=own_view),
     invariants=invariants.check_game,
     fuzz=FuzzProfile(
         weights=fuzzing.FUZZ_WEIGHTS,

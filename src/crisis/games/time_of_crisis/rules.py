@@ -253,6 +253,16 @@ def view(state: State, role: str | None) -> dict[str, Any]:
     return views.view(state, role, active(state))
 
 
+def shared_view(state: State) -> dict[str, Any]:
+    """The part of every role's view that is the same whoever looks (``views.shared``)."""
+    return views.shared(state, active(state))
+
+
+def own_view(state: State, role: str | None) -> dict[str, Any]:
+    """The rest of ``role``'s view beside :func:`shared_view` (``views.own``)."""
+    return views.own(state, role)
+
+
 def observed_view(state: State, role: str) -> dict[str, Any]:
     """``role``'s view less what the observation never reads (``views.LEAN_OMITS``)."""
     return views.view(state, role, active(state), lean=True)

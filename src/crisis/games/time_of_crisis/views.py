@@ -8,6 +8,7 @@ market's face-down stacks (only each top card), or the random generator and its 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -57,13 +58,42 @@ def view(state: State, role: str | None, active: list[str], lean: bool = False) 
     ``lean``: leave out the parts the observation vector never reads (:data:`LEAN_OMITS`,
     among them the prompt's text, the log and this player's prices), so that a learner's
     every step does not pay for them; the rest is the same dict."""
-    viewer = role if role in {p.role for p in state.players} else None
-    builtins = msgspec.to_builtins
+    out = _board(state, active, msgspec.to_builtins)
+    out.update(_seat_part(state, _viewer(state, role), lean=lean))
+    if not lean:
+        out.update(_page(state, msgspec.to_builtins))
+    return out
+
+
+def shared(state: State, active: list[str]) -> dict[str, Any]:
+    """The part of every role's view that is the same whoever looks (everything but
+    :func:`own`), for sending one encoding of it to every watcher of a table. Values may be
+    the state's own structs, not copies: encode it at once, and never change it."""
+    keep = _as_is
+    return {**_board(state, active, keep), **_page(state, keep)}
+
+
+def own(state: State, role: str | None) -> dict[str, Any]:
+    """The rest of ``role``'s view beside :func:`shared`: the players with ``role``'s own
+    piles, Frumentarii's peek (its player's only), who looks and his prices."""
+    return _seat_part(state, _viewer(state, role), lean=False)
+
+
+def _as_is(value: Any) -> Any:
+    return value
+
+
+def _viewer(state: State, role: str | None) -> str | None:
+    return role if role in {p.role for p in state.players} else None
+
+
+def _board(state: State, active: list[str], builtins: Callable[[Any], Any]) -> dict[str, Any]:
+    """What the observation and the actions' canonical form read, but the seat's part."""
     b = state.battle
     battle = frame_data(b) if b is not None else None
     if battle is not None:
         del battle["reward"]  # shown as "reward" below
-    out = {  # what the observation and the actions' canonical form read (a lean view stops here)
+    return {
         "round": state.round,
         "first": state.players[state.first].role,
         "current": current_role(state),
@@ -72,7 +102,6 @@ def view(state: State, role: str | None, active: list[str], lean: bool = False) 
         "active": active,
         "emperor": emperor(state),
         "pretenders": pretenders(state),
-        "players": [_player_view(state, i, viewer) for i in range(len(state.players))],
         "provinces": builtins(state.provinces),
         "tribes": builtins(state.tribes),
         "armies": builtins(state.armies),
@@ -87,7 +116,6 @@ def view(state: State, role: str | None, active: list[str], lean: bool = False) 
             for slot, stack in state.stacks.items()
         },
         "emperor_token": builtins(state.emperor_token),
-        "peek": list(state.peek) if viewer == current_role(state) else [],
         "turn": builtins(state.turn),
         # The procedure in progress is shown by its data, as before it had a frame (determinize
         # rebuilds the frames from these keys and "stack").
@@ -98,16 +126,29 @@ def view(state: State, role: str | None, active: list[str], lean: bool = False) 
         "last_round": state.last_round,
         "result": state.final,
     }
-    if lean:
-        return out
-    out["title"] = "time_of_crisis"
-    out["viewer"] = viewer
-    out["options"] = builtins(state.options)
-    out["stack"] = list(return_steps(state.stack))
-    out["provisional_data"] = _PROVISIONAL
-    out["prompt"] = RULES.prompt(state.step) or state.step
-    out["log"] = list(state.log)
-    # What this player would pay for each card on offer now (public arithmetic: the values,
-    # his provinces and this turn's purchases are all in the view).
-    out["prices"] = market.prices(state, viewer) if viewer else {}
+
+
+def _seat_part(state: State, viewer: str | None, *, lean: bool) -> dict[str, Any]:
+    """The keys whose values depend on who looks (a lean view has no ``viewer`` or prices)."""
+    out: dict[str, Any] = {
+        "players": [_player_view(state, i, viewer) for i in range(len(state.players))],
+        "peek": list(state.peek) if viewer == current_role(state) else [],
+    }
+    if not lean:
+        out["viewer"] = viewer
+        # What this player would pay for each card on offer now (public arithmetic: the
+        # values, his provinces and this turn's purchases are all in the view).
+        out["prices"] = market.prices(state, viewer) if viewer else {}
     return out
+
+
+def _page(state: State, builtins: Callable[[Any], Any]) -> dict[str, Any]:
+    """What people read beside the board (left out of a lean view)."""
+    return {
+        "title": "time_of_crisis",
+        "options": builtins(state.options),
+        "stack": list(return_steps(state.stack)),
+        "provisional_data": _PROVISIONAL,
+        "prompt": RULES.prompt(state.step) or state.step,
+        "log": list(state.log),
+    }

@@ -12,6 +12,7 @@ handler (:mod:`costs`), and read here; the handler pays the same declaration.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from crisis.engine.action import Action
@@ -316,17 +317,43 @@ _GROUPED = {
     "place_governor": lambda arg: f"Place a Governor in {arg[0]}",
 }
 
-#: Influence a player is imagined to hold when asking what he could do with more of it.
-_PLENTY = 30
+#: Verbs never shown greyed: playing a card and ending the actions cost no influence.
+_NEVER_GREYED = frozenset({"play_card", "end_actions"})
+#: The suit of each sphere's name ("Senate" -> its suit), the inverse of ``data.SPHERE``.
+_SUIT_OF = {name: suit for suit, name in data.SPHERE.items()}
+
+
+@cache
+def _amount_verbs() -> frozenset[str]:
+    """Verbs whose argument ends in an amount of influence the player chooses (a Governor's
+    dice, Praetorian Guard, Ambitus): read from their declared argument domains."""
+    from crisis.games.time_of_crisis.registry import RULES
+
+    return frozenset(
+        v.name for v in RULES.verbs.values() if any(a and a[-1] == "amount" for a in v.args)
+    )
+
+
+def _greyed_key(action: Action, amounts: frozenset[str]) -> tuple[str, Any]:
+    """What one greyed entry stands for: the verb and its first argument (an army, a
+    province ...), or for an amount verb the verb and its argument less the amount."""
+    verb, arg = action.verb, action.arg
+    if verb in amounts:
+        return verb, arg[:-1] if isinstance(arg, tuple) else None
+    return verb, arg[0] if isinstance(arg, tuple) else arg
 
 
 def unavailable(state: State, role: str) -> list[dict[str, Any]]:
     """At ``role``'s Take Actions prompt, the actions he could take with more influence,
     each with its ``label``, ``cost`` and ``why`` not now (a client shows them greyed). Found
-    by the rules themselves: the legal actions with a full pool that are not legal now.
+    by the rules themselves: the legal actions with a full pool (each suit at the largest
+    pool a hand can make) that are not legal now. An action with an amount of influence of
+    the player's choosing (a Governor's dice, Praetorian Guard, Ambitus) is one entry, at
+    its cheapest amount, and none while some amount of it is legal now.
     At his Buy/Trash prompt, the cards on offer he cannot pay for, each with the ``action``
     it would be (the market greys those cards)."""
     from crisis.games.time_of_crisis import rules  # the rules import this module's callers
+    from crisis.games.time_of_crisis.catalog import POOL_MAX
 
     if role not in rules.active(state):
         return []
@@ -334,31 +361,40 @@ def unavailable(state: State, role: str) -> list[dict[str, Any]]:
         return _unaffordable(state, role, rules.actions(state, role))
     if state.step != "actions":
         return []
-    now = set(rules.actions(state, role))
+    amounts = _amount_verbs()
+    legal = rules.actions(state, role)
+    now = set(legal)
+    open_now = {_greyed_key(a, amounts) for a in legal if a.verb in amounts}
     rich = copy_state(state)
-    rich.turn.pool = dict.fromkeys(data.SUITS, _PLENTY)
-    out: dict[tuple[str, Any], dict[str, Any]] = {}
+    rich.turn.pool = dict.fromkeys(data.SUITS, POOL_MAX)
+    pool = state.turn.pool
+    # Which action speaks for each entry: the last one short of influence (the first, the
+    # cheapest, for an amount verb). Words are made for those only.
+    chosen: dict[tuple[str, Any], tuple[Action, dict[str, int], dict[str, int]]] = {}
     for action in rules.actions(rich, role):
-        if action in now or action.verb in ("play_card", "end_actions"):
+        verb = action.verb
+        if verb in _NEVER_GREYED or action in now:
             continue
-        key = (action.verb, action.arg[0] if isinstance(action.arg, tuple) else action.arg)
-        if action.verb == "place_governor" and key in out:
-            continue  # the cheapest number of dice is enough to say what is missing
+        key = _greyed_key(action, amounts)
+        if verb in amounts and (key in chosen or key in open_now):
+            continue
         spent = _spent(rich, role, action)
         short = {
             what: n
             for what, n in spent.items()
-            if n > 0 and what != "political point" and n > _have(state, what)
+            if n > 0 and what != "political point" and n > pool[_SUIT_OF[what]]
         }
-        if not short:
-            continue  # not a matter of influence (the rules forbid it for another reason)
+        if short:  # else not a matter of influence (the rules forbid it for another reason)
+            chosen[key] = (action, spent, short)
+    out = []
+    for action, spent, short in chosen.values():
         why = "; ".join(
-            f"needs {n} {what}, you have {_have(state, what)}" for what, n in short.items()
+            f"needs {n} {what}, you have {pool[_SUIT_OF[what]]}" for what, n in short.items()
         )
         said = _GROUPED.get(action.verb)
         name = said(action.arg) if said and isinstance(action.arg, tuple) else label(action)
-        out[key] = {"label": name, "cost": _cost_words(spent), "why": why}
-    return list(out.values())
+        out.append({"label": name, "cost": _cost_words(spent), "why": why})
+    return out
 
 
 def _unaffordable(state: State, role: str, legal: list[Action]) -> list[dict[str, Any]]:
@@ -380,8 +416,3 @@ def _unaffordable(state: State, role: str, legal: list[Action]) -> list[dict[str
             }
         )
     return out
-
-
-def _have(state: State, sphere: str) -> int:
-    suit = next(s for s, name in data.SPHERE.items() if name == sphere)
-    return state.turn.pool[suit]
