@@ -391,3 +391,26 @@ def test_match_exposes_the_contract() -> None:
     assert v["title"] == "time_of_crisis" and v["can_undo"] is False
     assert all(isinstance(a, Action) for a in m.actions(m.active()[0]))
     assert data.ITALIA not in {a.arg for a in m.actions(m.active()[0])}
+
+
+def test_the_state_json_is_encoded_once_per_change_and_always_current() -> None:
+    """``Match.to_json`` (what the server stores after each move) is the title's JSON of the
+    current state after every apply and undo, and the same bytes until the next change
+    (the next move reuses them as its undo snapshot instead of encoding again)."""
+    m = opened()
+    rng = random.Random(4)
+    for _ in range(60):
+        first = m.to_json()
+        assert first == toc.to_json(m.state)
+        assert m.to_json() is first  # not encoded again
+        role = m.active()[0]
+        m.apply(role, rng.choice([a for a in m.actions(role) if a != UNDO]))
+        assert m.to_json() == toc.to_json(m.state) != first
+        if m.can_undo(role) and rng.random() < 0.3:
+            m.apply(role, UNDO)
+            assert m.to_json() == toc.to_json(m.state) == first
+    with pytest.raises(IllegalAction):
+        m.apply(m.active()[0], ["no_such_verb", None])
+    assert m.to_json() == toc.to_json(m.state)
+    m.state = toc.setup(9, {"players": 4})  # a state put in place is encoded afresh
+    assert m.to_json() == toc.to_json(m.state)

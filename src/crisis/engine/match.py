@@ -30,6 +30,8 @@ class Match:
     state: Any = None
     log: list[tuple[str, Action]] = field(default_factory=list)
     _undo: list[tuple[str, bytes]] = field(default_factory=list, repr=False)
+    #: The state and its JSON, once :meth:`to_json` has encoded it (None after a change).
+    _json: tuple[Any, bytes] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if self.state is None:
@@ -65,6 +67,15 @@ class Match:
         """Final result, or ``None`` while the game goes on."""
         return self.title.result(self.state)
 
+    def to_json(self) -> bytes:
+        """The current state as the title's JSON, encoded once per change: a server stores
+        it after each move, and the next move keeps the same bytes as its undo snapshot.
+        The state changes only through :meth:`apply` and :meth:`undo` (or by replacing
+        ``state``); a change made to it in place elsewhere would not be seen here."""
+        if self._json is None or self._json[0] is not self.state:
+            self._json = (self.state, self.title.to_json(self.state))
+        return self._json[1]
+
     # -- changes ---------------------------------------------------------------------------
     def apply(self, role: str, action: Action | Any) -> None:
         """Apply ``action`` for ``role`` (``undo`` included); illegal input changes nothing."""
@@ -74,8 +85,9 @@ class Match:
             return
         before_active = self.title.active(self.state)
         before_check = self.title.checkpoint(self.state)
-        snapshot = self.title.to_json(self.state)
+        snapshot = self.to_json()
         self.title.apply(self.state, role, action)
+        self._json = None
         self.log.append((role, action))
         after_active = self.title.active(self.state)
         if self.title.checkpoint(self.state) != before_check or after_active != before_active:
@@ -89,6 +101,7 @@ class Match:
             raise UndoUnavailable(f"{role} has nothing to undo now")
         _, snapshot = self._undo.pop()
         self.state = self.title.from_json(snapshot)
+        self._json = (self.state, snapshot)
         self.log.pop()
 
     # -- persistence -----------------------------------------------------------------------

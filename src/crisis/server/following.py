@@ -93,7 +93,7 @@ class Following:
             return False  # should not happen: the database has the truth
         row = live.row
         row.version, row.active = version, live.match.active()
-        row.state = live.title.to_json(live.match.state).decode()
+        row.state = live.match.to_json().decode()
         row.updated = int(notice.get("at", row.updated))
         row.bot_owner = notice.get("o")
         result = live.match.result()
@@ -170,7 +170,7 @@ class Following:
                 return False
         except (IllegalAction, ValueError):
             return False
-        if live.title.to_json(match.state).decode() != row.state:
+        if match.to_json().decode() != row.state:
             return False
         live.row = row
         return True

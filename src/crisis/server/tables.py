@@ -423,7 +423,7 @@ class Hall(BotSeats, Following, Clock, Turns):
                 match.apply(role, action)
         except IllegalAction as exc:
             raise Illegal(str(exc)) from None
-        state = live.title.to_json(match.state).decode()
+        state = match.to_json().decode()
         active = match.active()
         result = match.result()
         bots = result is None and any(live.seat(r).kind == "bot" for r in active)
