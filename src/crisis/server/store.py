@@ -405,7 +405,44 @@ def _move_write(bots: bool | None) -> Any:
 
 _MOVE_WRITES = {bots: _move_write(bots) for bots in (True, False, None)}
 #: A log entry, with its values bound at each move.
-_ADD_ACTION = insert(actions)
+_ADD_ACTION = insert(actions).values(
+    {name: bindparam(name) for name in ("game", "n", "role", "verb", "arg", "at")}
+)
+
+
+class _Driven:
+    """A statement compiled once for one database's driver and run on the driver's own
+    cursor, inside the SQLAlchemy transaction: for the statements of a move, the hottest
+    of the server. SQLAlchemy's own work per call (the cache key, binding, the result)
+    was about half of a move's write, all of it holding the interpreter's lock that the
+    event loop needs (issue #22); the driver's execution itself lets it go."""
+
+    def __init__(self, statement: Any, engine: Engine) -> None:
+        compiled = statement.compile(dialect=engine.dialect)
+        self.sql = str(compiled)
+        #: The parameters' names in order (a positional paramstyle: SQLite's ``?``), or
+        #: None where they are named (psycopg's ``%(name)s``).
+        self.order: list[str] | None = (
+            list(compiled.positiontup) if compiled.positiontup is not None else None
+        )
+        #: Every parameter's value as compiled (those fixed in the statement itself, such
+        #: as ``bot_owner=None``; the rest are given at each call).
+        self.fixed = dict(compiled.params)
+
+    def first(self, db: Connection, params: dict[str, Any]) -> tuple[Any, ...] | None:
+        """Run with ``params`` (the statement's bind names); its first row, if it returns
+        rows, else None."""
+        values = {**self.fixed, **params}
+        args: Any = [values[k] for k in self.order] if self.order is not None else values
+        cursor = db.connection.driver_connection.cursor()  # type: ignore[union-attr]
+        try:
+            cursor.execute(self.sql, args)
+            if cursor.description is None:
+                return None
+            row = cursor.fetchone()
+            return tuple(row) if row is not None else None
+        finally:
+            cursor.close()
 
 
 class Conflict(Exception):
@@ -529,6 +566,10 @@ class Store:
             self.checkpointer = Checkpointer(path)
         #: Several processes may share this database (PostgreSQL): changes are announced.
         self.shared = self.engine.dialect.name == "postgresql"
+        #: A move's statements, compiled for this database's driver (:class:`_Driven`).
+        self._state_writes = {b: _Driven(w, self.engine) for b, w in _STATE_WRITES.items()}
+        self._move_writes = {b: _Driven(w, self.engine) for b, w in _MOVE_WRITES.items()}
+        self._add_action = _Driven(_ADD_ACTION, self.engine)
         with self.engine.connect() as db:
             salt = db.execute(
                 select(settings.c.value).where(settings.c.name == "address_salt")
@@ -569,7 +610,7 @@ class Store:
             # A move or an undo (the hot path): one statement built once, bound here.
             params = {f"g_{k}": v for k, v in values.items()}
             params.update(g_id=game_id, g_prior=prior, g_updated=now, g_process=self.process)
-            row = db.execute(_STATE_WRITES[bots], params).first()
+            found = self._state_writes[bots].first(db, params)
         else:
             values = {**values, "updated": now}
             if bots is True:
@@ -582,9 +623,10 @@ class Store:
             row = db.execute(
                 update(games).where(*where).values(**values).returning(games.c.bot_owner)
             ).first()
-        if row is None:
+            found = (row.bot_owner,) if row is not None else None
+        if found is None:
             raise Conflict(f"table {game_id} is no longer at version {prior}")
-        owner: str | None = row.bot_owner
+        owner: str | None = found[0]
         self.notify(db, {**notice, "t": game_id, "o": owner, "at": now})
         return Written(owner, now)
 
@@ -728,7 +770,7 @@ class Store:
             return self._move_in_one(values, entry, prior=prior, bots=bots, notice=notice)
         with self.engine.begin() as db:
             written = self._advance(db, game_id, prior, values, bots=bots, notice=notice)
-            db.execute(_ADD_ACTION, entry)
+            self._add_action.first(db, entry)
             return written
 
     def _move_in_one(
@@ -751,10 +793,10 @@ class Store:
         params.update(a_n=entry["n"], a_role=entry["role"], a_verb=entry["verb"])
         params.update(a_arg=entry["arg"], head=head)
         with self.engine.begin() as db:
-            row = db.execute(_MOVE_WRITES[bots], params).first()
+            row = self._move_writes[bots].first(db, params)
         if row is None:
             raise Conflict(f"table {game_id} is no longer at version {prior}")
-        return Written(row.bot_owner, now)
+        return Written(row[0], now)
 
     def record_undo(
         self,

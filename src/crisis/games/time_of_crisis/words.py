@@ -373,11 +373,14 @@ def unavailable(state: State, role: str) -> list[dict[str, Any]]:
     chosen: dict[tuple[str, Any], tuple[Action, dict[str, int], dict[str, int]]] = {}
     for action in rules.actions(rich, role):
         verb = action.verb
-        if verb in _NEVER_GREYED or action in now:
+        if verb in amounts:  # (many: every number of dice in every province)
+            key = _greyed_key(action, amounts)
+            if key in open_now or key in chosen:
+                continue  # some amount is legal now, or its cheapest is in hand already
+        elif verb in _NEVER_GREYED or action in now:
             continue
-        key = _greyed_key(action, amounts)
-        if verb in amounts and (key in chosen or key in open_now):
-            continue
+        else:
+            key = _greyed_key(action, amounts)
         spent = _spent(rich, role, action)
         short = {
             what: n
