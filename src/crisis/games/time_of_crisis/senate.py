@@ -278,6 +278,19 @@ def place_emperor(state: State, role: str, where: str) -> None:
     check_occupation(state)
 
 
+#: Governor placements by province, each number of dice built once and shared (actions are
+#: immutable): at a Senate-rich pool they are most of what the rules list.
+_PLACEMENTS: dict[str, list[Action]] = {}
+
+
+def _placements(province: str, most: int) -> list[Action]:
+    """Placing a Governor in ``province`` with 1 to ``most`` dice."""
+    made = _PLACEMENTS.setdefault(province, [])
+    while len(made) < most:
+        made.append(Action("place_governor", (province, len(made) + 1)))
+    return made[:most]
+
+
 @lists("actions")
 def _list_senate(state: State, role: str) -> list[Action]:
     out: list[Action] = []
@@ -289,7 +302,7 @@ def _list_senate(state: State, role: str) -> list[Action]:
     if p.governors_ready:
         for name in state.provinces:
             if can_target(state, role, name):
-                out += [Action("place_governor", (name, k)) for k in range(1, blue + 1)]
+                out += _placements(name, blue)
     if blue >= data.COSTS.recall_governor:
         out += [Action("recall_governor", name) for name in governed(state, role)]
     return out

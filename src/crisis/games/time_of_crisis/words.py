@@ -372,9 +372,9 @@ def unavailable(state: State, role: str) -> list[dict[str, Any]]:
     # cheapest, for an amount verb). Words are made for those only.
     chosen: dict[tuple[str, Any], tuple[Action, dict[str, int], dict[str, int]]] = {}
     for action in rules.actions(rich, role):
-        verb = action.verb
-        if verb in amounts:  # (many: every number of dice in every province)
-            key = _greyed_key(action, amounts)
+        verb, arg = action
+        if verb in amounts:  # (many: every number of dice in every province; inlined key)
+            key = (verb, arg[:-1] if isinstance(arg, tuple) else None)
             if key in open_now or key in chosen:
                 continue  # some amount is legal now, or its cheapest is in hand already
         elif verb in _NEVER_GREYED or action in now:
