@@ -124,7 +124,7 @@ def test_every_title_offers_three_levels_of_registered_bots(title: str) -> None:
     for lv, name in levels(title).items():
         assert resolve(lv, title) == name and name in bots_for(title)
         assert get_bot(lv, title).name == get_bot(name, title).name
-        assert searches(lv, title) == searches(name, title) == (name == "ismcts")
+        assert searches(lv, title) == searches(name, title) == (name in ("ismcts", "search"))
     for bad in ("nobody", "hard:seconds=9", "", "Easy"):
         with pytest.raises(ValueError, match="known: easy, medium, hard"):
             resolve(bad, title)

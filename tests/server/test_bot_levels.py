@@ -26,4 +26,4 @@ def test_a_level_seat_gets_its_bot_and_budget_capped_by_the_server() -> None:
 
 def test_the_hint_uses_the_hard_level_bot() -> None:
     assert hard_bot("time_of_crisis") == "ismcts"
-    assert hard_bot("rome_in_crisis") == "heuristic"
+    assert hard_bot("rome_in_crisis") == "search"

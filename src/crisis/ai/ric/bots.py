@@ -1,6 +1,9 @@
 """Rome in Crisis's bots, declared (``TitleSpec.ai`` names this module; see
-:mod:`crisis.ai.support`): the rule-of-thumb ``heuristic``, the generic search rolling out
-with it, the default bot and the strength levels. It has no hint or evaluator of its own."""
+:mod:`crisis.ai.support`): the rule-of-thumb ``heuristic`` (also the reference bot the
+levels are measured against), the generic search rolling out with it (``ismcts``), the
+title's own ``search`` (short heuristic rollouts judged by the victory-point lead,
+:mod:`crisis.ai.ric.search`), the default bot and the strength levels. It has no hint or
+evaluator of its own (the generic hint rates choices with the heuristic)."""
 
 from __future__ import annotations
 
@@ -40,7 +43,7 @@ BOTS = TitleBots(
     levels={
         "easy": Level("novice"),
         "medium": Level("heuristic"),
-        "hard": Level("heuristic"),
+        "hard": Level("search", {"seconds": 0.1}),
     },
 )
 
