@@ -17,7 +17,11 @@ playouts. This search, for each decision with more than one legal action:
 The answer is the action visited most, unless the heuristic's choice is within ``margin``
 standard errors of it (a few noisy rollouts should not talk the bot out of a sound move).
 The budget is ``iterations`` rollouts per decision (reproducible from the seed), else
-``seconds`` of thinking per decision.
+``seconds`` of thinking per decision (the deadline is checked between rollouts).
+
+It is the ``hard`` level (``search:seconds=0.1``): measured against the heuristic it rolls out
+with, it won 138 of 200 4-player games against three of them (69.0%, Wilson 62.3-75.0%) and
+87 of 100 2-player games (87.0%, 79.0-92.2%); see ``levels.json`` and the README.
 """
 
 from __future__ import annotations
