@@ -8,6 +8,9 @@ Each repetition starts, for every tree in turn (the bases, then this one), a fre
 and packages), measures it with this tree's ``crisis loadtest`` (the same simulated people
 for all), and stops it; a noisy machine then slows every tree alike. The table shows each
 figure's median over the repetitions, with the single runs after it.
+
+The bases run on the standard asyncio loop and HTTP parser, as they shipped (before uvloop
+and httptools were dependencies, uvicorn found neither): the packages are hidden from them.
 """
 
 from __future__ import annotations
@@ -36,14 +39,29 @@ FIGURES = {
 }
 
 
-def measure(src: Path, tables: int, duration: float) -> dict[str, float]:
-    """One load test of a fresh server running ``src``'s code."""
+#: Packages a base tree's server must not find (it shipped without them).
+HIDDEN = ("uvloop", "httptools")
+
+
+def _hider(where: Path) -> Path:
+    """A folder of stand-ins that make ``import uvloop`` (and the rest of :data:`HIDDEN`)
+    fail, for the front of a base server's path."""
+    for name in HIDDEN:
+        (where / name).mkdir(parents=True, exist_ok=True)
+        (where / name / "__init__.py").write_text(f"raise ImportError('{name} hidden')\n")
+    return where
+
+
+def measure(src: Path, tables: int, duration: float, hide: Path | None) -> dict[str, float]:
+    """One load test of a fresh server running ``src``'s code (``hide``: a folder of
+    stand-ins put first on its path)."""
     port = loadtest.free_port()
     with tempfile.TemporaryDirectory(prefix="crisis-vs-") as tmp:
         database = f"sqlite:///{Path(tmp) / 'load.db'}"
         cmd = [sys.executable, "-m", "crisis.server", "--host", "127.0.0.1", "--port", str(port)]
         cmd += ["--database", database, "--log-level", "warning"]
-        env = {**os.environ, "PYTHONPATH": str(src)}
+        path = f"{hide}{os.pathsep}{src}" if hide else str(src)
+        env = {**os.environ, "PYTHONPATH": path}
         proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         try:
             loadtest.wait_until_up(f"http://127.0.0.1:{port}", proc)
@@ -67,12 +85,15 @@ def main() -> None:
     trees = [(label, Path(d) / "src") for label, _, d in (b.partition("=") for b in args.base)]
     trees.append(("this tree", HERE / "src"))
     runs: dict[str, list[dict[str, float]]] = {label: [] for label, _ in trees}
-    for rep in range(args.reps):
-        for label, src in trees:
-            figures = measure(src, args.tables, args.duration)
-            runs[label].append(figures)
-            said = ", ".join(f"{FIGURES[k]} {figures[k]:.1f}" for k in FIGURES)
-            print(f"rep {rep + 1}, {label}: {said}", flush=True)
+    with tempfile.TemporaryDirectory(prefix="crisis-hide-") as hidden:
+        hide = _hider(Path(hidden))
+        for rep in range(args.reps):
+            for label, src in trees:
+                base = label != "this tree"
+                figures = measure(src, args.tables, args.duration, hide if base else None)
+                runs[label].append(figures)
+                said = ", ".join(f"{FIGURES[k]} {figures[k]:.1f}" for k in FIGURES)
+                print(f"rep {rep + 1}, {label}: {said}", flush=True)
     print(f"\n{args.tables} tables, {args.duration:.0f} s each, medians (single runs):")
     print("| figure | " + " | ".join(label for label, _ in trees) + " |")
     print("|---|" + "---:|" * len(trees))
