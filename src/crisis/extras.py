@@ -20,6 +20,8 @@ EXTRAS: dict[str, tuple[str, ...]] = {
         "starlette",
         "pydantic",
         "uvicorn",
+        "uvloop",
+        "httptools",
         "websockets",
         "sqlalchemy",
         "alembic",

@@ -6,7 +6,7 @@ import asyncio
 import json
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -121,28 +121,38 @@ def test_an_oversized_chunked_body_gets_413(client: TestClient) -> None:
     assert client.get("/api/tables").json()["tables"] == []
 
 
-def _wait_pending(client: TestClient, n: int) -> None:
-    """Wait until the server counts ``n`` sockets yet to say hello (it counts each a moment
-    after accepting it: in memory on SQLite, in the database on PostgreSQL)."""
-    import time
-
+def _counted(client: TestClient, kind: str) -> int:
+    """How many sockets of ``kind`` the server counts (in memory on SQLite, in the database
+    on PostgreSQL)."""
     from sqlalchemy import func, select
 
     from crisis.server.store import sockets
 
     site = client.app.state.hall.site  # type: ignore[attr-defined]
+    if site._local is not None:
+        return sum(1 for _a, _g, k in site._local.values() if k == kind)
+    with site.store.engine.connect() as db:
+        return int(
+            db.execute(
+                select(func.count()).select_from(sockets).where(sockets.c.kind == kind)
+            ).scalar_one()
+        )
+
+
+def _wait_counted(client: TestClient, kind: str, done: Callable[[int], bool]) -> None:
+    """Wait (10 s at most) until the count of ``kind`` sockets satisfies ``done``: the
+    server counts a socket a moment after accepting it, and forgets it a moment after it
+    closes (in the background)."""
+    import time
+
     deadline = time.monotonic() + 10
-    while True:
-        if site._local is not None:
-            found = sum(1 for _a, _g, k in site._local.values() if k == "pending")
-        else:
-            with site.store.engine.connect() as db:
-                found = db.execute(
-                    select(func.count()).select_from(sockets).where(sockets.c.kind == "pending")
-                ).scalar_one()
-        if found >= n or time.monotonic() > deadline:
-            return
+    while not done(_counted(client, kind)) and time.monotonic() < deadline:
         time.sleep(0.05)
+
+
+def _wait_pending(client: TestClient, n: int) -> None:
+    """Wait until the server counts ``n`` sockets yet to say hello."""
+    _wait_counted(client, "pending", lambda found: found >= n)
 
 
 def test_connections_per_address_are_capped(client: TestClient) -> None:
@@ -171,7 +181,10 @@ def test_connections_per_address_are_capped(client: TestClient) -> None:
                 assert e.receive_json()["code"] == "rate_limited"
                 with pytest.raises(WebSocketDisconnect):
                     e.receive_json()
-    with client.websocket_connect(f"/ws/{table}") as d:  # the others closed: room again
+    # The others closed: room again, once the server has forgotten them.
+    _wait_counted(client, "spectator", lambda found: found == 0)
+    _wait_counted(client, "pending", lambda found: found == 0)
+    with client.websocket_connect(f"/ws/{table}") as d:
         _hello(d, [])
 
 
