@@ -30,6 +30,12 @@ def _ismcts(**settings: Any) -> Bot:
     return ISMCTSBot(**settings)
 
 
+def _search(**settings: Any) -> Bot:
+    from crisis.ai.toc.search import SearchBot
+
+    return SearchBot(**settings)
+
+
 def _hint(
     view: dict[str, Any],
     role: str,
@@ -59,6 +65,7 @@ BOTS = TitleBots(
         "populace": _heuristic("populace"),
         "balanced": _heuristic("balanced"),
         "ismcts": _ismcts,
+        "search": _search,
     },
     # The strongest that answers at once: the round robin in the README rates ``balanced``
     # level with ``ismcts`` (1858 and 1877, within the error) at a fraction of its thinking

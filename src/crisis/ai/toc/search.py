@@ -1,0 +1,278 @@
+"""Time of Crisis's own search: paired heuristic rollouts over real legal actions.
+
+The turn-plan ISMCTS (:mod:`crisis.ai.toc.ismcts`) chooses among six faction profiles once
+per turn and plays the turn with the heuristic; it ends level with the heuristic itself. This
+search instead weighs the real legal actions of the decisions that matter, one decision at a
+time (as Rome in Crisis's :mod:`crisis.ai.ric.search` does):
+
+1. It asks the heuristic (``own`` profile, ``balanced`` by default) for its move. Decisions
+   the heuristic settles without a real alternative are played at once: a forced move, and
+   playing a card in Take Actions (every card is played before points are spent; the order
+   changes little). The others (spending points, ending the phase, buying and trashing,
+   choosing the hand, starting provinces, battle prompts ...) are searched.
+2. Candidates: the heuristic's move first, then what the other profiles would do, then the
+   remaining legal actions, at most ``width`` of them (0: all).
+3. Each *sweep* samples one determinization of the bot's view
+   (:func:`crisis.games.time_of_crisis.determinize`: others' cards, the event deck, hidden
+   market stacks and all future dice drawn afresh; the true state is never read) and plays
+   every surviving candidate from a copy of it (paired samples, common random numbers):
+   the candidate, then the heuristic in every seat (``opponents`` profile for the others)
+   until the end of the bot's next turn (``rounds`` more rounds) or the end of the game.
+4. The value of a rollout is the bot's chance of winning from the position evaluator
+   (:func:`crisis.ai.toc.evaluate.win_chances`), 1 or 0 if the game ended.
+5. Every ``drop_every`` sweeps the candidate with the worst mean (never the heuristic's)
+   is dropped. At the end the candidate with the best paired advantage over the heuristic's
+   move is taken if that advantage exceeds ``margin`` standard errors; else the heuristic's.
+
+The budget is ``seconds`` per searched decision, capped by ``turn`` seconds per turn (all of
+this bot's decisions in one player's turn, as ``crisis simulate`` counts them); once a
+turn's budget is spent the heuristic plays on. ``iterations=N`` makes it exactly N rollouts
+per searched decision (reproducible from the seed; no clock).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from crisis.ai.toc.evaluate import win_chances
+from crisis.ai.toc.heuristic import TURN_CAP, decide
+from crisis.ai.toc.ismcts import MACROS
+from crisis.ai.toc.observe import Obs
+from crisis.ai.toc.profiles import MILITARY, PROFILES, Profile
+from crisis.engine.action import Action
+from crisis.games import time_of_crisis as toc
+from crisis.games.time_of_crisis import TITLE
+
+#: Profiles whose moves are candidates besides the heuristic's own.
+ALTERNATIVES: tuple[Profile, ...] = (*MACROS, MILITARY)
+#: Engine actions per rollout, a guard only.
+ROLLOUT_CAP = 1500
+#: Verbs in Take Actions that are never searched when the heuristic picks them.
+TRIVIAL = frozenset({"play_card"})
+
+
+@dataclass
+class Candidate:
+    """One root action and its rollout values, by sweep (for paired comparisons)."""
+
+    action: Action
+    values: dict[int, float] = field(default_factory=dict)
+
+    @property
+    def visits(self) -> int:
+        """Rollouts played with this action."""
+        return len(self.values)
+
+    def mean(self) -> float:
+        """Mean rollout value."""
+        return sum(self.values.values()) / len(self.values) if self.values else 0.0
+
+    def advantage(self, base: Candidate) -> tuple[float, float]:
+        """Mean and standard error of this action's value less ``base``'s, over the sweeps
+        both were played in."""
+        diffs = [v - base.values[k] for k, v in self.values.items() if k in base.values]
+        if len(diffs) < 2:
+            return 0.0, math.inf
+        mean = sum(diffs) / len(diffs)
+        var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+        return mean, math.sqrt(var / len(diffs))
+
+
+def _profile(name: str | Profile) -> Profile:
+    return name if isinstance(name, Profile) else PROFILES[name]
+
+
+class SearchBot:
+    """Time of Crisis search with paired heuristic rollouts; see the module docstring."""
+
+    name = "search"
+
+    def __init__(
+        self,
+        seconds: float = 0.15,
+        turn: float = 2.0,
+        iterations: int | None = None,
+        rounds: int = 1,
+        width: int = 8,
+        drop_every: int = 2,
+        margin: float = 1.0,
+        own: str = "balanced",
+        opponents: str = "balanced",
+    ) -> None:
+        self.seconds = float(seconds)
+        self.turn = float(turn)
+        self.iterations = int(iterations) if iterations else None
+        self.rounds = max(0, int(rounds))
+        self.width = max(0, int(width))
+        self.drop_every = max(1, int(drop_every))
+        self.margin = float(margin)
+        self.own = _profile(own)
+        self.opponents = _profile(opponents)
+        self.last_search: list[Candidate] = []
+        self.last_iterations = 0
+        self._turn_key: tuple[Any, ...] = ()
+        self._spent = 0.0
+        self._count = 0
+
+    # -- which decisions -------------------------------------------------------------------
+    def _budget_left(self, view: dict[str, Any]) -> float:
+        """Seconds of this turn's budget still unspent (the clock budget only)."""
+        same = (view["round"], view["current"]) == self._turn_key
+        return self.turn - self._spent if same else self.turn
+
+    def will_search(self, view: dict[str, Any], role: str, actions: list[Action]) -> bool:
+        """Whether :meth:`choose` searches now."""
+        if len(actions) < 2:
+            return False
+        key = (view["round"], view["current"])
+        count = self._count + 1 if key == self._turn_key else 1
+        if count > TURN_CAP:
+            return False
+        if self.iterations is None and self._budget_left(view) <= 0:
+            return False
+        default = self._default(view, role, actions)
+        return len(self._candidates(view, role, actions, default)) > 1
+
+    def _default(self, view: dict[str, Any], role: str, actions: list[Action]) -> Action:
+        act = decide(Obs(view, role), actions, self.own)
+        return act if act in actions else actions[0]
+
+    def _candidates(
+        self, view: dict[str, Any], role: str, actions: list[Action], default: Action
+    ) -> list[Action]:
+        """The actions the search weighs: the heuristic's first (empty list: none)."""
+        if view["step"] == "actions" and default.verb in TRIVIAL:
+            return [default]
+        out = [default]
+        obs = Obs(view, role)
+        for prof in ALTERNATIVES:
+            act = decide(obs, actions, prof)
+            if act in actions and act not in out:
+                out.append(act)
+        for act in actions:
+            if self.width and len(out) >= self.width:
+                break
+            if act not in out and act.verb not in TRIVIAL:
+                out.append(act)
+        return out
+
+    # -- choosing --------------------------------------------------------------------------
+    def choose(
+        self, view: dict[str, Any], role: str, actions: list[Action], rng: random.Random
+    ) -> Action:
+        """The action the search rates best for ``role`` (see the module docstring)."""
+        if not actions:
+            raise ValueError(f"{role} has no legal action to choose from")
+        key = (view["round"], view["current"])
+        if key != self._turn_key:
+            self._turn_key, self._spent, self._count = key, 0.0, 0
+        self._count += 1
+        if self._count > TURN_CAP:
+            ends = [a for a in actions if a.verb in TITLE.ending_verbs]
+            return ends[0] if ends else actions[0]
+        if len(actions) == 1:
+            return actions[0]
+        start = time.perf_counter()
+        try:
+            default = self._default(view, role, actions)
+            if self.iterations is None and self._spent >= self.turn:
+                return default
+            candidates = self._candidates(view, role, actions, default)
+            if len(candidates) < 2:
+                return default
+            budget = min(self.seconds, self.turn - self._spent)
+            return self._search(view, role, candidates, rng, start + budget)
+        finally:
+            self._spent += time.perf_counter() - start
+
+    def _search(
+        self,
+        view: dict[str, Any],
+        role: str,
+        actions: list[Action],
+        rng: random.Random,
+        deadline: float,
+    ) -> Action:
+        cands = [Candidate(a) for a in actions]
+        alive = list(cands)
+        base = cands[0]
+        view = {**view, "log": []}  # history the rules never read
+        done = sweep = 0
+        seed = rng.getrandbits(64)
+        while True:
+            if self.iterations is not None:
+                if done >= self.iterations:
+                    break
+            elif done and time.perf_counter() >= deadline:
+                break
+            local = random.Random(seed + sweep)
+            sample = toc.determinize(view, role, local)
+            for cand in alive:
+                if self.iterations is not None:
+                    if done >= self.iterations:
+                        break
+                elif done and time.perf_counter() >= deadline:
+                    break
+                state = toc.copy_state(sample)
+                if cand.action not in toc.actions(state, role):
+                    continue  # the sample disagrees with the view: cannot happen, but skip
+                cand.values[sweep] = self._rollout(state, role, cand.action)
+                done += 1
+            sweep += 1
+            if sweep % self.drop_every == 0 and len(alive) > 2:
+                worst = min(alive[1:], key=lambda c: c.advantage(base)[0])
+                alive.remove(worst)
+        self.last_iterations = done
+        self.last_search = cands
+        best, best_gain = base, 0.0
+        for cand in alive[1:]:
+            gain, err = cand.advantage(base)
+            if gain > self.margin * err and gain > best_gain:
+                best, best_gain = cand, gain
+        return best.action
+
+    def _rollout(self, state: toc.State, role: str, action: Action) -> float:
+        """Play ``action``, then the heuristic everywhere to the end of ``role``'s next turn
+        (``rounds`` rounds on); ``role``'s chance of winning there."""
+        toc.apply(state, role, action)
+        players = len(state.players)
+        me = next(i for i, p in enumerate(state.players) if p.role == role)
+        # Turn changes to see: from my own turn to the end of my next one (``rounds`` = 1);
+        # from another's turn to the end of my next one; ``rounds - 1`` more rounds on.
+        gap = (me - state.current) % players
+        changes = (gap or players) + 1 + (self.rounds - 1) * players
+        current = state.current
+        steps = 0
+        own, other = self.own, self.opponents
+        while steps < ROLLOUT_CAP:
+            if toc.result(state) is not None:
+                break
+            active = toc.active(state)
+            if not active:
+                break
+            who = active[0]
+            legal = toc.actions(state, who)
+            if len(legal) == 1:
+                act = legal[0]
+            else:
+                act = decide(Obs(toc.view(state, who), who), legal, own if who == role else other)
+                if act not in legal:
+                    act = legal[0]
+            toc.apply(state, who, act)
+            steps += 1
+            if state.current != current:
+                current = state.current
+                changes -= 1
+                if changes <= 0:
+                    break
+        final = toc.result(state)
+        if final is not None:
+            return 1.0 if final.get("winner") == role else 0.0
+        return win_chances(toc.view(state, role))[role]
+
+
+__all__ = ["ALTERNATIVES", "Candidate", "SearchBot"]

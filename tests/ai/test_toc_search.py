@@ -1,0 +1,153 @@
+"""Time of Crisis's own search (``search``, issue #26): legal whole games, reproducible with an
+iterations budget, blind to what its view hides, within its time budget."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from crisis.ai import get_bot, searches
+from crisis.ai.toc.search import SearchBot
+from crisis.engine import rng as dice
+from crisis.games import time_of_crisis as toc
+from crisis.games.time_of_crisis.state import State, copy_state
+
+TITLE = "time_of_crisis"
+
+
+def _play(bots: dict[str, str], seed: int, players: int) -> dict:
+    state = toc.setup(seed, {"players": players})
+    seats = {r: get_bot(bots.get(r, "senate"), TITLE) for r in toc.roles(state)}
+    rng = random.Random(seed)
+    for _ in range(20_000):
+        if toc.result(state) is not None:
+            break
+        role = toc.active(state)[0]
+        legal = toc.actions(state, role)
+        action = seats[role].choose(toc.view(state, role), role, legal, rng)
+        assert action in legal
+        toc.apply(state, role, action)
+    result = toc.result(state)
+    assert result is not None, "the game did not end"
+    return result
+
+
+def _searched_decision(
+    seed: int, players: int, skip: int, options: dict | None = None
+) -> tuple[State, str]:
+    """A state at a decision the search weighs (several candidates), after ``skip`` such
+    decisions of heuristic play."""
+    state = toc.setup(seed, {"players": players, **(options or {})})
+    bot = get_bot("balanced", TITLE)
+    probe = SearchBot(iterations=2)
+    rng = random.Random(seed)
+    seen = 0
+    while True:
+        role = toc.active(state)[0]
+        legal = toc.actions(state, role)
+        view = toc.view(state, role)
+        if probe.will_search(view, role, legal):
+            seen += 1
+            if seen > skip:
+                return state, role
+        toc.apply(state, role, bot.choose(view, role, legal, rng))
+
+
+def _scramble(state: State, role: str, seed: int) -> State:
+    """A copy with every part ``role`` cannot see changed: the other players' cards dealt
+    anew (some swapped for other cards), another event order, other face-down stacks, other
+    dice."""
+    other = copy_state(state)
+    rnd = random.Random(seed)
+    for p in other.players:
+        if p.role == role:
+            continue
+        cards = p.hand + p.available + p.discard
+        rnd.shuffle(cards)
+        cards = [
+            rnd.choice(["castra", "mob", "tribute", "quaestor"]) if rnd.random() < 0.5 else c
+            for c in cards
+        ]
+        a, b = len(p.hand), len(p.available)
+        p.hand, p.available, p.discard = cards[:a], cards[a : a + b], cards[a + b :]
+    rnd.shuffle(other.event_deck)
+    for stack in other.stacks.values():
+        rest = stack[1:]
+        rnd.shuffle(rest)
+        stack[1:] = rest
+    other.rng = dice.new_rng(seed)
+    return other
+
+
+def test_the_search_is_registered_and_plays_whole_games_with_legal_actions() -> None:
+    assert isinstance(get_bot("search:iterations=2", TITLE), SearchBot)
+    assert searches("search", TITLE)
+    for players, seat in ((2, "blue"), (4, "green")):
+        result = _play({seat: "search:iterations=2:width=3"}, 3, players)
+        assert len(result["scores"]) == players
+
+
+def test_the_search_is_reproducible_and_reads_only_its_view() -> None:
+    """With an iterations budget and a seed the same choice and statistics come back; a state
+    whose hidden parts are scrambled, showing the bot the same view, gives the same answer;
+    the view is left as it was."""
+    cases: tuple[tuple[int, int, int, dict], ...] = (
+        (3, 4, 6, {}),
+        (8, 4, 20, {"expansion_cards": True, "market": "variable"}),
+        (5, 2, 10, {}),
+    )
+    for seed, players, skip, options in cases:
+        state, role = _searched_decision(seed, players, skip, options)
+        other = _scramble(state, role, seed + 100)
+        assert toc.to_json(other) != toc.to_json(state)
+        view = toc.view(state, role)
+        assert toc.view(other, role) == view
+        legal = toc.actions(state, role)
+        answers = []
+        for source in (state, state, other):
+            seen = toc.view(source, role)
+            bot = SearchBot(iterations=12)
+            action = bot.choose(seen, role, legal, random.Random(7))
+            assert action in legal and seen == view
+            assert bot.last_iterations == 12
+            stats = [(c.action, sorted(c.values.items())) for c in bot.last_search]
+            answers.append((action, stats))
+        assert answers[0] == answers[1] == answers[2]
+        assert len(answers[0][1]) > 1  # it weighed several candidates
+
+
+def test_the_search_keeps_to_its_time_budgets() -> None:
+    """``seconds`` per decision (one rollout may run past it) and ``turn`` per turn: once a
+    turn's budget is spent, the heuristic answers at once."""
+    state, role = _searched_decision(6, 4, 8)
+    legal = toc.actions(state, role)
+    view = toc.view(state, role)
+    bot = SearchBot(seconds=0.1, turn=5.0)
+    start = time.perf_counter()
+    assert bot.choose(view, role, legal, random.Random(1)) in legal
+    assert time.perf_counter() - start < 0.1 + 0.2
+    assert bot.last_iterations >= 1
+    spent = SearchBot(seconds=1.0, turn=0.05)
+    start = time.perf_counter()
+    spent.choose(view, role, legal, random.Random(1))
+    assert time.perf_counter() - start < 0.05 + 0.2
+    # The turn's budget is gone: no more searching this turn, the heuristic's move at once.
+    assert not spent.will_search(view, role, legal)
+    assert spent.choose(view, role, legal, random.Random(1)) == spent._default(view, role, legal)
+
+
+def test_the_search_plays_cards_and_forced_moves_without_searching() -> None:
+    state = toc.setup(2, {"players": 4})
+    bot = get_bot("balanced", TITLE)
+    probe = SearchBot(iterations=2)
+    rng = random.Random(2)
+    checked = 0
+    while checked < 20:
+        role = toc.active(state)[0]
+        legal = toc.actions(state, role)
+        view = toc.view(state, role)
+        act = bot.choose(view, role, legal, rng)
+        if len(legal) == 1 or (view["step"] == "actions" and act.verb == "play_card"):
+            assert not probe.will_search(view, role, legal)
+            checked += 1
+        toc.apply(state, role, act)
