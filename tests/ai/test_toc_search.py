@@ -151,3 +151,33 @@ def test_the_search_plays_cards_and_forced_moves_without_searching() -> None:
             assert not probe.will_search(view, role, legal)
             checked += 1
         toc.apply(state, role, act)
+
+
+def test_the_rollout_view_leads_the_heuristic_to_its_full_view_choices() -> None:
+    """The rollouts hand the heuristic a cut-down view (no texts, log or prices); it answers
+    the same from it as from the full view, at every step of games of 2-4 players with
+    random moves mixed in."""
+    import msgspec
+
+    from crisis.ai.toc.heuristic import decide
+    from crisis.ai.toc.observe import Obs
+    from crisis.ai.toc.profiles import PROFILES
+    from crisis.ai.toc.search import rollout_view
+
+    checked = 0
+    for seed in range(3):
+        options = {"players": 2 + seed, "expansion_cards": seed == 1}
+        state = toc.setup(seed, options)
+        plain = msgspec.to_builtins(state.options)
+        rng = random.Random(seed)
+        prof = PROFILES[("balanced", "senate", "military")[seed]]
+        while toc.result(state) is None and checked < 1500:
+            role = toc.active(state)[0]
+            legal = toc.actions(state, role)
+            choice = decide(Obs(toc.view(state, role), role), legal, prof)
+            lean = rollout_view(state, role, plain)
+            assert decide(Obs(lean, role), legal, prof) == choice
+            checked += 1
+            pick = legal[rng.randrange(len(legal))] if rng.random() < 0.2 else choice
+            toc.apply(state, role, pick if pick in legal else legal[0])
+    assert checked > 1000

@@ -38,12 +38,15 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 from crisis.ai.toc.evaluate import win_chances
 from crisis.ai.toc.heuristic import TURN_CAP, decide
 from crisis.ai.toc.ismcts import MACROS
 from crisis.ai.toc.observe import Obs
 from crisis.ai.toc.profiles import MILITARY, PROFILES, Profile
 from crisis.engine.action import Action
+from crisis.engine.machine import return_steps
 from crisis.games import time_of_crisis as toc
 from crisis.games.time_of_crisis import TITLE
 
@@ -80,6 +83,20 @@ class Candidate:
         mean = sum(diffs) / len(diffs)
         var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
         return mean, math.sqrt(var / len(diffs))
+
+
+def rollout_view(state: toc.State, role: str, options: dict[str, Any]) -> dict[str, Any]:
+    """``role``'s view for the heuristic in a rollout on a sampled state: the lean view (no
+    prompt text, log or prices, which the heuristic never reads) with the viewer, the
+    options and the procedure stack put back. It shows nothing the full view does not; the
+    tests check the heuristic answers the same from both. ``options`` is the state's options
+    as plain data (the same throughout a rollout, so built once)."""
+    out = toc.observed_view(state, role)
+    out["viewer"] = role
+    out["options"] = options
+    out["stack"] = list(return_steps(state.stack))
+    out["log"] = []  # the board rebuilt from a view needs one; the rules never read it
+    return out
 
 
 def _profile(name: str | Profile) -> Profile:
@@ -248,6 +265,7 @@ class SearchBot:
         current = state.current
         steps = 0
         own, other = self.own, self.opponents
+        options = msgspec.to_builtins(state.options)
         while steps < ROLLOUT_CAP:
             if toc.result(state) is not None:
                 break
@@ -259,7 +277,8 @@ class SearchBot:
             if len(legal) == 1:
                 act = legal[0]
             else:
-                act = decide(Obs(toc.view(state, who), who), legal, own if who == role else other)
+                seen = rollout_view(state, who, options)
+                act = decide(Obs(seen, who), legal, own if who == role else other)
                 if act not in legal:
                     act = legal[0]
             toc.apply(state, who, act)
@@ -275,4 +294,4 @@ class SearchBot:
         return win_chances(toc.view(state, role))[role]
 
 
-__all__ = ["ALTERNATIVES", "Candidate", "SearchBot"]
+__all__ = ["ALTERNATIVES", "Candidate", "SearchBot", "rollout_view"]
