@@ -80,8 +80,15 @@ def _scramble(state: State, role: str, seed: int) -> State:
 
 
 def test_the_search_is_registered_and_plays_whole_games_with_legal_actions() -> None:
+    """``search`` is registered, is what the ``hard`` level plays (with a seconds budget),
+    and plays legal moves to the end of 2- and 4-player games."""
+    from crisis.ai import level
+
     assert isinstance(get_bot("search:iterations=2", TITLE), SearchBot)
-    assert searches("search", TITLE)
+    assert searches("search", TITLE) and searches("hard", TITLE)
+    hard = level("hard", TITLE)
+    assert hard is not None and hard.bot == "search" and float(hard.settings["seconds"]) > 0
+    assert isinstance(get_bot("hard", TITLE), SearchBot)
     for players, seat in ((2, "blue"), (4, "green")):
         result = _play({seat: "search:iterations=2:width=3"}, 3, players)
         assert len(result["scores"]) == players
@@ -181,3 +188,25 @@ def test_the_rollout_view_leads_the_heuristic_to_its_full_view_choices() -> None
             pick = legal[rng.randrange(len(legal))] if rng.random() < 0.2 else choice
             toc.apply(state, role, pick if pick in legal else legal[0])
     assert checked > 1000
+
+
+def test_the_search_says_beforehand_which_decisions_it_searches() -> None:
+    """``will_search`` (what a server uses to send a move to its search workers) agrees with
+    what ``choose`` then does, decision by decision, in a 3-player game."""
+    state = toc.setup(11, {"players": 3})
+    bots = {role: SearchBot(iterations=2) for role in toc.roles(state)}
+    rng = random.Random(3)
+    said = {True: 0, False: 0}
+    for _ in range(300):
+        if toc.result(state) is not None:
+            break
+        role = toc.active(state)[0]
+        legal = toc.actions(state, role)
+        view = toc.view(state, role)
+        bot = bots[role]
+        bot.last_search = []
+        expect = bot.will_search(view, role, legal)
+        toc.apply(state, role, bot.choose(view, role, legal, rng))
+        assert bool(bot.last_search) == expect, (role, view["step"], len(legal))
+        said[expect] += 1
+    assert said[True] and said[False]  # both kinds of decision were seen

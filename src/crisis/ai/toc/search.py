@@ -114,7 +114,7 @@ class SearchBot:
         turn: float = 2.0,
         iterations: int | None = None,
         rounds: int = 1,
-        width: int = 8,
+        width: int = 4,
         drop_every: int = 2,
         margin: float = 1.0,
         own: str = "balanced",
