@@ -10,9 +10,10 @@ from pathlib import Path
 
 import psycopg
 import pytest
+from sqlalchemy import select
 from sqlalchemy.engine import make_url
 
-from crisis.server.store import CHANNEL, Conflict, GameRow, SeatRow, Store
+from crisis.server.store import CHANNEL, Conflict, GameRow, SeatRow, Store, seats
 from tests.databases import BACKENDS, Database, fresh_database
 
 
@@ -97,4 +98,49 @@ def test_a_move_writes_its_state_entry_and_notice_together(db: Database) -> None
     finally:
         if listener is not None:
             listener.close()
+        store.close()
+
+
+def _turns(store: Store) -> dict[str, int | None]:
+    """Each seat of g1's recorded turn (``seats.turn_at``)."""
+    with store.engine.connect() as conn:
+        rows = conn.execute(select(seats.c.role, seats.c.turn_at).where(seats.c.game == "g1"))
+        return {r.role: r.turn_at for r in rows}
+
+
+def test_a_move_records_the_turns_it_begins_for_accounts_seats_only(db: Database) -> None:
+    """The turn notices' bookkeeping rides on the move's own write: the seats held by an
+    account among ``began`` get the move's version as their turn, the rest (played by link)
+    nothing, and a move that conflicts records no turn either."""
+    store = Store(db.url)
+    _new_game(store)
+    store.update_seat("g1", "blue", account="a1")
+    try:
+        written = store.record_action(
+            "g1", 0, "red", ["pass", None], version=1, state='{"s":1}', active=["blue"],
+            result=None, prior=0, bots=False, began=["blue"],
+        )  # fmt: skip
+        assert written.began == 1 and _turns(store) == {"red": None, "blue": 1}
+
+        # A seat played by link: nothing to record, and the write says so.
+        written = store.record_action(
+            "g1", 1, "blue", ["pass", None], version=2, state='{"s":2}', active=["red"],
+            result=None, prior=1, bots=False, began=["red"],
+        )  # fmt: skip
+        assert written.began == 0 and _turns(store) == {"red": None, "blue": 1}
+
+        # The table has moved on: no move and no turn.
+        with pytest.raises(Conflict):
+            store.record_action(
+                "g1", 2, "red", ["pass", None], version=3, state='{"s":3}', active=["blue"],
+                result=None, prior=1, bots=False, began=["blue"],
+            )  # fmt: skip
+        assert _turns(store) == {"red": None, "blue": 1}
+
+        written = store.record_action(
+            "g1", 2, "red", ["pass", None], version=3, state='{"s":3}', active=["blue"],
+            result=None, prior=2, bots=False, began=["blue"],
+        )  # fmt: skip
+        assert written.began == 1 and _turns(store) == {"red": None, "blue": 3}
+    finally:
         store.close()

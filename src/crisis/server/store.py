@@ -18,7 +18,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy import (
@@ -461,6 +461,9 @@ class Written:
 
     owner: str | None
     at: int
+    #: How many seats of accounts began a turn with this write (see ``began`` in
+    #: :meth:`Store.record_action`): a turn notice may be due for each.
+    began: int = 0
 
 
 @dataclass
@@ -757,20 +760,31 @@ class Store:
         result: dict[str, Any] | None,
         prior: int | None = None,
         bots: bool | None = None,
+        began: Sequence[str] = (),
     ) -> Written:
         """Append log entry ``n`` and store the state it led to, in one transaction, if the
         game is still at version ``prior`` (else :class:`Conflict`, nothing written). Returns
-        what the write left (``bots``: see :meth:`_advance`)."""
+        what the write left (``bots``: see :meth:`_advance`).
+
+        ``began``: the people's seats this move leaves to move that were not before; those
+        held by an account have their turn recorded in the same transaction (as
+        :meth:`turn_began` does), and :attr:`Written.began` says how many there were. Most
+        seats are played by link, so the turn notices' bookkeeping costs a move no more
+        than one statement and no trip of its own to the database (issue #22)."""
         now = _now()
         values = _state_values(version, state, active, result)
         notice = {"k": "act", "v": version, "a": [n, role, *action]}
         entry = {"game": game_id, "n": n, "role": role, "verb": action[0]}
         entry.update(arg=json.dumps(action[1]), at=now)
         if self.shared and prior is not None:
-            return self._move_in_one(values, entry, prior=prior, bots=bots, notice=notice)
+            return self._move_in_one(
+                values, entry, prior=prior, bots=bots, notice=notice, began=began
+            )
         with self.engine.begin() as db:
             written = self._advance(db, game_id, prior, values, bots=bots, notice=notice)
             self._add_action.first(db, entry)
+            if began:
+                return replace(written, began=self._turn_began(db, game_id, began, version))
             return written
 
     def _move_in_one(
@@ -781,10 +795,11 @@ class Store:
         prior: int,
         bots: bool | None,
         notice: dict[str, Any],
+        began: Sequence[str],
     ) -> Written:
         """:meth:`record_action` on PostgreSQL, in one statement (:func:`_move_write`): the
         same write, log entry and notice as :meth:`_advance` and ``_ADD_ACTION``, in one
-        round trip instead of three."""
+        round trip instead of three (a second when a turn began)."""
         game_id, now = entry["game"], entry["at"]
         announced = {**notice, "t": game_id, "at": now, "p": self.process}
         head = json.dumps(announced, separators=(",", ":"))[:-1] + ',"o":'  # owner + "}" in SQL
@@ -794,9 +809,10 @@ class Store:
         params.update(a_arg=entry["arg"], head=head)
         with self.engine.begin() as db:
             row = self._move_writes[bots].first(db, params)
-        if row is None:
-            raise Conflict(f"table {game_id} is no longer at version {prior}")
-        return Written(row[0], now)
+            if row is None:
+                raise Conflict(f"table {game_id} is no longer at version {prior}")
+            count = self._turn_began(db, game_id, began, values["version"]) if began else 0
+        return Written(row[0], now, count)
 
     def record_undo(
         self,
@@ -1222,21 +1238,23 @@ class Store:
         ``version``: a turn notice is due for each until one goes out. Returns how many."""
         if not roles:
             return 0
-        where = (seats.c.game == game_id, seats.c.role.in_(roles), seats.c.account.is_not(None))
-        with self.engine.connect() as db:  # most seats are played by link: read before writing
-            if db.execute(select(seats.c.role).where(*where).limit(1)).first() is None:
-                return 0
         with self.engine.begin() as db:
-            done = db.execute(
-                update(seats)
-                .where(
-                    *where,
-                    # Background writes may land out of order: never back to an older turn.
-                    or_(seats.c.turn_at.is_(None), seats.c.turn_at < version),
-                )
-                .values(turn_at=version)
+            return self._turn_began(db, game_id, roles, version)
+
+    def _turn_began(self, db: Connection, game_id: str, roles: Sequence[str], version: int) -> int:
+        """:meth:`turn_began` in ``db``'s transaction."""
+        done = db.execute(
+            update(seats)
+            .where(
+                seats.c.game == game_id,
+                seats.c.role.in_(list(roles)),
+                seats.c.account.is_not(None),
+                # Writes may land out of order: never back to an older turn.
+                or_(seats.c.turn_at.is_(None), seats.c.turn_at < version),
             )
-            return int(done.rowcount or 0)
+            .values(turn_at=version)
+        )
+        return int(done.rowcount or 0)
 
     def claim_turn_notice(self, game_id: str, role: str) -> bool:
         """Mark the seat's current turn as noticed; False when it already was (by this

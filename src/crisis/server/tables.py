@@ -106,6 +106,8 @@ class Hall(BotSeats, Following, Clock, Turns):
         # SQLite takes one writer at a time; a database server takes several.
         threads = 1 if store.engine.dialect.name == "sqlite" else 4
         self._db = ThreadPoolExecutor(threads, thread_name_prefix="crisis-db")
+        #: On SQLite moves are written on the event loop itself (see :meth:`write_move`).
+        self._moves_here = store.engine.dialect.name == "sqlite"
         self._loading: dict[str, asyncio.Future[tuple[GameRow, Match] | None]] = {}
         #: This process among the site's processes (beats, notices, sockets).
         self.site = Site(store, self.db)
@@ -134,6 +136,21 @@ class Hall(BotSeats, Following, Clock, Turns):
         """``call(*args, **kwargs)`` (a :class:`Store` method) in the database thread."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db, functools.partial(call, *args, **kwargs))
+
+    async def write_move(self, call: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """A move's write (``record_action`` or ``record_undo``): in the database thread on
+        a database server, whose answer comes over the network; on SQLite, here.
+
+        A SQLite move is a few statements on a local file that never waits for the disk (the
+        log is written ahead, synced at checkpoints, which run in a thread of their own), a
+        fraction of a millisecond of work. Handed to a thread, that work had to win the
+        interpreter's lock back from the busy event loop at each statement, a wait of up to
+        the interpreter's switch interval each time: under load the moves queued for the one
+        database thread for hundreds of milliseconds (issue #22, measured in the README).
+        Done here it costs the loop less than the hand-over did."""
+        if self._moves_here:
+            return call(*args, **kwargs)
+        return await self.db(call, *args, **kwargs)
 
     # -- creating and loading ----------------------------------------------------------------
     async def create(
@@ -427,9 +444,10 @@ class Hall(BotSeats, Following, Clock, Turns):
         active = match.active()
         result = match.result()
         bots = result is None and any(live.seat(r).kind == "bot" for r in active)
+        began = self.turns_beginning(live, before) if result is None else []
         try:
             if action.verb == "undo":
-                written = await self.db(
+                written = await self.write_move(
                     self.store.record_undo,
                     live.id,
                     n,
@@ -440,7 +458,7 @@ class Hall(BotSeats, Following, Clock, Turns):
                     bots=bots,
                 )
             else:
-                written = await self.db(
+                written = await self.write_move(
                     self.store.record_action,
                     live.id,
                     len(match.log) - 1,
@@ -452,6 +470,7 @@ class Hall(BotSeats, Following, Clock, Turns):
                     result=result,
                     prior=prior,
                     bots=bots,
+                    began=began,
                 )
         except Exception:
             await self._reload(live)  # memory ran ahead of the database: back to what it holds
@@ -465,7 +484,8 @@ class Hall(BotSeats, Following, Clock, Turns):
         live.changed()
         self.broadcast(live)
         self._wake_bots(live)
-        self.turns_started(live, before)
+        # An undo's write records no turn: the notices' own write does.
+        self.turns_started(live, began, None if action.verb == "undo" else written.began)
 
     async def _rate(self, live: Live) -> None:
         """A game just ended through this process: tell its people who are away, and for a

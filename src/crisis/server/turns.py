@@ -47,19 +47,29 @@ class Turns:
     notify: Notify | None = None
     _notices: set[asyncio.Task[None]]
 
-    def turns_started(self, live: Live, before: list[str]) -> None:
-        """After a move: ask for notices for the people's seats now to move that were not
-        before (in the background: the move's answer never waits for it)."""
+    def turns_beginning(self, live: Live, before: list[str]) -> list[str]:
+        """The people's seats that the move just applied to ``live`` (not written yet) leaves
+        to move and that were not to move ``before`` it: those whose turn begins, to be
+        recorded with the move's write (``began`` of
+        :meth:`~crisis.server.store.Store.record_action`). None without notices."""
         if self.notify is None or live.row.status != "playing":
-            return
-        started = [
+            return []
+        return [
             r
             for r in live.match.active()
             if r not in before and live.seat(r).kind == "human" and not live.seat(r).resigned
         ]
-        if started:
-            here = {r for w in live.watchers for r in w.roles}
-            self._in_background(self._notice_turns(live, started, here, live.row.version))
+
+    def turns_started(self, live: Live, started: list[str], recorded: int | None = None) -> None:
+        """After a move: ask for notices for the people's seats now to move that were not
+        before (in the background: the move's answer never waits for it). ``recorded``: how
+        many of them are accounts' seats whose turn the move's write recorded (nothing to
+        do when none is), or None to record them here."""
+        if self.notify is None or live.row.status != "playing" or not started or recorded == 0:
+            return
+        here = {r for w in live.watchers for r in w.roles}
+        work = self._notice_turns(live, started, here, live.row.version, recorded is None)
+        self._in_background(work)
 
     def game_ended(self, live: Live) -> None:
         """After the move (or resignation) that ended a game: an ``end`` notice to every
@@ -99,12 +109,13 @@ class Turns:
             log.exception("table %s: could not send the end notices", live.id)
 
     async def _notice_turns(
-        self, live: Live, started: list[str], here: set[str], version: int
+        self, live: Live, started: list[str], here: set[str], version: int, record: bool
     ) -> None:
-        """Record the turns begun at ``version`` and mail those of ``started`` who are away
-        now; the rest are mailed by :meth:`late_turn_notices` if they leave."""
+        """Record the turns begun at ``version`` (if ``record``: the move's write did not)
+        and mail those of ``started`` who are away now; the rest are mailed by
+        :meth:`late_turn_notices` if they leave."""
         try:
-            if not await self.db(self.store.turn_began, live.id, started, version):
+            if record and not await self.db(self.store.turn_began, live.id, started, version):
                 return  # no seat of an account
             away = [r for r in started if r not in here]
             found = await self.db(self.store.turn_notice_seats, live.id, away)
