@@ -37,8 +37,13 @@ class Following:
     site: Site
     db: Callable[..., Awaitable[Any]]
     _following: dict[str, asyncio.Task[None]]
+    _loading: dict[str, asyncio.Future[tuple[GameRow, Match] | None]]
+    _changed_while_loading: set[str]
 
     def broadcast(self, live: Live) -> None:
+        raise NotImplementedError
+
+    def unneeded(self, live: Live) -> bool:
         raise NotImplementedError
 
     def _wake_bots(self, live: Live) -> None:
@@ -61,8 +66,11 @@ class Following:
             if isinstance(ids, list):
                 self.forget([i for i in ids if isinstance(i, str)])
             return
-        live = self.tables.get(str(notice.get("t")))
+        game_id = str(notice.get("t"))
+        live = self.tables.get(game_id)
         if live is None:
+            if game_id in self._loading:
+                self._changed_while_loading.add(game_id)
             return
         if kind == "chat":
             entry = notice.get("e")
@@ -70,7 +78,7 @@ class Following:
             for w in list(live.watchers):
                 w.deliver(message, replaceable=False)
             return
-        if not live.watchers and live.bot_task is None and not live.lock.locked():
+        if self.unneeded(live):
             self.tables.pop(live.id, None)  # nobody here needs it: it loads afresh if asked
             return
         if kind == "act" and not live.lock.locked() and self._replay_notice(live, notice):

@@ -150,69 +150,80 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     except TableError as exc:
         await _refuse(ws, exc, 4404)
         return
-    key = limits.client_key(address)
-    sid = await hall.db(hall.site.open_socket, key, live.id, allowed["pending"])
-    if sid is None:
-        await _refuse(ws, TooFast(f"at most {allowed['pending']} connections per address"))
-        return
-    conn = Connection(ws)
-    conn.sid = sid
-    writer = asyncio.create_task(conn.write())
-    rate: float = ws.app.state.messages_per_second
-    bucket = limits.Bucket(rate, max(limits.BURST, rate * 2))
-    refusals = 0
-    hello_by: float = ws.app.state.hello_seconds
-    # The hello's deadline runs from here, once the server is ready to read it: the awaits
-    # above (the table, the socket's row) take seconds on a busy server, and that delay is
-    # the server's, not the person's.
-    opened = asyncio.get_running_loop().time()
+    hall.arrive(table_id)  # kept in memory for this socket until it watches or leaves
+    waiting = True
     try:
-        while True:
-            if conn in live.watchers:
-                message = await ws.receive()
-            else:  # a socket that has not said hello a few seconds after setup is closed
-                left = opened + hello_by - asyncio.get_running_loop().time()
+        key = limits.client_key(address)
+        sid = await hall.db(hall.site.open_socket, key, live.id, allowed["pending"])
+        if sid is None:
+            await _refuse(ws, TooFast(f"at most {allowed['pending']} connections per address"))
+            return
+        conn = Connection(ws)
+        conn.sid = sid
+        writer = asyncio.create_task(conn.write())
+        rate: float = ws.app.state.messages_per_second
+        bucket = limits.Bucket(rate, max(limits.BURST, rate * 2))
+        refusals = 0
+        hello_by: float = ws.app.state.hello_seconds
+        # The hello's deadline runs from here, once the server is ready to read it: the awaits
+        # above (the table, the socket's row) take seconds on a busy server, and that delay is
+        # the server's, not the person's.
+        opened = asyncio.get_running_loop().time()
+        try:
+            while True:
+                if conn in live.watchers:
+                    message = await ws.receive()
+                else:  # a socket that has not said hello a few seconds after setup is closed
+                    left = opened + hello_by - asyncio.get_running_loop().time()
+                    try:
+                        message = await asyncio.wait_for(ws.receive(), max(0.0, left))
+                    except TimeoutError:
+                        conn.reply(BadMessage(f'say "hello" within {hello_by:g} seconds').to_json())
+                        await asyncio.sleep(0.05)
+                        await ws.close(code=1008)
+                        break
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None and message.get("bytes") is not None:
+                    text = message["bytes"].decode("utf-8", "replace")
                 try:
-                    message = await asyncio.wait_for(ws.receive(), max(0.0, left))
-                except TimeoutError:
-                    conn.reply(BadMessage(f'say "hello" within {hello_by:g} seconds').to_json())
-                    await asyncio.sleep(0.05)
-                    await ws.close(code=1008)
+                    if not bucket.take():
+                        raise TooFast("too many messages: slow down")
+                    if conn not in live.watchers:
+                        live = await hall.get(table_id)  # the table as the hall holds it now
+                    await handle(hall, live, conn, text or "")
+                    if waiting and conn in live.watchers:
+                        waiting = False
+                        hall.arrived(table_id)
+                    refusals = 0
+                except TableError as exc:
+                    refusals += 1
+                    conn.reply(exc.to_json())
+                    if isinstance(exc, Stale):
+                        conn.deliver(live.payload(conn.look), replaceable=True)
+                    if refusals > limits.MAX_REFUSALS:
+                        await asyncio.sleep(0.05)  # let the last error go out
+                        await ws.close(code=1008)
+                        break
+                if writer.done():
                     break
-            if message["type"] == "websocket.disconnect":
-                break
-            text = message.get("text")
-            if text is None and message.get("bytes") is not None:
-                text = message["bytes"].decode("utf-8", "replace")
-            try:
-                if not bucket.take():
-                    raise TooFast("too many messages: slow down")
-                if conn not in live.watchers:
-                    live = await hall.get(table_id)  # the table as the hall holds it now
-                await handle(hall, live, conn, text or "")
-                refusals = 0
-            except TableError as exc:
-                refusals += 1
-                conn.reply(exc.to_json())
-                if isinstance(exc, Stale):
-                    conn.deliver(live.payload(conn.look), replaceable=True)
-                if refusals > limits.MAX_REFUSALS:
-                    await asyncio.sleep(0.05)  # let the last error go out
-                    await ws.close(code=1008)
-                    break
-            if writer.done():
-                break
-    except WebSocketDisconnect:
-        pass
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hall.unwatch(live, conn)
+            with contextlib.suppress(Exception):
+                await hall.db(hall.site.close_socket, sid)
+                if conn.roles:  # the moment they left: away from now on
+                    await hall.db(
+                        hall.store.mark_seen, live.id, sorted(conn.roles), int(time.time())
+                    )
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await writer
     finally:
-        hall.unwatch(live, conn)
-        with contextlib.suppress(Exception):
-            await hall.db(hall.site.close_socket, sid)
-            if conn.roles:  # the moment they left: away from now on
-                await hall.db(hall.store.mark_seen, live.id, sorted(conn.roles), int(time.time()))
-        writer.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await writer
+        if waiting:
+            hall.arrived(table_id)
 
 
 async def handle(hall: Hall, live: Live, conn: Connection, text: str) -> None:

@@ -19,7 +19,7 @@ import contextlib
 import functools
 import logging
 import secrets
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -109,6 +109,12 @@ class Hall(BotSeats, Following, Clock, Turns):
         #: On SQLite moves are written on the event loop itself (see :meth:`write_move`).
         self._moves_here = store.engine.dialect.name == "sqlite"
         self._loading: dict[str, asyncio.Future[tuple[GameRow, Match] | None]] = {}
+        #: Tables another process changed while this one was loading them (the load may
+        #: have read the database before the change: caught up once loaded).
+        self._changed_while_loading: set[str] = set()
+        #: Per table, the sockets that hold it but do not watch it yet (setting up or saying
+        #: hello): it stays in memory for them (see :meth:`arrive`).
+        self._arriving: Counter[str] = Counter()
         #: This process among the site's processes (beats, notices, sockets).
         self.site = Site(store, self.db)
         self._following: dict[str, asyncio.Task[None]] = {}
@@ -308,7 +314,35 @@ class Hall(BotSeats, Following, Clock, Turns):
             row, match = loaded
             live = Live(row=row, title=get_title(row.title), match=match)
             self._remember(live)
+            if game_id in self._changed_while_loading:
+                self._changed_while_loading.discard(game_id)
+                self.follow(live)
         return live
+
+    def arrive(self, game_id: str) -> None:
+        """A socket holds the table ``game_id`` (just returned by :meth:`get`) and will
+        watch it once it has said hello: until :meth:`arrived`, the table is not dropped
+        from memory (a table nobody here watches is dropped when another process changes
+        it, or to make room). Dropped in between, the socket would watch a copy the hall no
+        longer keeps up to date: its person would never see the next move (issue #22: with
+        a table's people on two processes, most tables stalled within seconds)."""
+        self._arriving[game_id] += 1
+
+    def arrived(self, game_id: str) -> None:
+        """The socket of :meth:`arrive` watches the table now, or has left."""
+        self._arriving[game_id] -= 1
+        if self._arriving[game_id] <= 0:
+            del self._arriving[game_id]
+
+    def unneeded(self, live: Live) -> bool:
+        """Nothing here needs ``live`` in memory: nobody watches it or is about to, no bot
+        of it plays here and nothing is writing to it."""
+        return (
+            not live.watchers
+            and live.bot_task is None
+            and not live.lock.locked()
+            and live.id not in self._arriving
+        )
 
     def _load(self, game_id: str) -> tuple[GameRow, Match] | None:
         """(In the database thread.) A stored table, its seats cleaned, and its match rebuilt."""
@@ -359,9 +393,7 @@ class Hall(BotSeats, Following, Clock, Turns):
         self.tables[live.id] = live
         self.tables.move_to_end(live.id)
         while len(self.tables) > self.cache_size:
-            idle = next(
-                (k for k, t in self.tables.items() if not t.watchers and t.bot_task is None), None
-            )
+            idle = next((k for k, t in self.tables.items() if self.unneeded(t)), None)
             if idle is None or idle == live.id:
                 break
             del self.tables[idle]

@@ -1,0 +1,110 @@
+"""Following another process's changes (crisis.server.following): a table in memory stays the
+one its sockets watch and stays up to date, however the other process's notices fall between
+this one's awaits. Two halls on one database stand for two processes; a notice is handed to
+the follower as its listener would hand it (the notices' own path, PostgreSQL NOTIFY, is
+tested in tests/server/test_site.py).
+
+Both races below stalled tables in a load test whose people of a table were on two
+processes (issue #22): the person to move never saw the move before theirs."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import threading
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from crisis.server.store import Store
+from crisis.server.table import Live
+from crisis.server.tables import Hall, SeatSpec
+
+
+class Seen:
+    """A watcher that keeps the last message it was sent."""
+
+    def __init__(self, role: str) -> None:
+        self.roles = {role}
+        self.look: str | None = role
+        self.latest = b""
+
+    def deliver(self, payload: bytes, *, replaceable: bool) -> None:
+        self.latest = payload
+
+
+@asynccontextmanager
+async def two_halls(where: Path) -> AsyncIterator[tuple[Hall, Hall, Live]]:
+    """Two halls on one SQLite file (the mover, the follower) and a table the mover made."""
+    url = f"sqlite:///{where / 'site.db'}"
+    mover, follower = Hall(Store(url), bot_delay=0.0), Hall(Store(url), bot_delay=0.0)
+    try:
+        live, _ = await mover.create([SeatSpec(), SeatSpec()], {}, seed=5)
+        yield mover, follower, live
+    finally:
+        for hall in (mover, follower):
+            await hall.close()
+            hall.store.close()
+
+
+async def move(mover: Hall, live: Live) -> dict[str, object]:
+    """A random legal move through ``mover``; the notice its write announces."""
+    role = live.match.active()[0]
+    legal = [a for a in live.match.actions(role) if a.verb != "undo"]
+    action = random.Random(live.version).choice(legal).to_json()
+    await mover.act(live, role, action, live.version, {role})
+    n = len(live.match.log) - 1
+    return {"k": "act", "t": live.id, "v": live.version, "a": [n, role, *action], "at": 0}
+
+
+def test_a_table_a_socket_is_joining_is_kept_and_followed(tmp_path: Path) -> None:
+    asyncio.run(_joining(tmp_path))
+
+
+async def _joining(tmp_path: Path) -> None:
+    async with two_halls(tmp_path) as (mover, follower, made):
+        live = await follower.get(made.id)
+        follower.arrive(made.id)  # a socket holds it, on its way to watching
+        follower.heard(await move(mover, made))
+        assert follower.tables.get(made.id) is live  # kept, not dropped for want of watchers
+        assert live.version == made.version  # and the move applied to it
+
+        watcher = Seen(made.match.active()[0])
+        follower.watch(live, watcher)
+        follower.arrived(made.id)
+        follower.heard(await move(mover, made))
+        assert live.version == made.version and b'"version":%d' % made.version in watcher.latest
+
+        # Once nobody watches or is about to, a notice drops it: it loads afresh when asked.
+        follower.unwatch(live, watcher)
+        follower.heard(await move(mover, made))
+        assert made.id not in follower.tables
+        assert (await follower.get(made.id)).version == made.version
+
+
+def test_a_change_heard_while_the_table_loads_is_caught_up(tmp_path: Path) -> None:
+    asyncio.run(_loading(tmp_path))
+
+
+async def _loading(tmp_path: Path) -> None:
+    async with two_halls(tmp_path) as (mover, follower, made):
+        # Hold the follower's database thread, so that its load runs when let go and its
+        # answer waits for the event loop, which this test holds meanwhile.
+        gate = threading.Event()
+        blocker = asyncio.get_running_loop().run_in_executor(follower._db, gate.wait)
+        loading = asyncio.create_task(follower.get(made.id))
+        await asyncio.sleep(0.05)  # the load is queued behind the gate
+        gate.set()
+        await blocker
+        time.sleep(0.3)  # the load reads the table (at its version now) in the database thread
+        # Meanwhile another process moves and says so, before the load's answer is taken in.
+        notice = await move(mover, made)
+        follower.heard(notice)
+        live = await loading
+        for _ in range(100):  # the follower catches up from the database in the background
+            if live.version == made.version:
+                break
+            await asyncio.sleep(0.02)
+        assert live.version == made.version
+        assert live.match.to_json() == made.match.to_json()
