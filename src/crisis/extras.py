@@ -26,6 +26,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
         "sqlalchemy",
         "alembic",
         "psycopg",
+        "psycopg_pool",
         "pebble",
         "swagger_ui_bundle",
         "psutil",

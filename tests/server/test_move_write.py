@@ -4,6 +4,7 @@ or not at all when the table has moved on."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,6 +14,7 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.engine import make_url
 
+from crisis.server.moves import Moves
 from crisis.server.store import CHANNEL, Conflict, GameRow, SeatRow, Store, seats
 from tests.databases import BACKENDS, Database, fresh_database
 
@@ -144,3 +146,56 @@ def test_a_move_records_the_turns_it_begins_for_accounts_seats_only(db: Database
         assert written.began == 1 and _turns(store) == {"red": None, "blue": 3}
     finally:
         store.close()
+
+
+def test_a_move_written_from_the_event_loop_on_postgresql_is_the_same_write(
+    tmp_path: Path,
+) -> None:
+    """crisis.server.moves: the same state, log entry, notice and turns as the database
+    threads' write; nothing at all when the table has moved on."""
+    with fresh_database("postgresql", tmp_path) as found:
+        store = Store(found.url)
+        _new_game(store)
+        store.update_seat("g1", "blue", account="a1")
+        listener = _listener(found.url)
+        moves = Moves(store)
+
+        async def play() -> None:
+            try:
+                written = await moves.record_action(
+                    "g1", 0, "red", ["pass", None], version=1, state='{"s":1}',
+                    active=["blue"], result=None, prior=0, bots=True, began=["blue"],
+                )  # fmt: skip
+                assert (written.owner, written.began) == (store.process, 1)
+                with pytest.raises(Conflict):
+                    await moves.record_action(
+                        "g1", 1, "blue", ["pass", None], version=2, state='{"s":2}',
+                        active=["red"], result=None, prior=0, bots=False,
+                    )  # fmt: skip
+                written = await moves.record_action(
+                    "g1", 1, "blue", ["pass", 3], version=2, state='{"s":2}',
+                    active=["red"], result=None, prior=1, bots=False,
+                )  # fmt: skip
+                assert (written.owner, written.began) == (None, 0)
+            finally:
+                await moves.close()
+
+        try:
+            asyncio.run(play())
+            row = store.load_game("g1")
+            assert row is not None and (row.version, row.state, row.bot_owner) == (
+                2,
+                '{"s":2}',
+                None,
+            )
+            assert store.load_log("g1") == [["red", "pass", None], ["blue", "pass", 3]]
+            assert _turns(store) == {"red": None, "blue": 1}
+            notices = [json.loads(n.payload) for n in listener.notifies(timeout=5, stop_after=2)]
+            assert [(n["v"], n["a"], n["o"]) for n in notices] == [
+                (1, [0, "red", "pass", None], store.process),
+                (2, [1, "blue", "pass", 3], None),
+            ]
+            assert list(listener.notifies(timeout=0.5, stop_after=1)) == []  # none for the conflict
+        finally:
+            listener.close()
+            store.close()

@@ -800,6 +800,26 @@ class Store:
         """:meth:`record_action` on PostgreSQL, in one statement (:func:`_move_write`): the
         same write, log entry and notice as :meth:`_advance` and ``_ADD_ACTION``, in one
         round trip instead of three (a second when a turn began)."""
+        _, params = self._move_params(values, entry, prior=prior, bots=bots, notice=notice)
+        game_id = entry["game"]
+        with self.engine.begin() as db:
+            row = self._move_writes[bots].first(db, params)
+            if row is None:
+                raise Conflict(f"table {game_id} is no longer at version {prior}")
+            count = self._turn_began(db, game_id, began, values["version"]) if began else 0
+        return Written(row[0], entry["at"], count)
+
+    def _move_params(
+        self,
+        values: dict[str, Any],
+        entry: dict[str, Any],
+        *,
+        prior: int,
+        bots: bool | None,
+        notice: dict[str, Any],
+    ) -> tuple[str, dict[str, Any]]:
+        """The SQL of a move's one statement on PostgreSQL (:func:`_move_write`) and its
+        parameters by name."""
         game_id, now = entry["game"], entry["at"]
         announced = {**notice, "t": game_id, "at": now, "p": self.process}
         head = json.dumps(announced, separators=(",", ":"))[:-1] + ',"o":'  # owner + "}" in SQL
@@ -807,12 +827,34 @@ class Store:
         params.update(g_id=game_id, g_prior=prior, g_updated=now, g_process=self.process)
         params.update(a_n=entry["n"], a_role=entry["role"], a_verb=entry["verb"])
         params.update(a_arg=entry["arg"], head=head)
-        with self.engine.begin() as db:
-            row = self._move_writes[bots].first(db, params)
-            if row is None:
-                raise Conflict(f"table {game_id} is no longer at version {prior}")
-            count = self._turn_began(db, game_id, began, values["version"]) if began else 0
-        return Written(row[0], now, count)
+        driven = self._move_writes[bots]
+        return driven.sql, {**driven.fixed, **params}
+
+    def move_statement(
+        self,
+        game_id: str,
+        n: int,
+        role: str,
+        action: list[Any],
+        *,
+        version: int,
+        state: str,
+        active: list[str],
+        result: dict[str, Any] | None,
+        prior: int,
+        bots: bool | None,
+    ) -> tuple[str, dict[str, Any], int]:
+        """On PostgreSQL, :meth:`record_action`'s one statement for a driver of one's own
+        (:mod:`crisis.server.moves` runs it from the event loop): its SQL, its parameters
+        by name, and the moment it writes. It returns the bot owner the write left, or no
+        row when the table is no longer at version ``prior``."""
+        now = _now()
+        values = _state_values(version, state, active, result)
+        notice = {"k": "act", "v": version, "a": [n, role, *action]}
+        entry = {"game": game_id, "n": n, "role": role, "verb": action[0]}
+        entry.update(arg=json.dumps(action[1]), at=now)
+        sql, params = self._move_params(values, entry, prior=prior, bots=bots, notice=notice)
+        return sql, params, now
 
     def record_undo(
         self,

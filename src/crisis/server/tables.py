@@ -48,9 +48,10 @@ from crisis.server.errors import (
     TooFast,
 )
 from crisis.server.following import Following
+from crisis.server.moves import Moves
 from crisis.server.ratings import Ratings
 from crisis.server.site import Site
-from crisis.server.store import Conflict, Full, GameRow, SeatRow, Store
+from crisis.server.store import Conflict, Full, GameRow, SeatRow, Store, Written
 from crisis.server.table import Live, Watcher, hash_token, new_token
 from crisis.server.text import clean_line
 from crisis.server.turns import Turns
@@ -106,8 +107,10 @@ class Hall(BotSeats, Following, Clock, Turns):
         # SQLite takes one writer at a time; a database server takes several.
         threads = 1 if store.engine.dialect.name == "sqlite" else 4
         self._db = ThreadPoolExecutor(threads, thread_name_prefix="crisis-db")
-        #: On SQLite moves are written on the event loop itself (see :meth:`write_move`).
+        #: On SQLite moves are written on the event loop itself (see :meth:`write_action`);
+        #: on PostgreSQL from it, over connections of its own (:mod:`crisis.server.moves`).
         self._moves_here = store.engine.dialect.name == "sqlite"
+        self._moves = Moves(store) if store.shared else None
         self._loading: dict[str, asyncio.Future[tuple[GameRow, Match] | None]] = {}
         #: Tables another process changed while this one was loading them (the load may
         #: have read the database before the change: caught up once loaded).
@@ -143,20 +146,42 @@ class Hall(BotSeats, Following, Clock, Turns):
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db, functools.partial(call, *args, **kwargs))
 
-    async def write_move(self, call: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """A move's write (``record_action`` or ``record_undo``): in the database thread on
-        a database server, whose answer comes over the network; on SQLite, here.
+    async def write_action(
+        self,
+        game_id: str,
+        n: int,
+        role: str,
+        action: list[Any],
+        *,
+        version: int,
+        state: str,
+        active: list[str],
+        result: dict[str, Any] | None,
+        prior: int,
+        bots: bool | None,
+        began: list[str],
+    ) -> Written:
+        """A move's write (:meth:`Store.record_action <crisis.server.store.Store.record_action>`),
+        from the event loop, never from the database threads.
 
-        A SQLite move is a few statements on a local file that never waits for the disk (the
-        log is written ahead, synced at checkpoints, which run in a thread of their own), a
-        fraction of a millisecond of work. Handed to a thread, that work had to win the
+        On PostgreSQL it is awaited on the loop (:mod:`crisis.server.moves`). A SQLite move is
+        a few statements on a local file that never waits for the disk (the log is written
+        ahead and synced at checkpoints, which run in a thread of their own): a fraction of a
+        millisecond of work, done here. Handed to a thread, that work had to win the
         interpreter's lock back from the busy event loop at each statement, a wait of up to
         the interpreter's switch interval each time: under load the moves queued for the one
         database thread for hundreds of milliseconds (issue #22, measured in the README).
-        Done here it costs the loop less than the hand-over did."""
-        if self._moves_here:
-            return call(*args, **kwargs)
-        return await self.db(call, *args, **kwargs)
+        Here it costs the loop less than the hand-over did."""
+        if self._moves is not None:
+            return await self._moves.record_action(
+                game_id, n, role, action, version=version, state=state, active=active,
+                result=result, prior=prior, bots=bots, began=began,
+            )  # fmt: skip
+        write = functools.partial(
+            self.store.record_action, game_id, n, role, action, version=version, state=state,
+            active=active, result=result, prior=prior, bots=bots, began=began,
+        )  # fmt: skip
+        return write() if self._moves_here else await self.db(write)
 
     # -- creating and loading ----------------------------------------------------------------
     async def create(
@@ -479,7 +504,7 @@ class Hall(BotSeats, Following, Clock, Turns):
         began = self.turns_beginning(live, before) if result is None else []
         try:
             if action.verb == "undo":
-                written = await self.write_move(
+                written = await self.db(
                     self.store.record_undo,
                     live.id,
                     n,
@@ -490,8 +515,7 @@ class Hall(BotSeats, Following, Clock, Turns):
                     bots=bots,
                 )
             else:
-                written = await self.write_move(
-                    self.store.record_action,
+                written = await self.write_action(
                     live.id,
                     len(match.log) - 1,
                     role,
@@ -778,6 +802,8 @@ class Hall(BotSeats, Following, Clock, Turns):
                 await self._clock
         await self.site.close()
         await self.workers.close()
+        if self._moves is not None:
+            await self._moves.close()
         self._db.shutdown(wait=True)
 
 
