@@ -11,6 +11,8 @@ figure's median over the repetitions, with the single runs after it.
 
 The bases run on the standard asyncio loop and HTTP parser, as they shipped (before uvloop
 and httptools were dependencies, uvicorn found neither): the packages are hidden from them.
+``--same-packages`` runs them with this tree's packages instead, for a base that shipped with
+uvloop and httptools itself (19fd4e6 and later).
 """
 
 from __future__ import annotations
@@ -81,6 +83,9 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--duration", type=float, default=20.0)
     parser.add_argument("--reps", type=int, default=3)
+    parser.add_argument(
+        "--same-packages", action="store_true", help="run the bases with uvloop and httptools"
+    )
     args = parser.parse_args()
     trees = [(label, Path(d) / "src") for label, _, d in (b.partition("=") for b in args.base)]
     trees.append(("this tree", HERE / "src"))
@@ -89,7 +94,7 @@ def main() -> None:
         hide = _hider(Path(hidden))
         for rep in range(args.reps):
             for label, src in trees:
-                base = label != "this tree"
+                base = label != "this tree" and not args.same_packages
                 figures = measure(src, args.tables, args.duration, hide if base else None)
                 runs[label].append(figures)
                 said = ", ".join(f"{FIGURES[k]} {figures[k]:.1f}" for k in FIGURES)

@@ -25,6 +25,7 @@ PROJECT = PYPROJECT["project"]
 IMPORT_NAMES = {
     "argon2-cffi": "argon2",
     "open-spiel": "pyspiel",
+    "psycopg-pool": "psycopg_pool",
     "sqlalchemy": "sqlalchemy",
     "stable-baselines3": "stable_baselines3",
     "sb3-contrib": "sb3_contrib",

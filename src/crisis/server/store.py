@@ -432,17 +432,21 @@ class _Driven:
     def first(self, db: Connection, params: dict[str, Any]) -> tuple[Any, ...] | None:
         """Run with ``params`` (the statement's bind names); its first row, if it returns
         rows, else None."""
-        values = {**self.fixed, **params}
-        args: Any = [values[k] for k in self.order] if self.order is not None else values
         cursor = db.connection.driver_connection.cursor()  # type: ignore[union-attr]
         try:
-            cursor.execute(self.sql, args)
-            if cursor.description is None:
-                return None
-            row = cursor.fetchone()
-            return tuple(row) if row is not None else None
+            return self.on(cursor, params)
         finally:
             cursor.close()
+
+    def on(self, cursor: Any, params: dict[str, Any]) -> tuple[Any, ...] | None:
+        """:meth:`first` on a driver's own ``cursor`` (its ``rowcount`` tells what changed)."""
+        values = {**self.fixed, **params}
+        args: Any = [values[k] for k in self.order] if self.order is not None else values
+        cursor.execute(self.sql, args)
+        if cursor.description is None:
+            return None
+        row = cursor.fetchone()
+        return tuple(row) if row is not None else None
 
 
 class Conflict(Exception):
@@ -573,6 +577,16 @@ class Store:
         self._state_writes = {b: _Driven(w, self.engine) for b, w in _STATE_WRITES.items()}
         self._move_writes = {b: _Driven(w, self.engine) for b, w in _MOVE_WRITES.items()}
         self._add_action = _Driven(_ADD_ACTION, self.engine)
+        #: On a SQLite file, moves go through a plain connection per thread (see
+        #: :meth:`_move_here`); their turn writes are compiled per number of roles.
+        self._sqlite_file = (
+            path
+            if self.engine.dialect.name == "sqlite" and path not in (None, "", ":memory:")
+            else None
+        )
+        self._here = threading.local()
+        self._plain: list[sqlite3.Connection] = []
+        self._turn_writes: dict[int, _Driven] = {}
         with self.engine.connect() as db:
             salt = db.execute(
                 select(settings.c.value).where(settings.c.name == "address_salt")
@@ -635,6 +649,10 @@ class Store:
 
     def close(self) -> None:
         """Release the connection pool (after a last checkpoint)."""
+        for plain in self._plain:
+            with contextlib.suppress(sqlite3.Error):
+                plain.close()
+        self._plain.clear()
         if self.checkpointer is not None:
             self.checkpointer.stop()
         self.engine.dispose()
@@ -780,6 +798,8 @@ class Store:
             return self._move_in_one(
                 values, entry, prior=prior, bots=bots, notice=notice, began=began
             )
+        if self._sqlite_file is not None and prior is not None:
+            return self._move_here(values, entry, prior=prior, bots=bots, began=began)
         with self.engine.begin() as db:
             written = self._advance(db, game_id, prior, values, bots=bots, notice=notice)
             self._add_action.first(db, entry)
@@ -808,6 +828,71 @@ class Store:
                 raise Conflict(f"table {game_id} is no longer at version {prior}")
             count = self._turn_began(db, game_id, began, values["version"]) if began else 0
         return Written(row[0], entry["at"], count)
+
+    def _move_here(
+        self,
+        values: dict[str, Any],
+        entry: dict[str, Any],
+        *,
+        prior: int,
+        bots: bool | None,
+        began: Sequence[str],
+    ) -> Written:
+        """:meth:`record_action` on a SQLite file, on a plain connection of the calling
+        thread's own: the same statements as through SQLAlchemy, whose transaction and
+        execution machinery cost more than the statements themselves (the server writes
+        its moves on the event loop, issue #22)."""
+        plain = self._plain_connection()
+        game_id, now = entry["game"], entry["at"]
+        params = {f"g_{k}": v for k, v in values.items()}
+        params.update(g_id=game_id, g_prior=prior, g_updated=now, g_process=self.process)
+        cursor = plain.cursor()
+        try:
+            found = self._state_writes[bots].on(cursor, params)
+            if found is None:
+                raise Conflict(f"table {game_id} is no longer at version {prior}")
+            self._add_action.on(cursor, entry)
+            count = 0
+            if began:
+                turns = {f"r{i}": r for i, r in enumerate(began)}
+                turns.update(game=game_id, version=values["version"])
+                self._turn_write(len(began)).on(cursor, turns)
+                count = cursor.rowcount
+            plain.commit()
+        except BaseException:
+            plain.rollback()
+            raise
+        finally:
+            cursor.close()
+        return Written(found[0], now, count)
+
+    def _plain_connection(self) -> sqlite3.Connection:
+        """The calling thread's own connection to the SQLite file (made at its first move)."""
+        plain: sqlite3.Connection | None = getattr(self._here, "plain", None)
+        if plain is None:
+            plain = sqlite3.connect(self._sqlite_file or "", timeout=5, check_same_thread=False)
+            _sqlite_pragmas(plain, None)
+            self._here.plain = plain
+            self._plain.append(plain)
+        return plain
+
+    def _turn_write(self, roles: int) -> _Driven:
+        """:meth:`turn_began`'s write for ``roles`` roles (``:r0``...), compiled once."""
+        found = self._turn_writes.get(roles)
+        if found is None:
+            version: Any = bindparam("version")
+            statement = (
+                update(seats)
+                .where(
+                    seats.c.game == bindparam("game"),
+                    seats.c.role.in_([bindparam(f"r{i}") for i in range(roles)]),
+                    seats.c.account.is_not(None),
+                    or_(seats.c.turn_at.is_(None), seats.c.turn_at < version),
+                )
+                .values(turn_at=version)
+            )
+            found = self._turn_writes[roles] = _Driven(statement, self.engine)
+        return found
 
     def _move_params(
         self,
