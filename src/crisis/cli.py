@@ -448,6 +448,13 @@ def loadtest(
             "connections a second, at least 2 s)."
         ),
     ] = None,
+    mix: Annotated[
+        bool,
+        typer.Option(
+            help="Each table's people play through the --url processes in turn, not all "
+            "through one: every move must reach people on another process."
+        ),
+    ] = False,
 ) -> None:
     """Benchmark the server with simulated players on 127.0.0.1: actions/s, p50/p95/p99 latency,
     errors and the server's CPU milliseconds per action."""
@@ -464,6 +471,7 @@ def loadtest(
                 processes=processes,
                 server_pids=server_pid or None,
                 ramp=ramp,
+                mix=mix,
             )
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None

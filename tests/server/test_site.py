@@ -29,6 +29,7 @@ import psutil
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
+from crisis.server import loadtest
 from crisis.server.loadtest import free_port, post, start_server, stop_server
 from tests.databases import BACKENDS, Database, fresh_database
 from tests.server.test_crash import _consistent
@@ -367,3 +368,17 @@ def test_several_workers_on_sqlite_are_refused(tmp_path: Path) -> None:
     assert done.returncode != 0
     assert b"PostgreSQL" in done.stderr and b"SQLite" in done.stderr
     assert b"Traceback" not in done.stderr  # a clear message, not a crash
+
+
+def test_a_load_test_can_mix_each_tables_people_over_the_processes(pg: Database) -> None:
+    """``crisis loadtest --mix``: each table's people play through the processes in turn, so
+    every move reaches people on the other process; the tables keep going (last round they
+    stalled within seconds there: tests/server/test_following.py)."""
+    with servers(pg.url, 2) as [(a, _), (b, _)]:
+        jobs = loadtest._make_tables([a, b], 2, 4, spread=True, mix=True)
+        assert [url.split("/ws/")[0] for url, *_ in jobs] == [
+            w.replace("http", "ws") for w in (a, b, a, b, b, a, b, a)
+        ]
+        figures = loadtest.run(6, duration=5, think=0.05, url=[a, b], mix=True)
+    assert figures["errors"] == 0 and figures["served"] == figures["clients"] == 24
+    assert figures["actions"] > 20

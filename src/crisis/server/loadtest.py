@@ -301,10 +301,12 @@ async def _player(
 
 
 def _make_tables(
-    urls: list[str], tables: int, players: int, spread: bool
+    urls: list[str], tables: int, players: int, spread: bool, mix: bool = False
 ) -> list[tuple[str, str, int, str | None]]:
     """Create ``tables`` tables round robin over ``urls``; returns one job per simulated
-    person: (websocket URL, seat secret, seed, source address)."""
+    person: (websocket URL, seat secret, seed, source address). Each table's people play
+    through the URL it was created at, or, with ``mix``, through the URLs in turn (the next
+    person through the next one), so that every move must reach people on other processes."""
     seats = [{"kind": "human"} for _ in range(players)]
     jobs = []
     for i in range(tables):
@@ -312,8 +314,8 @@ def _make_tables(
         source = client_address(i * players) if spread else None
         made = post(base, "/api/tables", {"seats": seats, "options": {}}, None, source)
         table_id = made["table"]["id"]
-        ws_base = base.replace("http", "ws", 1)
         for j, token in enumerate(made["tokens"].values()):
+            ws_base = (urls[(i + j) % len(urls)] if mix else base).replace("http", "ws", 1)
             n = i * players + j
             address = client_address(n) if spread else None
             jobs.append((f"{ws_base}/ws/{table_id}", token, i * 10 + j, address))
@@ -434,6 +436,7 @@ def run(
     processes: int = 2,
     server_pids: list[int] | None = None,
     ramp: float | None = None,
+    mix: bool = False,
 ) -> dict[str, float]:
     """Run the benchmark against ``url`` (one or several servers of one site; default: a fresh
     local server) and summarise it. The simulated people run in ``processes`` processes of
@@ -442,7 +445,8 @@ def run(
     server's own when ``url`` is None; absent otherwise unless given). The people connect
     one after another over ``ramp`` seconds (default :func:`default_ramp`), as a site's
     people arrive, and only what follows is measured: the figures are a busy site's steady
-    state, not a reconnection storm."""
+    state, not a reconnection storm. ``mix``: each table's people play through the URLs
+    in turn rather than all through one (see :func:`_make_tables`)."""
     if not 1 <= tables <= MAX_TABLES:
         raise ValueError(f"tables must be between 1 and {MAX_TABLES}")
     if not 0 < duration <= MAX_DURATION:
@@ -468,7 +472,7 @@ def run(
                 check_loopback(u)
             hosts = {socket.gethostbyname(urlparse(u).hostname or "127.0.0.1") for u in urls}
             spread = all(ipaddress.ip_address(h).version == 4 for h in hosts)
-            jobs = _make_tables(urls, tables, players, spread)
+            jobs = _make_tables(urls, tables, players, spread, mix)
             if ramp is None:
                 ramp = default_ramp(tables, players)
             figures = _measure(jobs, tables, players, duration, think, processes, pids, ramp)
