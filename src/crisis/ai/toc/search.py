@@ -29,10 +29,10 @@ this bot's decisions in one player's turn, as ``crisis simulate`` counts them); 
 turn's budget is spent the heuristic plays on. ``iterations=N`` makes it exactly N rollouts
 per searched decision (reproducible from the seed; no clock).
 
-It is the ``hard`` level (``search:seconds=0.15``, width 4 chosen on 20-game runs of seed 26):
-against three ``senate`` bots it won 33 of 80 4-player games on seed 26 (41.2%, Wilson
-31.1-52.2%), where the turn-plan ``ismcts`` had won 30.2% of 192; see ``levels.json`` and the
-README for the other figures.
+Measured against three ``senate`` bots (``search:seconds=0.15``, width 4 chosen on 20-game
+runs of seed 26): 33 of 80 4-player games on seed 26 (41.2%, Wilson 31.1-52.2%) and 32 of 100
+on seed 99 (32.0%, 23.7-41.7%), where the turn-plan ``ismcts`` (the ``hard`` level) had won
+30.2% of 192; not clearly better, so it is not the level (README, issue #26).
 """
 
 from __future__ import annotations
