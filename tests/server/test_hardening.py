@@ -22,7 +22,8 @@ from .conftest import BOT, HUMAN, create, make_client, stored
 
 def _hello(ws: Any, tokens: list[str]) -> None:
     ws.send_json({"type": "hello", "tokens": tokens})
-    assert ws.receive_json()["type"] == "welcome"
+    welcome = ws.receive_json()
+    assert welcome["type"] == "welcome", welcome
     assert ws.receive_json()["type"] == "state"
 
 
@@ -140,12 +141,12 @@ def _counted(client: TestClient, kind: str) -> int:
 
 
 def _wait_counted(client: TestClient, kind: str, done: Callable[[int], bool]) -> None:
-    """Wait (10 s at most) until the count of ``kind`` sockets satisfies ``done``: the
-    server counts a socket a moment after accepting it, and forgets it a moment after it
-    closes (in the background)."""
+    """Wait (30 s at most: a loaded test machine is slow) until the count of ``kind``
+    sockets satisfies ``done``: the server counts a socket a moment after accepting it,
+    and forgets it a moment after it closes (in the background)."""
     import time
 
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 30
     while not done(_counted(client, kind)) and time.monotonic() < deadline:
         time.sleep(0.05)
 
