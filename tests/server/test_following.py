@@ -108,3 +108,44 @@ async def _loading(tmp_path: Path) -> None:
             await asyncio.sleep(0.02)
         assert live.version == made.version
         assert live.match.to_json() == made.match.to_json()
+
+
+def test_moves_heard_while_a_table_is_busy_follow_once_it_is_free(tmp_path: Path) -> None:
+    asyncio.run(_busy(tmp_path))
+
+
+async def _busy(tmp_path: Path) -> None:
+    async with two_halls(tmp_path) as (mover, follower, made):
+        live = await follower.get(made.id)
+        watcher = Seen(made.match.active()[0])
+        follower.watch(live, watcher)
+        trips = []
+        catch_up = follower._catch_up
+
+        async def counted(table: Live) -> None:
+            trips.append(table.id)
+            await catch_up(table)
+
+        follower._catch_up = counted  # type: ignore[method-assign]
+        async with live.lock:  # a move of the follower's own is being written meanwhile
+            notices = [await move(mover, made) for _ in range(3)]
+            for notice in reversed(notices):  # heard in any order
+                follower.heard(notice)
+            assert live.version == made.version - 3  # nothing applied while busy
+        for _ in range(100):
+            if live.version == made.version:
+                break
+            await asyncio.sleep(0.01)
+        assert live.version == made.version and live.match.to_json() == made.match.to_json()
+        assert trips == []  # applied from the notices, no trip to the database
+        assert b'"version":%d' % made.version in watcher.latest
+
+        # A gap (a notice lost) still sends the table to the database.
+        await move(mover, made)
+        async with live.lock:
+            follower.heard(await move(mover, made))
+        for _ in range(100):
+            if live.version == made.version:
+                break
+            await asyncio.sleep(0.01)
+        assert live.version == made.version and trips == [made.id]

@@ -60,7 +60,7 @@ GENERIC_BOTS: dict[str, Callable[[str], Factory]] = {
 FIGURES_FILE = "levels.json"
 
 #: Bots that search for a time budget (their ``seconds`` setting) instead of answering at once
-#: (``search`` is Rome in Crisis's own, :mod:`crisis.ai.ric.search`).
+#: (``search`` is each title's own: :mod:`crisis.ai.ric.search`, :mod:`crisis.ai.toc.search`).
 SEARCHING: frozenset[str] = frozenset({"ismcts", "search"})
 
 

@@ -81,9 +81,29 @@ class Following:
         if self.unneeded(live):
             self.tables.pop(live.id, None)  # nobody here needs it: it loads afresh if asked
             return
-        if kind == "act" and not live.lock.locked() and self._replay_notice(live, notice):
+        if kind == "act" and live.lock.locked():
+            # A move of this process is being written: apply this one after it, in order,
+            # without going to the database (see _replay_heard).
+            live.heard.append(notice)
+            self.follow(live, reload=False)
+            return
+        if kind == "act" and self._replay_notice(live, notice):
             return
         self.follow(live)
+
+    def _replay_heard(self, live: Live) -> bool:
+        """(The caller holds the table's lock.) Apply the moves announced while the table
+        was busy, in order, skipping those it already has; whether they all followed on, so
+        that nothing needs catching up from the database (each such notice used to send the
+        table back to the database for its tail and state: issue #22)."""
+        heard, live.heard = live.heard, []
+        for notice in sorted(heard, key=_version):
+            version = notice.get("v")
+            if isinstance(version, int) and version <= live.version:
+                continue  # this process has it already (it caught up meanwhile)
+            if not self._replay_notice(live, notice):
+                return False
+        return True
 
     def _replay_notice(self, live: Live, notice: dict[str, Any]) -> bool:
         """Apply the action ``notice`` announces if it is the next one for ``live``; whether
@@ -113,8 +133,12 @@ class Following:
         self._wake_bots(live)
         return True
 
-    def follow(self, live: Live) -> None:
-        """Catch ``live`` up with the database soon (once, however many notices ask)."""
+    def follow(self, live: Live, *, reload: bool = True) -> None:
+        """Catch ``live`` up with the database soon (once, however many notices ask); with
+        ``reload`` False, only apply the moves heard while it was busy, unless they leave a
+        gap."""
+        if reload:
+            live.reload = True
         task = self._following.get(live.id)
         if task is not None and not task.done():
             live.behind = True
@@ -126,7 +150,9 @@ class Following:
             while True:
                 live.behind = False
                 async with live.lock:
-                    await self._catch_up(live)
+                    reload, live.reload = live.reload, False
+                    if not self._replay_heard(live) or reload:
+                        await self._catch_up(live)
                 if not live.behind:
                     return
         except Exception:
@@ -212,3 +238,9 @@ class Following:
                     live.row.bot_owner = None
             except Exception:
                 log.exception("table %s: could not take over its bots", game_id)
+
+
+def _version(notice: dict[str, Any]) -> int:
+    """The version a notice announces (0 if it names none)."""
+    version = notice.get("v")
+    return version if isinstance(version, int) else 0

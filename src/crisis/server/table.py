@@ -68,6 +68,11 @@ class Live:
     choices: dict[str, tuple[int, list[Action]]] = field(default_factory=dict)
     #: Another process changed the table while this one was catching up with it.
     behind: bool = False
+    #: Moves other processes announced while this one was writing to the table, to apply
+    #: once it is done (:meth:`~crisis.server.following.Following.heard`), and whether the
+    #: table must also be caught up from the database.
+    heard: list[dict[str, Any]] = field(default_factory=list)
+    reload: bool = False
     #: The table's public facts as the ``state`` messages of this version carry them (worked
     #: out once for all its watchers; forgotten by :meth:`changed` with the payloads).
     _summary: dict[str, Any] | None = None

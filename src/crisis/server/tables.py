@@ -565,7 +565,9 @@ class Hall(BotSeats, Following, Clock, Turns):
             loaded = await self.db(self._load, live.id)
             if loaded is not None:
                 live.row, live.match = loaded
-                live.note_choices(None)
+                # The seat that moved last (on another process, when a write conflicted)
+                # has moved since its clients' version: their retry is stale.
+                live.note_choices(live.match.log[-1][0] if live.match.log else None)
                 live.changed()
                 self.broadcast(live)
                 self._wake_bots(live)
