@@ -8,6 +8,7 @@ import asyncio
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import psycopg
 import pytest
@@ -198,4 +199,47 @@ def test_a_move_written_from_the_event_loop_on_postgresql_is_the_same_write(
             assert list(listener.notifies(timeout=0.5, stop_after=1)) == []  # none for the conflict
         finally:
             listener.close()
+            store.close()
+
+
+def test_the_first_moves_on_postgresql_may_come_together(tmp_path: Path) -> None:
+    """Moves of several tables arriving at once, before the pool of crisis.server.moves is
+    open, all wait for it and all are written."""
+    with fresh_database("postgresql", tmp_path) as found:
+        store = Store(found.url)
+        for i in range(4):
+            row = GameRow(
+                id=f"t{i}", title="time_of_crisis", seed=1, options={"players": 2},
+                status="playing", version=0, state='{"s":0}', active=["red"],
+                seats=[SeatRow(role=r, kind="human", name=r) for r in ("red", "blue")],
+            )  # fmt: skip
+            store.create_game(row)
+        moves = Moves(store)
+
+        async def together() -> list[Any]:
+            try:
+                return await asyncio.gather(
+                    *(
+                        moves.record_action(
+                            f"t{i}",
+                            0,
+                            "red",
+                            ["pass", None],
+                            version=1,
+                            state='{"s":1}',
+                            active=["blue"],
+                            result=None,
+                            prior=0,
+                            bots=False,
+                        )
+                        for i in range(4)
+                    )
+                )
+            finally:
+                await moves.close()
+
+        try:
+            assert len(asyncio.run(together())) == 4
+            assert all(store.load_log(f"t{i}") == [["red", "pass", None]] for i in range(4))
+        finally:
             store.close()

@@ -18,6 +18,7 @@ account's seat records it in the same transaction (as
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from typing import Any
 
@@ -61,7 +62,7 @@ class Moves:
             kwargs={"autocommit": True},
             check=AsyncConnectionPool.check_connection,  # a restarted server: reconnect
         )
-        self._opened = False
+        self._opening: asyncio.Future[None] | None = None
         self._turn_sql = str(_turn_write().compile(dialect=store.engine.dialect))
 
     async def record_action(
@@ -86,9 +87,9 @@ class Moves:
             game_id, n, role, action, version=version, state=state, active=active,
             result=result, prior=prior, bots=bots,
         )  # fmt: skip
-        if not self._opened:
-            self._opened = True
-            await self._pool.open()
+        if self._opening is None:  # the first move opens the pool; the others wait for it
+            self._opening = asyncio.ensure_future(self._pool.open())
+        await asyncio.shield(self._opening)
         async with self._pool.connection() as conn:
             if not began:
                 row = await _first(conn, sql, params)
@@ -105,7 +106,7 @@ class Moves:
 
     async def close(self) -> None:
         """Close the pool's connections."""
-        if self._opened:
+        if self._opening is not None:
             await self._pool.close()
 
 
