@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from crisis.server.accounts.data import Accounts
-from crisis.server.store import accounts
+from crisis.server.store import accounts, seats
 from tests.databases import Database
 from tests.server.test_open_games import OPEN, Person, quick_hashes, site
 
@@ -151,3 +151,21 @@ def test_a_player_who_leaves_after_their_turn_began_is_mailed_once(
     assert f"/table/{made}?seat={other}" in mail["body"]
     assert _late(client) == 0  # one mail per turn
     assert len(turn_mails(client, people[other])) == 1
+
+
+def test_the_first_seat_to_move_when_an_open_table_starts_has_its_turn_recorded(
+    table: tuple[TestClient, dict[str, Person], str],
+) -> None:
+    """The start of an open table begins the first seat's turn: a notice is due for it as
+    for any later turn (it goes out if that person leaves before moving)."""
+    client, people, made = table
+    first = people["green"].get(f"/api/tables/{made}").json()["active"][0]
+    engine = client.app.state.store.engine  # type: ignore[attr-defined]
+
+    def turn_at() -> Any:
+        with engine.connect() as db:
+            return db.execute(
+                select(seats.c.turn_at).where(seats.c.game == made, seats.c.role == first)
+            ).scalar()
+
+    wait_for(lambda: turn_at() is not None)

@@ -183,4 +183,4 @@ async def _start(hall: Hall, live: Live) -> None:
     live.changed()
     hall.broadcast(live)
     hall._wake_bots(live)
-    hall.turns_started(live, [])  # the first seats to move: their turn notices
+    hall.turns_started(live, hall.turns_beginning(live, []))  # the first seats to move
