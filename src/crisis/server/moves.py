@@ -24,27 +24,12 @@ from typing import Any
 
 from psycopg import AsyncConnection
 from psycopg_pool import AsyncConnectionPool
-from sqlalchemy import ARRAY, String, any_, bindparam, or_, update
+from sqlalchemy import ARRAY, String, any_, bindparam
 
-from crisis.server.store import Conflict, Store, Written, seats
+from crisis.server.store import Conflict, Store, Written, seats, turn_write
 
 #: Connections kept for moves (a move holds one for one round trip).
 POOL_SIZE = 4
-
-
-def _turn_write() -> Any:
-    """``Store.turn_began``'s write, with the roles as one array parameter."""
-    version: Any = bindparam("version")
-    return (
-        update(seats)
-        .where(
-            seats.c.game == bindparam("game"),
-            seats.c.role == any_(bindparam("roles", type_=ARRAY(String))),
-            seats.c.account.is_not(None),
-            or_(seats.c.turn_at.is_(None), seats.c.turn_at < version),
-        )
-        .values(turn_at=version)
-    )
 
 
 class Moves:
@@ -63,7 +48,10 @@ class Moves:
             check=AsyncConnectionPool.check_connection,  # a restarted server: reconnect
         )
         self._opening: asyncio.Future[None] | None = None
-        self._turn_sql = str(_turn_write().compile(dialect=store.engine.dialect))
+        # The roles as one array parameter (psycopg binds a list to it).
+        roles = seats.c.role == any_(bindparam("roles", type_=ARRAY(String)))
+        write = turn_write(bindparam("game"), roles, bindparam("version"))
+        self._turn_sql = str(write.compile(dialect=store.engine.dialect))
 
     async def record_action(
         self,

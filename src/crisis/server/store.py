@@ -404,6 +404,25 @@ def _move_write(bots: bool | None) -> Any:
 
 
 _MOVE_WRITES = {bots: _move_write(bots) for bots in (True, False, None)}
+
+
+def turn_write(game: Any, role_matches: Any, version: Any) -> Any:
+    """The write that records a turn begun (``seats.turn_at``) at version ``version`` for
+    the seats of ``game`` that ``role_matches`` picks and an account holds; never back to
+    an older turn, since writes may land out of order. Its parts are values or bound
+    parameters, as each caller compiles it (see :meth:`Store.turn_began`)."""
+    return (
+        update(seats)
+        .where(
+            seats.c.game == game,
+            role_matches,
+            seats.c.account.is_not(None),
+            or_(seats.c.turn_at.is_(None), seats.c.turn_at < version),
+        )
+        .values(turn_at=version)
+    )
+
+
 #: A log entry, with its values bound at each move.
 _ADD_ACTION = insert(actions).values(
     {name: bindparam(name) for name in ("game", "n", "role", "verb", "arg", "at")}
@@ -789,11 +808,9 @@ class Store:
         :meth:`turn_began` does), and :attr:`Written.began` says how many there were. Most
         seats are played by link, so the turn notices' bookkeeping costs a move no more
         than one statement and no trip of its own to the database (issue #22)."""
-        now = _now()
-        values = _state_values(version, state, active, result)
-        notice = {"k": "act", "v": version, "a": [n, role, *action]}
-        entry = {"game": game_id, "n": n, "role": role, "verb": action[0]}
-        entry.update(arg=json.dumps(action[1]), at=now)
+        values, notice, entry = _move_parts(
+            game_id, n, role, action, version, state, active, result
+        )
         if self.shared and prior is not None:
             return self._move_in_one(
                 values, entry, prior=prior, bots=bots, notice=notice, began=began
@@ -880,17 +897,8 @@ class Store:
         """:meth:`turn_began`'s write for ``roles`` roles (``:r0``...), compiled once."""
         found = self._turn_writes.get(roles)
         if found is None:
-            version: Any = bindparam("version")
-            statement = (
-                update(seats)
-                .where(
-                    seats.c.game == bindparam("game"),
-                    seats.c.role.in_([bindparam(f"r{i}") for i in range(roles)]),
-                    seats.c.account.is_not(None),
-                    or_(seats.c.turn_at.is_(None), seats.c.turn_at < version),
-                )
-                .values(turn_at=version)
-            )
+            matches = seats.c.role.in_([bindparam(f"r{i}") for i in range(roles)])
+            statement = turn_write(bindparam("game"), matches, bindparam("version"))
             found = self._turn_writes[roles] = _Driven(statement, self.engine)
         return found
 
@@ -933,13 +941,11 @@ class Store:
         (:mod:`crisis.server.moves` runs it from the event loop): its SQL, its parameters
         by name, and the moment it writes. It returns the bot owner the write left, or no
         row when the table is no longer at version ``prior``."""
-        now = _now()
-        values = _state_values(version, state, active, result)
-        notice = {"k": "act", "v": version, "a": [n, role, *action]}
-        entry = {"game": game_id, "n": n, "role": role, "verb": action[0]}
-        entry.update(arg=json.dumps(action[1]), at=now)
+        values, notice, entry = _move_parts(
+            game_id, n, role, action, version, state, active, result
+        )
         sql, params = self._move_params(values, entry, prior=prior, bots=bots, notice=notice)
-        return sql, params, now
+        return sql, params, entry["at"]
 
     def record_undo(
         self,
@@ -1370,17 +1376,7 @@ class Store:
 
     def _turn_began(self, db: Connection, game_id: str, roles: Sequence[str], version: int) -> int:
         """:meth:`turn_began` in ``db``'s transaction."""
-        done = db.execute(
-            update(seats)
-            .where(
-                seats.c.game == game_id,
-                seats.c.role.in_(list(roles)),
-                seats.c.account.is_not(None),
-                # Writes may land out of order: never back to an older turn.
-                or_(seats.c.turn_at.is_(None), seats.c.turn_at < version),
-            )
-            .values(turn_at=version)
-        )
+        done = db.execute(turn_write(game_id, seats.c.role.in_(list(roles)), version))
         return int(done.rowcount or 0)
 
     def claim_turn_notice(self, game_id: str, role: str) -> bool:
@@ -1477,6 +1473,24 @@ class Store:
                 .all()
             )
             return _summaries(db, rows, tokens=False)
+
+
+def _move_parts(
+    game_id: str,
+    n: int,
+    role: str,
+    action: list[Any],
+    version: int,
+    state: str,
+    active: list[str],
+    result: dict[str, Any] | None,
+) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """A move's write in parts, however it is sent: the game row's new values, the notice
+    announcing it, and its log entry (with the moment, ``at``)."""
+    entry = {"game": game_id, "n": n, "role": role, "verb": action[0]}
+    entry.update(arg=json.dumps(action[1]), at=_now())
+    notice = {"k": "act", "v": version, "a": [n, role, *action]}
+    return _state_values(version, state, active, result), notice, entry
 
 
 def _state_values(
