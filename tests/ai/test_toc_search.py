@@ -6,9 +6,14 @@ from __future__ import annotations
 import random
 import time
 
+import pytest
+
 from crisis.ai import get_bot, searches
+from crisis.ai.toc.observe import Obs
+from crisis.ai.toc.profiles import Profile
 from crisis.ai.toc.search import SearchBot
 from crisis.engine import rng as dice
+from crisis.engine.action import Action
 from crisis.games import time_of_crisis as toc
 from crisis.games.time_of_crisis.state import State, copy_state
 
@@ -205,3 +210,75 @@ def test_the_search_says_beforehand_which_decisions_it_searches() -> None:
         assert bool(bot.last_search) == expect, (role, view["step"], len(legal))
         said[expect] += 1
     assert said[True] and said[False]  # both kinds of decision were seen
+
+
+def test_inferred_opponent_models_follow_what_each_player_bought() -> None:
+    """``opponents=infer`` models each other player by the suit it bought most value of
+    (public), Senate before any purchase or on a tie; never the bot itself."""
+    from crisis.ai.toc.profiles import MILITARY, POPULACE, SENATE
+    from crisis.ai.toc.search import infer_profiles
+
+    state = toc.setup(4, {"players": 4})
+    view = toc.view(state, "red")
+    roles = [p["role"] for p in view["players"]]
+    assert infer_profiles(view, "red") == {r: SENATE for r in roles if r != "red"}
+    red = [c for c, k in toc.data.INFLUENCE.items() if k.suit == "red" and k.value == 3]
+    yellow = [c for c, k in toc.data.INFLUENCE.items() if k.suit == "yellow" and k.value == 2]
+    blue = [c for c, k in toc.data.INFLUENCE.items() if k.suit == "blue" and k.value == 2]
+    bought = {roles[1]: [red[0], yellow[0]], roles[2]: yellow * 2, roles[3]: [blue[0], yellow[0]]}
+    for p in view["players"]:
+        p["bought"] = bought.get(p["role"], red)
+    models = infer_profiles(view, roles[0])
+    assert models == {roles[1]: MILITARY, roles[2]: POPULACE, roles[3]: SENATE}
+    bot = SearchBot(opponents="infer")
+    assert bot.infer and bot.opponents is SENATE
+    assert not SearchBot().infer
+
+
+def test_the_search_reads_its_deck_weight_and_opponent_model(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``deck`` replaces the evaluator's weight per point of value bought in the rollouts'
+    cut-offs (the default keeps the fitted weights); the rollouts play the bot's seat with
+    ``own`` and every other seat with its opponent model: ``balanced`` by default, the
+    inferred profile with ``opponents=infer``."""
+    from crisis.ai.toc import search
+    from crisis.ai.toc.evaluate import WEIGHTS, win_chances
+    from crisis.ai.toc.search import infer_profiles
+
+    state, role = _searched_decision(3, 4, 120)
+    view = toc.view(state, role)
+    assert any(p["bought"] for p in view["players"])
+    plain = win_chances(view)
+    assert win_chances(view, {"deck": WEIGHTS["deck"]}) == plain
+    assert win_chances(view, {"deck": 0.0}) != plain
+    legal = toc.actions(state, role)
+    values = {}
+    for deck in (None, 0.0):
+        bot = SearchBot(iterations=12, deck=deck)
+        assert bot.choose(view, role, legal, random.Random(7)) in legal
+        values[deck] = [sorted(c.values.items()) for c in bot.last_search]
+    assert values[None] != values[0.0]
+
+    real = search.decide
+    for spec, expect in (
+        ("search:iterations=3", {r: "balanced" for r in toc.roles(state) if r != role}),
+        (
+            "search:iterations=3:opponents=infer",
+            {r: p.name for r, p in infer_profiles(view, role).items()},
+        ),
+        ("search:iterations=3:opponents=military", {r: "military" for r in toc.roles(state)}),
+    ):
+        seen: dict[str, set[str]] = {}
+
+        def spy(
+            o: Obs, acts: list[Action], prof: Profile, seen: dict[str, set[str]] = seen
+        ) -> Action:
+            seen.setdefault(o.me, set()).add(prof.name)
+            return real(o, acts, prof)
+
+        monkeypatch.setattr(search, "decide", spy)
+        get_bot(spec, TITLE).choose(view, role, legal, random.Random(7))
+        monkeypatch.setattr(search, "decide", real)
+        others = {r: names for r, names in seen.items() if r != role}
+        assert others and all(names == {expect[r]} for r, names in others.items()), spec

@@ -55,17 +55,20 @@ def features(view: dict[str, Any]) -> dict[str, dict[str, float]]:
     return out
 
 
-def scores(view: dict[str, Any]) -> dict[str, float]:
-    """Each player's linear score (the soft-max's logits)."""
-    return {role: sum(WEIGHTS[k] * x for k, x in f.items()) for role, f in features(view).items()}
+def scores(view: dict[str, Any], weights: dict[str, float] | None = None) -> dict[str, float]:
+    """Each player's linear score (the soft-max's logits); ``weights`` (default
+    :data:`WEIGHTS`) may replace some of the weights."""
+    w = WEIGHTS if not weights else {**WEIGHTS, **weights}
+    return {role: sum(w[k] * x for k, x in f.items()) for role, f in features(view).items()}
 
 
-def win_chances(view: dict[str, Any]) -> dict[str, float]:
-    """Each player's estimated chance of winning; exact once the game is over."""
+def win_chances(view: dict[str, Any], weights: dict[str, float] | None = None) -> dict[str, float]:
+    """Each player's estimated chance of winning; exact once the game is over. ``weights``
+    replaces some of the fitted weights (see :func:`scores`)."""
     final = view.get("result")
     if final:
         return {p["role"]: 1.0 if p["role"] == final["winner"] else 0.0 for p in view["players"]}
-    logits = scores(view)
+    logits = scores(view, weights)
     top = max(logits.values())
     weights = {r: math.exp(s - top) for r, s in logits.items()}
     total = sum(weights.values())

@@ -49,11 +49,11 @@ from crisis.ai.toc.evaluate import win_chances
 from crisis.ai.toc.heuristic import TURN_CAP, decide
 from crisis.ai.toc.ismcts import MACROS
 from crisis.ai.toc.observe import Obs
-from crisis.ai.toc.profiles import MILITARY, PROFILES, Profile
+from crisis.ai.toc.profiles import MILITARY, POPULACE, PROFILES, SENATE, Profile
 from crisis.engine.action import Action
 from crisis.engine.machine import return_steps
 from crisis.games import time_of_crisis as toc
-from crisis.games.time_of_crisis import TITLE
+from crisis.games.time_of_crisis import TITLE, data
 
 #: Profiles whose moves are candidates besides the heuristic's own.
 ALTERNATIVES: tuple[Profile, ...] = (*MACROS, MILITARY)
@@ -108,6 +108,32 @@ def _profile(name: str | Profile) -> Profile:
     return name if isinstance(name, Profile) else PROFILES[name]
 
 
+#: The opponent model ``infer`` gives a player by the suit they bought most of.
+BY_SUIT: dict[str, Profile] = {"red": MILITARY, "blue": SENATE, "yellow": POPULACE}
+#: ``infer``'s model for a player who has bought nothing yet: assume they play well.
+UNKNOWN = SENATE
+
+
+def infer_profiles(view: dict[str, Any], role: str) -> dict[str, Profile]:
+    """A heuristic profile for every other player, from what the view shows of them: the
+    suit whose cards they bought most value of (public: every purchase is announced) picks
+    the faction that leans on it; :data:`UNKNOWN` before any purchase or on a tie."""
+    out: dict[str, Profile] = {}
+    for p in view["players"]:
+        if p["role"] == role:
+            continue
+        value: dict[str, int] = {}
+        for cid in p.get("bought", []):
+            card = data.INFLUENCE[cid]
+            value[card.suit] = value.get(card.suit, 0) + card.value
+        ranked = sorted(value.items(), key=lambda kv: -kv[1])
+        if not ranked or (len(ranked) > 1 and ranked[0][1] == ranked[1][1]):
+            out[p["role"]] = UNKNOWN
+        else:
+            out[p["role"]] = BY_SUIT.get(ranked[0][0], UNKNOWN)
+    return out
+
+
 class SearchBot:
     """Time of Crisis search with paired heuristic rollouts; see the module docstring."""
 
@@ -124,6 +150,7 @@ class SearchBot:
         margin: float = 1.0,
         own: str = "balanced",
         opponents: str = "balanced",
+        deck: float | None = None,
     ) -> None:
         self.seconds = float(seconds)
         self.turn = float(turn)
@@ -133,7 +160,12 @@ class SearchBot:
         self.drop_every = max(1, int(drop_every))
         self.margin = float(margin)
         self.own = _profile(own)
-        self.opponents = _profile(opponents)
+        #: ``infer``: each opponent's profile from its purchases (:func:`infer_profiles`).
+        self.infer = opponents == "infer"
+        self.opponents = SENATE if self.infer else _profile(opponents)
+        #: The evaluator's weight per point of value bought, if not the fitted one.
+        self.weights = None if deck is None else {"deck": float(deck)}
+        self._models: dict[str, Profile] = {}
         self.last_search: list[Candidate] = []
         self.last_iterations = 0
         self._turn_key: tuple[Any, ...] = ()
@@ -223,6 +255,7 @@ class SearchBot:
         alive = list(cands)
         base = cands[0]
         view = {**view, "log": []}  # history the rules never read
+        self._models = infer_profiles(view, role) if self.infer else {}
         done = sweep = 0
         seed = rng.getrandbits(64)
         while True:
@@ -269,7 +302,7 @@ class SearchBot:
         changes = (gap or players) + 1 + (self.rounds - 1) * players
         current = state.current
         steps = 0
-        own, other = self.own, self.opponents
+        own, other, models = self.own, self.opponents, self._models
         options = msgspec.to_builtins(state.options)
         while steps < ROLLOUT_CAP:
             if toc.result(state) is not None:
@@ -283,7 +316,8 @@ class SearchBot:
                 act = legal[0]
             else:
                 seen = rollout_view(state, who, options)
-                act = decide(Obs(seen, who), legal, own if who == role else other)
+                prof = own if who == role else models.get(who, other)
+                act = decide(Obs(seen, who), legal, prof)
                 if act not in legal:
                     act = legal[0]
             toc.apply(state, who, act)
@@ -296,7 +330,7 @@ class SearchBot:
         final = toc.result(state)
         if final is not None:
             return 1.0 if final.get("winner") == role else 0.0
-        return win_chances(toc.view(state, role))[role]
+        return win_chances(toc.view(state, role), self.weights)[role]
 
 
-__all__ = ["ALTERNATIVES", "Candidate", "SearchBot", "rollout_view"]
+__all__ = ["ALTERNATIVES", "BY_SUIT", "Candidate", "SearchBot", "infer_profiles", "rollout_view"]
