@@ -239,11 +239,11 @@ def test_the_search_reads_its_deck_weight_and_opponent_model(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """``deck`` replaces the evaluator's weight per point of value bought in the rollouts'
-    cut-offs (the default keeps the fitted weights); the rollouts play the bot's seat with
-    ``own`` and every other seat with its opponent model: ``balanced`` by default, the
-    inferred profile with ``opponents=infer``."""
+    cut-offs and ``evaluator=refit`` its weights (the default keeps the fitted ones); the
+    rollouts play the bot's seat with ``own`` and every other seat with its opponent model:
+    ``balanced`` by default, the inferred profile with ``opponents=infer``."""
     from crisis.ai.toc import search
-    from crisis.ai.toc.evaluate import WEIGHTS, win_chances
+    from crisis.ai.toc.evaluate import REFIT, WEIGHTS, win_chances
     from crisis.ai.toc.search import infer_profiles
 
     state, role = _searched_decision(3, 4, 120)
@@ -253,12 +253,16 @@ def test_the_search_reads_its_deck_weight_and_opponent_model(
     assert win_chances(view, {"deck": WEIGHTS["deck"]}) == plain
     assert win_chances(view, {"deck": 0.0}) != plain
     legal = toc.actions(state, role)
-    values = {}
-    for deck in (None, 0.0):
-        bot = SearchBot(iterations=12, deck=deck)
+    assert win_chances(view, REFIT) != plain
+    values = []
+    for deck, evaluator in ((None, "fitted"), (0.0, "fitted"), (None, "refit")):
+        bot = SearchBot(iterations=12, deck=deck, evaluator=evaluator)
         assert bot.choose(view, role, legal, random.Random(7)) in legal
-        values[deck] = [sorted(c.values.items()) for c in bot.last_search]
-    assert values[None] != values[0.0]
+        values.append(str([sorted(c.values.items()) for c in bot.last_search]))
+    assert len(set(values)) == 3
+    assert SearchBot(evaluator="refit", deck=0.5).weights == {**REFIT, "deck": 0.5}
+    with pytest.raises(ValueError, match="evaluator"):
+        SearchBot(evaluator="other")
 
     real = search.decide
     for spec, expect in (

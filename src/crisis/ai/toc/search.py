@@ -45,7 +45,7 @@ from typing import Any
 
 import msgspec
 
-from crisis.ai.toc.evaluate import win_chances
+from crisis.ai.toc.evaluate import REFIT, win_chances
 from crisis.ai.toc.heuristic import TURN_CAP, decide
 from crisis.ai.toc.ismcts import MACROS
 from crisis.ai.toc.observe import Obs
@@ -151,6 +151,7 @@ class SearchBot:
         own: str = "balanced",
         opponents: str = "balanced",
         deck: float | None = None,
+        evaluator: str = "fitted",
     ) -> None:
         self.seconds = float(seconds)
         self.turn = float(turn)
@@ -163,8 +164,14 @@ class SearchBot:
         #: ``infer``: each opponent's profile from its purchases (:func:`infer_profiles`).
         self.infer = opponents == "infer"
         self.opponents = SENATE if self.infer else _profile(opponents)
-        #: The evaluator's weight per point of value bought, if not the fitted one.
-        self.weights = None if deck is None else {"deck": float(deck)}
+        #: The evaluator's weights for the cut-offs, if not its fitted ones: ``evaluator=refit``
+        #: (:data:`crisis.ai.toc.evaluate.REFIT`), and ``deck`` per point of value bought.
+        if evaluator not in ("fitted", "refit"):
+            raise ValueError(f"unknown evaluator {evaluator!r} (fitted or refit)")
+        weights = dict(REFIT) if evaluator == "refit" else {}
+        if deck is not None:
+            weights["deck"] = float(deck)
+        self.weights = weights or None
         self._models: dict[str, Profile] = {}
         self.last_search: list[Candidate] = []
         self.last_iterations = 0
