@@ -4,6 +4,7 @@ that would reorder or hide text."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from typing import Any
@@ -186,9 +187,9 @@ def test_the_hello_deadline_does_not_count_the_server_s_own_delay(
     site = client.app.state.hall.site  # type: ignore[attr-defined]
     opening = site.open_socket
 
-    def slowly(*args: Any) -> Any:
-        time.sleep(1.0)
-        return opening(*args)
+    async def slowly(*args: Any) -> Any:
+        await asyncio.sleep(1.0)
+        return await opening(*args)
 
     monkeypatch.setattr(site, "open_socket", slowly)
     with client.websocket_connect(f"/ws/{table}") as ws:

@@ -147,8 +147,9 @@ def _wait_counted(client: TestClient, kind: str, done: Callable[[int], bool]) ->
     import time
 
     deadline = time.monotonic() + 30
-    while not done(_counted(client, kind)) and time.monotonic() < deadline:
+    while not done(found := _counted(client, kind)) and time.monotonic() < deadline:
         time.sleep(0.05)
+    assert done(found), f"the server still counts {found} {kind} sockets after 30 s"
 
 
 def _wait_pending(client: TestClient, n: int) -> None:
@@ -187,6 +188,27 @@ def test_connections_per_address_are_capped(client: TestClient) -> None:
     _wait_counted(client, "pending", lambda found: found == 0)
     with client.websocket_connect(f"/ws/{table}") as d:
         _hello(d, [])
+
+
+def test_a_socket_closed_while_the_database_is_busy_is_still_forgotten(
+    client: TestClient,
+) -> None:
+    """A socket's handler cancelled (a client gone, a server stopping) while its leaving waits
+    for the database threads still stops counting it: a database call cancelled while queued
+    is never made, and the address would have stayed at its limit for as long as the process
+    lived (on PostgreSQL the sockets are rows; on SQLite they are counted in memory)."""
+    import threading
+
+    table, _ = create(client, [HUMAN, BOT])
+    pool = client.app.state.hall._db  # type: ignore[attr-defined]
+    release = threading.Event()
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        _hello(ws, [])
+        assert _counted(client, "spectator") == 1
+        for _ in range(pool._max_workers):  # every database thread busy until released
+            pool.submit(release.wait, 30)
+    release.set()
+    _wait_counted(client, "spectator", lambda found: found == 0)
 
 
 def test_opening_sockets_is_rate_limited_per_address(client: TestClient) -> None:

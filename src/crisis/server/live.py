@@ -24,6 +24,7 @@ import asyncio
 import contextlib
 import itertools
 import json
+import logging
 import time
 from collections import deque
 from typing import Any
@@ -41,6 +42,7 @@ from crisis.server.tables import Hall
 from crisis.server.text import refuse_surrogates
 
 router = APIRouter()
+log = logging.getLogger(__name__)
 
 MAX_TOKENS = 8
 
@@ -154,7 +156,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     waiting = True
     try:
         key = limits.client_key(address)
-        sid = await hall.db(hall.site.open_socket, key, live.id, allowed["pending"])
+        sid = await hall.site.open_socket(key, live.id, allowed["pending"])
         if sid is None:
             await _refuse(ws, TooFast(f"at most {allowed['pending']} connections per address"))
             return
@@ -212,18 +214,42 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
             pass
         finally:
             hall.unwatch(live, conn)
-            with contextlib.suppress(Exception):
-                await hall.db(hall.site.close_socket, sid)
-                if conn.roles:  # the moment they left: away from now on
-                    await hall.db(
-                        hall.store.mark_seen, live.id, sorted(conn.roles), int(time.time())
-                    )
-            writer.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await writer
+            try:
+                await _leave(hall, live, conn, sid)
+            finally:
+                writer.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await writer
     finally:
         if waiting:
             hall.arrived(table_id)
+
+
+#: Sockets' leavings under way (see :func:`_leave`): held here so none is collected midway.
+_LEAVING: set[asyncio.Task[None]] = set()
+
+
+async def _leave(hall: Hall, live: Live, conn: Connection, sid: str) -> None:
+    """A socket closed: stop counting it across the site and, for a seat holder, note when
+    they left (a turn notice may go to them from now on).
+
+    This runs to its end even if the socket's handler is cancelled (a server shutting down,
+    a test client closing): a database call cancelled while it waits for the database
+    threads is never made, and the socket would count against its address, and the seat
+    holder stay "at the table", for as long as the process lived."""
+
+    async def forget() -> None:
+        try:
+            await hall.site.close_socket(sid)
+            if conn.roles:  # the moment they left: away from now on
+                await hall.db(hall.store.mark_seen, live.id, sorted(conn.roles), int(time.time()))
+        except Exception:  # the socket is gone either way; say why its row may linger
+            log.exception("forgetting closed socket %s of table %s failed", sid, live.id)
+
+    leaving = asyncio.ensure_future(forget())
+    _LEAVING.add(leaving)
+    leaving.add_done_callback(_LEAVING.discard)
+    await asyncio.shield(leaving)
 
 
 async def handle(hall: Hall, live: Live, conn: Connection, text: str) -> None:
@@ -328,7 +354,7 @@ async def count(hall: Hall, conn: Connection, roles: set[str]) -> None:
         return
     limit = conn.ws.app.state.socket_limits.get(kind)
     key = limits.client_key(conn.address)
-    if not await hall.db(hall.site.count_socket, conn.sid, key, kind, limit):
+    if not await hall.site.count_socket(conn.sid, key, kind, limit):
         raise TooFast(f"at most {limit} spectating connections per address")
     conn.kind = kind
 
@@ -359,7 +385,7 @@ async def make_room(hall: Hall, live: Live, conn: Connection, roles: set[str]) -
     if len(mine) >= limits.SPECTATORS_PER_ADDRESS:  # an address makes room among its own first
         leaving = mine[0]
     elif len(spectators) >= limits.SPECTATORS_PER_TABLE or (
-        await hall.db(hall.site.spectators, live.id) > limits.SPECTATORS_PER_TABLE
+        await hall.site.spectators(live.id) > limits.SPECTATORS_PER_TABLE
     ):
         if not spectators:
             raise TooFast("this table has too many spectators; try again later")

@@ -28,6 +28,7 @@ import json
 import logging
 import secrets
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -55,7 +56,8 @@ Run = Callable[..., Awaitable[Any]]
 class Site:
     """This process among the site's processes: its beats, what it hears from the others and
     the sockets it holds. ``run(call, *args)`` runs a blocking database call off the event
-    loop (the hall's database threads)."""
+    loop (the hall's database threads). On SQLite the sockets are counted in memory, on the
+    loop itself: no trip through the database threads per connection."""
 
     def __init__(self, store: Store, run: Run) -> None:
         self.store = store
@@ -67,6 +69,10 @@ class Site:
         #: A SQLite file serves one process: its sockets are counted here, in memory (id ->
         #: address key, table, kind), not in the ``sockets`` table. None on a shared database.
         self._local: dict[str, tuple[str, str, str]] | None = None if store.shared else {}
+        #: In memory too: sockets per (address key, kind) and spectators per table, so that a
+        #: hello's checks do not walk every socket of the process.
+        self._kinds: Counter[tuple[str, str]] = Counter()
+        self._spectating: Counter[str] = Counter()
 
     # -- running -------------------------------------------------------------------------
     async def start(
@@ -227,17 +233,21 @@ class Site:
         if self.store.shared:  # counts and changes of one address go one at a time
             db.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": key})
 
-    def open_socket(self, address: str, game: str, limit: int) -> str | None:
+    async def open_socket(self, address: str, game: str, limit: int) -> str | None:
         """Count a new socket of ``address`` (a ``limits.client_key``) at ``game`` as waiting
         to say hello; its id, or None (nothing counted) if the address has ``limit`` such
         sockets across the site."""
         key = self.store.address_key(address)
-        if self._local is not None:
-            if sum(1 for a, _g, k in self._local.values() if a == key and k == "pending") >= limit:
-                return None
-            sid = secrets.token_hex(12)
-            self._local[sid] = (key, game, "pending")
-            return sid
+        if self._local is None:
+            found: str | None = await self.run(self._open_socket_row, key, game, limit)
+            return found
+        if self._kinds[(key, "pending")] >= limit:
+            return None
+        sid = secrets.token_hex(12)
+        self._remember_socket(sid, (key, game, "pending"))
+        return sid
+
+    def _open_socket_row(self, key: str, game: str, limit: int) -> str | None:
         with self.store.engine.begin() as db:
             self._lock(db, key)
             if self._count(db, sockets.c.address == key, sockets.c.kind == "pending") >= limit:
@@ -255,23 +265,24 @@ class Site:
             )
             return sid
 
-    def count_socket(self, sid: str, address: str, kind: str, limit: int | None) -> bool:
+    async def count_socket(self, sid: str, address: str, kind: str, limit: int | None) -> bool:
         """Count socket ``sid`` as ``kind`` (``spectator`` or ``seat``) from now on; False
         (nothing changed) if ``limit`` is given and ``address`` has that many of the kind
         across the site."""
         key = self.store.address_key(address)
-        if self._local is not None:
-            if limit is not None:
-                mine = sum(
-                    1
-                    for s, (a, _g, k) in self._local.items()
-                    if a == key and k == kind and s != sid
-                )
-                if mine >= limit:
-                    return False
-            if sid in self._local:
-                self._local[sid] = (key, self._local[sid][1], kind)
-            return True
+        if self._local is None:
+            return bool(await self.run(self._count_socket_row, sid, key, kind, limit))
+        held = self._local.get(sid)
+        if limit is not None:
+            own = held is not None and held[0] == key and held[2] == kind
+            if self._kinds[(key, kind)] - own >= limit:
+                return False
+        if held is not None:
+            self._forget_socket(sid)
+            self._remember_socket(sid, (key, held[1], kind))
+        return True
+
+    def _count_socket_row(self, sid: str, key: str, kind: str, limit: int | None) -> bool:
         with self.store.engine.begin() as db:
             self._lock(db, key)
             if limit is not None:
@@ -283,17 +294,46 @@ class Site:
             db.execute(update(sockets).where(sockets.c.id == sid).values(kind=kind))
             return True
 
-    def close_socket(self, sid: str) -> None:
+    async def close_socket(self, sid: str) -> None:
         """Forget socket ``sid``."""
-        if self._local is not None:
-            self._local.pop(sid, None)
-            return
+        if self._local is None:
+            await self.run(self._close_socket_row, sid)
+        else:
+            self._forget_socket(sid)
+
+    def _close_socket_row(self, sid: str) -> None:
         with self.store.engine.begin() as db:
             db.execute(delete(sockets).where(sockets.c.id == sid))
 
-    def spectators(self, game: str) -> int:
+    async def spectators(self, game: str) -> int:
         """Sockets spectating ``game`` across the site."""
         if self._local is not None:
-            return sum(1 for _a, g, k in self._local.values() if g == game and k == "spectator")
+            return self._spectating[game]
+        return int(await self.run(self._spectator_rows, game))
+
+    def _spectator_rows(self, game: str) -> int:
         with self.store.engine.connect() as db:
             return self._count(db, sockets.c.game == game, sockets.c.kind == "spectator")
+
+    def _remember_socket(self, sid: str, held: tuple[str, str, str]) -> None:
+        """Count a socket of this (the only) process in memory."""
+        assert self._local is not None
+        self._local[sid] = held
+        key, game, kind = held
+        self._kinds[(key, kind)] += 1
+        if kind == "spectator":
+            self._spectating[game] += 1
+
+    def _forget_socket(self, sid: str) -> None:
+        assert self._local is not None
+        held = self._local.pop(sid, None)
+        if held is None:
+            return
+        key, game, kind = held
+        self._kinds[(key, kind)] -= 1
+        if not self._kinds[(key, kind)]:
+            del self._kinds[(key, kind)]
+        if kind == "spectator":
+            self._spectating[game] -= 1
+            if not self._spectating[game]:
+                del self._spectating[game]
