@@ -36,6 +36,7 @@ FIGURES = {
     "p95_ms": "p95 ms",
     "p99_ms": "p99 ms",
     "server_cpu_ms_per_action": "server CPU ms/action",
+    "settle_seconds": "settle s",
     "machine_busy_percent": "machine busy %",
     "errors": "errors",
 }
@@ -54,7 +55,9 @@ def _hider(where: Path) -> Path:
     return where
 
 
-def measure(src: Path, tables: int, duration: float, hide: Path | None) -> dict[str, float]:
+def measure(
+    src: Path, tables: int, duration: float, hide: Path | None, think: float = 1.0
+) -> dict[str, float]:
     """One load test of a fresh server running ``src``'s code (``hide``: a folder of
     stand-ins put first on its path)."""
     port = loadtest.free_port()
@@ -70,6 +73,7 @@ def measure(src: Path, tables: int, duration: float, hide: Path | None) -> dict[
             return loadtest.run(
                 tables,
                 duration=duration,
+                think=think,
                 url=f"http://127.0.0.1:{port}",
                 server_pids=[proc.pid],
             )
@@ -84,6 +88,9 @@ def main() -> None:
     parser.add_argument("--duration", type=float, default=20.0)
     parser.add_argument("--reps", type=int, default=3)
     parser.add_argument(
+        "--think", type=float, default=1.0, help="mean seconds a person thinks (30: connections)"
+    )
+    parser.add_argument(
         "--same-packages", action="store_true", help="run the bases with uvloop and httptools"
     )
     args = parser.parse_args()
@@ -95,7 +102,9 @@ def main() -> None:
         for rep in range(args.reps):
             for label, src in trees:
                 base = label != "this tree" and not args.same_packages
-                figures = measure(src, args.tables, args.duration, hide if base else None)
+                figures = measure(
+                    src, args.tables, args.duration, hide if base else None, args.think
+                )
                 runs[label].append(figures)
                 said = ", ".join(f"{FIGURES[k]} {figures[k]:.1f}" for k in FIGURES)
                 print(f"rep {rep + 1}, {label}: {said}", flush=True)

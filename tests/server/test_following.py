@@ -149,3 +149,44 @@ async def _busy(tmp_path: Path) -> None:
                 break
             await asyncio.sleep(0.01)
         assert live.version == made.version and trips == [made.id]
+
+
+def test_the_chat_a_hello_sends_is_held_and_follows_both_processes(tmp_path: Path) -> None:
+    """Every hello sends the table's recent chat: it is read once, then held with the table
+    and added to by this process's messages and the other processes' notices; a gap in
+    listening drops it, and a read that raced a new message is not kept."""
+    asyncio.run(_chat(tmp_path))
+
+
+async def _chat(tmp_path: Path) -> None:
+    from crisis.server import limits
+
+    async with two_halls(tmp_path) as (mover, follower, made):
+        live = await follower.get(made.id)
+        red, other = made.row.seats[0].role, made.row.seats[1].role
+        follower.watch(live, Seen(other))  # someone here watches: it stays in memory
+        assert await follower.chat_history(live) == [] and live.chat == []  # read, held
+
+        said = await mover.chat(made, red, "from the other process", {red})
+        follower.heard({"t": made.id, "k": "chat", "e": said})  # as its listener hands it
+        await follower.chat(live, other, "from this one", {other})
+        held = await follower.chat_history(live)
+        assert [e["text"] for e in held] == ["from the other process", "from this one"]
+        assert held == follower.store.load_chat(made.id, limits.CHAT_HISTORY)
+
+        await mover.chat(made, red, "never heard", {red})
+        await follower.missed()  # listening had a gap: what it held may lack a message
+        assert [e["text"] for e in await follower.chat_history(live)][-1] == "never heard"
+
+        # A read under way when a message comes is returned, not kept (it may predate it).
+        live.chat = None
+        release = threading.Event()
+        follower._db.submit(release.wait, 10)  # the database thread busy: the read waits
+        reading = asyncio.ensure_future(follower.chat_history(live))
+        await asyncio.sleep(0.05)
+        late = await mover.chat(made, red, "while reading", {red})
+        follower.heard({"t": made.id, "k": "chat", "e": late})
+        release.set()
+        await reading
+        assert live.chat is None
+        assert [e["text"] for e in await follower.chat_history(live)][-1] == "while reading"

@@ -233,3 +233,37 @@ def test_a_restarted_server_resumes_every_game(db: Database) -> None:
         assert live.version >= version
         assert [[r, *a.to_json()] for r, a in live.match.log[:length]] == log
         assert state(second, table, tokens["green"])["version"] >= version
+
+
+def test_a_seat_s_hello_marks_it_joined_and_at_the_table(client: TestClient) -> None:
+    """A seat holder's hello records that the seat is taken and when its holder was last at
+    the table (turn notices wait while they are): on the first hello in the write that
+    marks the seat joined, on later ones by itself."""
+    import time
+
+    table, tokens = create(client, [HUMAN, BOT])
+    store = client.app.state.store  # type: ignore[attr-defined]
+
+    def seat() -> Any:
+        from sqlalchemy import select
+
+        from crisis.server.store import seats
+
+        with store.engine.connect() as db:
+            return db.execute(
+                select(seats).where(seats.c.game == table, seats.c.role == "green")
+            ).one()
+
+    assert not seat().joined and seat().seen is None
+    before = int(time.time())
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        ws.send_json({"type": "hello", "tokens": [tokens["green"]], "name": "Ada"})
+        assert ws.receive_json()["type"] == "welcome"
+    first = seat()
+    assert first.joined and first.name == "Ada" and first.seen is not None
+    assert first.seen >= before
+    store.mark_seen(table, ["green"], before - 3600)  # long ago
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        ws.send_json({"type": "hello", "tokens": [tokens["green"]]})
+        assert ws.receive_json()["type"] == "welcome"
+    assert seat().seen >= before  # a later hello marks it again, with nothing else to write

@@ -20,6 +20,7 @@ import msgspec
 from crisis.engine.action import Action
 from crisis.engine.errors import IllegalAction
 from crisis.engine.match import Match
+from crisis.server import limits
 from crisis.server.site import Site
 from crisis.server.store import GameRow, Store
 from crisis.server.table import Live
@@ -74,6 +75,8 @@ class Following:
             return
         if kind == "chat":
             entry = notice.get("e")
+            if isinstance(entry, dict) and isinstance(entry.get("n"), int):
+                live.remember_chat(entry, limits.CHAT_HISTORY)
             message = msgspec.json.encode({"type": "chat", "table": live.id, "entries": [entry]})
             for w in list(live.watchers):
                 w.deliver(message, replaceable=False)
@@ -213,6 +216,7 @@ class Following:
         """After a gap in listening: catch up every table in memory that someone watches or
         whose bots play, and drop the rest."""
         for live in list(self.tables.values()):
+            live.chat = None  # a message may have gone unheard: read it afresh when asked
             if live.watchers or live.bot_task is not None:
                 self.follow(live)
             else:

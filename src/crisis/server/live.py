@@ -329,8 +329,11 @@ async def hello(hall: Hall, live: Live, conn: Connection, msg: dict[str, Any]) -
     conn.roles = roles
     order = [s.role for s in live.row.seats]
     conn.look = look if look in roles else next((r for r in order if r in roles), None)
+    moment = int(time.time())
+    seen: set[str] = set()  # the seats whose first join (or new name) wrote the moment too
     for role in sorted(roles):
-        await hall.join(live, role, roles, name if len(roles) == 1 else None)
+        if await hall.join(live, role, roles, name if len(roles) == 1 else None, seen=moment):
+            seen.add(role)
     conn.reply(
         {
             "type": "welcome",
@@ -342,8 +345,8 @@ async def hello(hall: Hall, live: Live, conn: Connection, msg: dict[str, Any]) -
     if tokens and not roles:
         conn.reply(Forbidden("that link's secret matches no seat: you are watching").to_json())
     hall.watch(live, conn)
-    if roles:  # they are at the table (no turn notice while they are)
-        await hall.db(hall.store.mark_seen, live.id, sorted(roles), int(time.time()))
+    if roles - seen:  # they are at the table (no turn notice while they are)
+        await hall.db(hall.store.mark_seen, live.id, sorted(roles - seen), moment)
 
 
 async def count(hall: Hall, conn: Connection, roles: set[str]) -> None:

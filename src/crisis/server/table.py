@@ -73,6 +73,11 @@ class Live:
     #: table must also be caught up from the database.
     heard: list[dict[str, Any]] = field(default_factory=list)
     reload: bool = False
+    #: The table's recent chat, oldest first, once read (every hello sends it: kept here
+    #: rather than read again each time), and a count of the messages added since, so that
+    #: a read racing a new message is not kept (see :meth:`remember_chat`).
+    chat: list[dict[str, Any]] | None = None
+    chat_added: int = 0
     #: The table's public facts as the ``state`` messages of this version carry them (worked
     #: out once for all its watchers; forgotten by :meth:`changed` with the payloads).
     _summary: dict[str, Any] | None = None
@@ -238,6 +243,17 @@ class Live:
                 greyed = unavailable(self.match.state, role)
         found = self._acts[role] = (acts, words, greyed)
         return found
+
+    def remember_chat(self, entry: dict[str, Any], keep: int) -> None:
+        """A chat message was added (here, or by another process): keep it with the recent
+        ones held (``keep`` at most, in their numbers' order), if they are held."""
+        self.chat_added += 1
+        if self.chat is None or any(e["n"] == entry["n"] for e in self.chat):
+            return
+        self.chat.append(entry)
+        if len(self.chat) > 1 and self.chat[-2]["n"] > entry["n"]:  # heard late: its place
+            self.chat.sort(key=lambda e: int(e["n"]))
+        del self.chat[:-keep]
 
     def changed(self) -> None:
         """Forget the cached payloads after a change."""

@@ -576,8 +576,18 @@ class Hall(BotSeats, Following, Clock, Turns):
             log.exception("table %s: could not reload after a failed write", live.id)
         self.tables.pop(live.id, None)
 
-    async def join(self, live: Live, role: str, roles: set[str], name: str | None = None) -> None:
-        """Mark ``role`` as taken (first connection with its token), optionally renaming it."""
+    async def join(
+        self,
+        live: Live,
+        role: str,
+        roles: set[str],
+        name: str | None = None,
+        *,
+        seen: int | None = None,
+    ) -> bool:
+        """Mark ``role`` as taken (first connection with its token), optionally renaming it;
+        whether the seat was written. ``seen``: the moment its holder is at the table, written
+        with the rest if there is a rest (one write where there would be two)."""
         if role not in roles:
             raise Forbidden(f"you do not hold the {role} seat")
         seat = live.seat(role)
@@ -588,12 +598,15 @@ class Hall(BotSeats, Following, Clock, Turns):
         if clean and clean != seat.name:
             values["name"] = clean
         if values:
+            if seen is not None:
+                values["seen"] = seen
             written = await self.db(self.store.update_seat, live.id, role, **values)
             live.row.updated = written.at
             seat.joined = True
             seat.name = clean or seat.name
             live.changed()
             self.broadcast(live)
+        return bool(values)
 
     async def resign(self, live: Live, role: str, roles: set[str]) -> None:
         """``role`` leaves: a bot takes the seat, or the game ends if no person is left."""
@@ -730,14 +743,24 @@ class Hall(BotSeats, Following, Clock, Turns):
             entry = await self.db(
                 self.store.add_chat, live.id, role, seat.name or role.capitalize(), text
             )
+        live.remember_chat(entry, limits.CHAT_HISTORY)
         message = msgspec.json.encode({"type": "chat", "table": live.id, "entries": [entry]})
         for w in list(live.watchers):
             w.deliver(message, replaceable=False)
         return entry
 
     async def chat_history(self, live: Live) -> list[dict[str, Any]]:
-        """The table's recent chat, oldest first (anyone watching may read it)."""
-        return await self.db(self.store.load_chat, live.id, limits.CHAT_HISTORY)
+        """The table's recent chat, oldest first (anyone watching may read it): read once,
+        then kept with the table and added to as messages come (here or, announced, from
+        another process), since every hello sends it."""
+        if live.chat is None:
+            added = live.chat_added
+            read = await self.db(self.store.load_chat, live.id, limits.CHAT_HISTORY)
+            if live.chat is None and live.chat_added == added:  # nothing came meanwhile
+                live.chat = read
+            else:
+                return read
+        return list(live.chat)
 
     async def rematch(self, live: Live, roles: set[str], *, address: str = "?") -> Live:
         """A new game with the same seats, options and secrets (made once per table). A new
