@@ -16,7 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.engine import make_url
 
 from crisis.server.moves import Moves
-from crisis.server.store import CHANNEL, Conflict, GameRow, SeatRow, Store, seats
+from crisis.server.store import CHANNEL, Conflict, GameRow, Move, SeatRow, Store, seats
 from tests.databases import BACKENDS, Database, fresh_database
 
 
@@ -54,9 +54,9 @@ def test_a_move_writes_its_state_entry_and_notice_together(db: Database) -> None
     _new_game(store)
     listener = _listener(db.url) if db.backend == "postgresql" else None
     try:
-        written = store.record_action(
+        written = store.record_action(Move(
             "g1", 0, "red", ["pass", None], version=1, state='{"s":1}', active=["blue"],
-            result=None, prior=0, bots=True,
+            result=None, prior=0, bots=True,)
         )  # fmt: skip
         assert written.owner == store.process  # a bot is to move: this process plays it
         row = store.load_game("g1")
@@ -73,9 +73,9 @@ def test_a_move_writes_its_state_entry_and_notice_together(db: Database) -> None
 
         # The table has moved on: nothing is written, logged or announced.
         with pytest.raises(Conflict):
-            store.record_action(
+            store.record_action(Move(
                 "g1", 1, "blue", ["pass", None], version=2, state='{"s":2}', active=["red"],
-                result=None, prior=0, bots=False,
+                result=None, prior=0, bots=False,)
             )  # fmt: skip
         row = store.load_game("g1")
         assert row is not None and (row.version, row.state, row.bot_owner) == (
@@ -88,9 +88,9 @@ def test_a_move_writes_its_state_entry_and_notice_together(db: Database) -> None
             assert list(listener.notifies(timeout=0.5, stop_after=1)) == []
 
         # No bot to move after this one: the owner is cleared, and the notice says so.
-        store.record_action(
+        store.record_action(Move(
             "g1", 1, "blue", ["pass", 3], version=2, state='{"s":2}', active=["red"],
-            result=None, prior=1, bots=False,
+            result=None, prior=1, bots=False,)
         )  # fmt: skip
         row = store.load_game("g1")
         assert row is not None and row.bot_owner is None and row.version == 2
@@ -119,30 +119,30 @@ def test_a_move_records_the_turns_it_begins_for_accounts_seats_only(db: Database
     _new_game(store)
     store.update_seat("g1", "blue", account="a1")
     try:
-        written = store.record_action(
+        written = store.record_action(Move(
             "g1", 0, "red", ["pass", None], version=1, state='{"s":1}', active=["blue"],
-            result=None, prior=0, bots=False, began=["blue"],
+            result=None, prior=0, bots=False, began=["blue"],)
         )  # fmt: skip
         assert written.began == 1 and _turns(store) == {"red": None, "blue": 1}
 
         # A seat played by link: nothing to record, and the write says so.
-        written = store.record_action(
+        written = store.record_action(Move(
             "g1", 1, "blue", ["pass", None], version=2, state='{"s":2}', active=["red"],
-            result=None, prior=1, bots=False, began=["red"],
+            result=None, prior=1, bots=False, began=["red"],)
         )  # fmt: skip
         assert written.began == 0 and _turns(store) == {"red": None, "blue": 1}
 
         # The table has moved on: no move and no turn.
         with pytest.raises(Conflict):
-            store.record_action(
+            store.record_action(Move(
                 "g1", 2, "red", ["pass", None], version=3, state='{"s":3}', active=["blue"],
-                result=None, prior=1, bots=False, began=["blue"],
+                result=None, prior=1, bots=False, began=["blue"],)
             )  # fmt: skip
         assert _turns(store) == {"red": None, "blue": 1}
 
-        written = store.record_action(
+        written = store.record_action(Move(
             "g1", 2, "red", ["pass", None], version=3, state='{"s":3}', active=["blue"],
-            result=None, prior=2, bots=False, began=["blue"],
+            result=None, prior=2, bots=False, began=["blue"],)
         )  # fmt: skip
         assert written.began == 1 and _turns(store) == {"red": None, "blue": 3}
     finally:
@@ -163,19 +163,19 @@ def test_a_move_written_from_the_event_loop_on_postgresql_is_the_same_write(
 
         async def play() -> None:
             try:
-                written = await moves.record_action(
+                written = await moves.record_action(Move(
                     "g1", 0, "red", ["pass", None], version=1, state='{"s":1}',
-                    active=["blue"], result=None, prior=0, bots=True, began=["blue"],
+                    active=["blue"], result=None, prior=0, bots=True, began=["blue"],)
                 )  # fmt: skip
                 assert (written.owner, written.began) == (store.process, 1)
                 with pytest.raises(Conflict):
-                    await moves.record_action(
+                    await moves.record_action(Move(
                         "g1", 1, "blue", ["pass", None], version=2, state='{"s":2}',
-                        active=["red"], result=None, prior=0, bots=False,
+                        active=["red"], result=None, prior=0, bots=False,)
                     )  # fmt: skip
-                written = await moves.record_action(
+                written = await moves.record_action(Move(
                     "g1", 1, "blue", ["pass", 3], version=2, state='{"s":2}',
-                    active=["red"], result=None, prior=1, bots=False,
+                    active=["red"], result=None, prior=1, bots=False,)
                 )  # fmt: skip
                 assert (written.owner, written.began) == (None, 0)
             finally:
@@ -221,16 +221,18 @@ def test_the_first_moves_on_postgresql_may_come_together(tmp_path: Path) -> None
                 return await asyncio.gather(
                     *(
                         moves.record_action(
-                            f"t{i}",
-                            0,
-                            "red",
-                            ["pass", None],
-                            version=1,
-                            state='{"s":1}',
-                            active=["blue"],
-                            result=None,
-                            prior=0,
-                            bots=False,
+                            Move(
+                                f"t{i}",
+                                0,
+                                "red",
+                                ["pass", None],
+                                version=1,
+                                state='{"s":1}',
+                                active=["blue"],
+                                result=None,
+                                prior=0,
+                                bots=False,
+                            )
                         )
                         for i in range(4)
                     )

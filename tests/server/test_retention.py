@@ -17,7 +17,7 @@ from sqlalchemy.exc import OperationalError
 
 from crisis.server import retention
 from crisis.server import store as store_module
-from crisis.server.store import CHAT_KEEP, GameRow, SeatRow, Store, games, seats
+from crisis.server.store import CHAT_KEEP, GameRow, Move, SeatRow, Store, games, seats
 from crisis.server.table import hash_token
 from tests.databases import Database
 from tests.server.conftest import BOT, HUMAN, create, make_client
@@ -108,7 +108,16 @@ def test_only_tables_never_used_and_old_enough_are_deleted(store: Store) -> None
     add_game(store, "joined", joined=True)
     add_game(store, "played")
     store.record_action(
-        "played", 0, "green", ["done", None], version=1, state="{}", active=["blue"], result=None
+        Move(
+            "played",
+            0,
+            "green",
+            ["done", None],
+            version=1,
+            state="{}",
+            active=["blue"],
+            result=None,
+        )
     )
     add_game(store, "bots_moved")  # a bot opened the game; the people never came
     with store.engine.begin() as db:
@@ -118,14 +127,16 @@ def test_only_tables_never_used_and_old_enough_are_deleted(store: Store) -> None
             .values(kind="bot")
         )
     store.record_action(
-        "bots_moved",
-        0,
-        "blue",
-        ["done", None],
-        version=1,
-        state="{}",
-        active=["green"],
-        result=None,
+        Move(
+            "bots_moved",
+            0,
+            "blue",
+            ["done", None],
+            version=1,
+            state="{}",
+            active=["green"],
+            result=None,
+        )
     )
     add_game(store, "resigned")
     with store.engine.begin() as db:
@@ -204,7 +215,16 @@ def finish_game(store: Store, game_id: str, *, resigned: str | None = None) -> N
 
 def act(store: Store, game_id: str, n: int, role: str) -> None:
     store.record_action(
-        game_id, n, role, ["done", None], version=n + 1, state="{}", active=["green"], result=None
+        Move(
+            game_id,
+            n,
+            role,
+            ["done", None],
+            version=n + 1,
+            state="{}",
+            active=["green"],
+            result=None,
+        )
     )
 
 

@@ -19,14 +19,13 @@ account's seat records it in the same transaction (as
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
 from typing import Any
 
 from psycopg import AsyncConnection
 from psycopg_pool import AsyncConnectionPool
 from sqlalchemy import ARRAY, String, any_, bindparam
 
-from crisis.server.store import Conflict, Store, Written, seats, turn_write
+from crisis.server.store import Conflict, Move, Store, Written, seats, turn_write
 
 #: Connections kept for moves (a move holds one for one round trip).
 POOL_SIZE = 4
@@ -53,28 +52,12 @@ class Moves:
         write = turn_write(bindparam("game"), roles, bindparam("version"))
         self._turn_sql = str(write.compile(dialect=store.engine.dialect))
 
-    async def record_action(
-        self,
-        game_id: str,
-        n: int,
-        role: str,
-        action: list[Any],
-        *,
-        version: int,
-        state: str,
-        active: list[str],
-        result: dict[str, Any] | None,
-        prior: int,
-        bots: bool | None,
-        began: Sequence[str] = (),
-    ) -> Written:
+    async def record_action(self, move: Move) -> Written:
         """:meth:`Store.record_action <crisis.server.store.Store.record_action>`, awaited on
         the loop: the same write, the same :class:`Conflict` (nothing written) when the
-        table is no longer at version ``prior``."""
-        sql, params, now = self.store.move_statement(
-            game_id, n, role, action, version=version, state=state, active=active,
-            result=result, prior=prior, bots=bots,
-        )  # fmt: skip
+        table is no longer at version ``move.prior``."""
+        sql, params, now = self.store.move_statement(move)
+        game_id, prior, began = move.game, move.prior, move.began
         if self._opening is None:  # the first move opens the pool; the others wait for it
             self._opening = asyncio.ensure_future(self._pool.open())
         await asyncio.shield(self._opening)
@@ -88,7 +71,7 @@ class Moves:
                 row = await _first(conn, sql, params)
                 if row is None:
                     raise Conflict(f"table {game_id} is no longer at version {prior}")
-                turns = {"game": game_id, "roles": list(began), "version": version}
+                turns = {"game": game_id, "roles": list(began), "version": move.version}
                 done = await conn.execute(self._turn_sql, turns)
             return Written(row[0], now, done.rowcount)
 

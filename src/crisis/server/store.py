@@ -489,6 +489,30 @@ class Written:
     began: int = 0
 
 
+@dataclass(frozen=True)
+class Move:
+    """One move to write (:meth:`Store.record_action`): log entry ``n``, ``role`` playing
+    ``action`` (``[verb, arg]``), and what it led to: the table's ``version``, its
+    ``state`` (the title's JSON), the seats to move next and the result if it ended the game.
+
+    ``prior``: the version the table must still be at, else nothing is written (None: any
+    version; the server always names one). ``bots``: whether a bot is to move after it (see
+    :meth:`Store._advance`). ``began``: the people's seats it leaves to move that were not
+    before (their turns are recorded with the move)."""
+
+    game: str
+    n: int
+    role: str
+    action: list[Any]
+    version: int
+    state: str
+    active: list[str]
+    result: dict[str, Any] | None = None
+    prior: int | None = None
+    bots: bool | None = None
+    began: Sequence[str] = ()
+
+
 @dataclass
 class SeatRow:
     """One seat as stored."""
@@ -784,33 +808,17 @@ class Store:
                     f"at most {limit} unfinished tables {kind} per address; wait for one to finish"
                 )
 
-    def record_action(
-        self,
-        game_id: str,
-        n: int,
-        role: str,
-        action: list[Any],
-        *,
-        version: int,
-        state: str,
-        active: list[str],
-        result: dict[str, Any] | None,
-        prior: int | None = None,
-        bots: bool | None = None,
-        began: Sequence[str] = (),
-    ) -> Written:
-        """Append log entry ``n`` and store the state it led to, in one transaction, if the
-        game is still at version ``prior`` (else :class:`Conflict`, nothing written). Returns
-        what the write left (``bots``: see :meth:`_advance`).
+    def record_action(self, move: Move) -> Written:
+        """Append the move's log entry and store the state it led to, in one transaction, if
+        the game is still at version ``move.prior`` (else :class:`Conflict`, nothing
+        written). Returns what the write left (``bots``: see :meth:`_advance`).
 
-        ``began``: the people's seats this move leaves to move that were not before; those
-        held by an account have their turn recorded in the same transaction (as
-        :meth:`turn_began` does), and :attr:`Written.began` says how many there were. Most
-        seats are played by link, so the turn notices' bookkeeping costs a move no more
-        than one statement and no trip of its own to the database (issue #22)."""
-        values, notice, entry = _move_parts(
-            game_id, n, role, action, version, state, active, result
-        )
+        The seats of ``move.began`` held by an account have their turn recorded in the same
+        transaction (as :meth:`turn_began` does), and :attr:`Written.began` says how many
+        there were. Most seats are played by link, so the turn notices' bookkeeping costs a
+        move no more than one statement and no trip of its own to the database (issue #22)."""
+        values, notice, entry = _move_parts(move)
+        prior, bots, began = move.prior, move.bots, move.began
         if self.shared and prior is not None:
             return self._move_in_one(
                 values, entry, prior=prior, bots=bots, notice=notice, began=began
@@ -818,10 +826,11 @@ class Store:
         if self._sqlite_file is not None and prior is not None:
             return self._move_here(values, entry, prior=prior, bots=bots, began=began)
         with self.engine.begin() as db:
-            written = self._advance(db, game_id, prior, values, bots=bots, notice=notice)
+            written = self._advance(db, move.game, prior, values, bots=bots, notice=notice)
             self._add_action.first(db, entry)
             if began:
-                return replace(written, began=self._turn_began(db, game_id, began, version))
+                count = self._turn_began(db, move.game, began, move.version)
+                return replace(written, began=count)
             return written
 
     def _move_in_one(
@@ -923,28 +932,18 @@ class Store:
         driven = self._move_writes[bots]
         return driven.sql, {**driven.fixed, **params}
 
-    def move_statement(
-        self,
-        game_id: str,
-        n: int,
-        role: str,
-        action: list[Any],
-        *,
-        version: int,
-        state: str,
-        active: list[str],
-        result: dict[str, Any] | None,
-        prior: int,
-        bots: bool | None,
-    ) -> tuple[str, dict[str, Any], int]:
+    def move_statement(self, move: Move) -> tuple[str, dict[str, Any], int]:
         """On PostgreSQL, :meth:`record_action`'s one statement for a driver of one's own
         (:mod:`crisis.server.moves` runs it from the event loop): its SQL, its parameters
         by name, and the moment it writes. It returns the bot owner the write left, or no
-        row when the table is no longer at version ``prior``."""
-        values, notice, entry = _move_parts(
-            game_id, n, role, action, version, state, active, result
+        row when the table is no longer at version ``move.prior`` (which it needs). The
+        turns of ``move.began`` are the caller's to record."""
+        if move.prior is None:
+            raise ValueError("a move written in one statement names the version it follows")
+        values, notice, entry = _move_parts(move)
+        sql, params = self._move_params(
+            values, entry, prior=move.prior, bots=move.bots, notice=notice
         )
-        sql, params = self._move_params(values, entry, prior=prior, bots=bots, notice=notice)
         return sql, params, entry["at"]
 
     def record_undo(
@@ -1475,22 +1474,14 @@ class Store:
             return _summaries(db, rows, tokens=False)
 
 
-def _move_parts(
-    game_id: str,
-    n: int,
-    role: str,
-    action: list[Any],
-    version: int,
-    state: str,
-    active: list[str],
-    result: dict[str, Any] | None,
-) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+def _move_parts(move: Move) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
     """A move's write in parts, however it is sent: the game row's new values, the notice
     announcing it, and its log entry (with the moment, ``at``)."""
-    entry = {"game": game_id, "n": n, "role": role, "verb": action[0]}
-    entry.update(arg=json.dumps(action[1]), at=_now())
-    notice = {"k": "act", "v": version, "a": [n, role, *action]}
-    return _state_values(version, state, active, result), notice, entry
+    entry = {"game": move.game, "n": move.n, "role": move.role, "verb": move.action[0]}
+    entry.update(arg=json.dumps(move.action[1]), at=_now())
+    notice = {"k": "act", "v": move.version, "a": [move.n, move.role, *move.action]}
+    values = _state_values(move.version, move.state, move.active, move.result)
+    return values, notice, entry
 
 
 def _state_values(

@@ -51,7 +51,7 @@ from crisis.server.following import Following
 from crisis.server.moves import Moves
 from crisis.server.ratings import Ratings
 from crisis.server.site import Site
-from crisis.server.store import Conflict, Full, GameRow, SeatRow, Store, Written
+from crisis.server.store import Conflict, Full, GameRow, Move, SeatRow, Store, Written
 from crisis.server.table import Live, Watcher, hash_token, new_token
 from crisis.server.text import clean_line
 from crisis.server.turns import Turns
@@ -146,23 +146,9 @@ class Hall(BotSeats, Following, Clock, Turns):
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db, functools.partial(call, *args, **kwargs))
 
-    async def write_action(
-        self,
-        game_id: str,
-        n: int,
-        role: str,
-        action: list[Any],
-        *,
-        version: int,
-        state: str,
-        active: list[str],
-        result: dict[str, Any] | None,
-        prior: int,
-        bots: bool | None,
-        began: list[str],
-    ) -> Written:
+    async def write_action(self, move: Move) -> Written:
         """A move's write (:meth:`Store.record_action <crisis.server.store.Store.record_action>`),
-        from the event loop, never from the database threads.
+        from the event loop, not from the database threads (on the two databases served).
 
         On PostgreSQL it is awaited on the loop (:mod:`crisis.server.moves`). A SQLite move is
         a few statements on a local file that never waits for the disk (the log is written
@@ -173,15 +159,10 @@ class Hall(BotSeats, Following, Clock, Turns):
         database thread for hundreds of milliseconds (issue #22, measured in the README).
         Here it costs the loop less than the hand-over did."""
         if self._moves is not None:
-            return await self._moves.record_action(
-                game_id, n, role, action, version=version, state=state, active=active,
-                result=result, prior=prior, bots=bots, began=began,
-            )  # fmt: skip
-        write = functools.partial(
-            self.store.record_action, game_id, n, role, action, version=version, state=state,
-            active=active, result=result, prior=prior, bots=bots, began=began,
-        )  # fmt: skip
-        return write() if self._moves_here else await self.db(write)
+            return await self._moves.record_action(move)
+        if self._moves_here:
+            return self.store.record_action(move)
+        return await self.db(self.store.record_action, move)
 
     # -- creating and loading ----------------------------------------------------------------
     async def create(
@@ -515,7 +496,7 @@ class Hall(BotSeats, Following, Clock, Turns):
                     bots=bots,
                 )
             else:
-                written = await self.write_action(
+                move = Move(
                     live.id,
                     len(match.log) - 1,
                     role,
@@ -528,6 +509,7 @@ class Hall(BotSeats, Following, Clock, Turns):
                     bots=bots,
                     began=began,
                 )
+                written = await self.write_action(move)
         except Exception:
             await self._reload(live)  # memory ran ahead of the database: back to what it holds
             raise
