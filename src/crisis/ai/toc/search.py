@@ -16,10 +16,13 @@ time (as Rome in Crisis's :mod:`crisis.ai.ric.search` does):
    (:func:`crisis.games.time_of_crisis.determinize`: others' cards, the event deck, hidden
    market stacks and all future dice drawn afresh; the true state is never read) and plays
    every surviving candidate from a copy of it (paired samples, common random numbers):
-   the candidate, then the heuristic in every seat (``opponents`` profile for the others)
+   the candidate, then the heuristic in every seat (``opponents`` profile for the others;
+   ``opponents=infer``: each other player's profile from the suit it bought most of, see
+   :func:`infer_profiles`; never the names of the bots at the table)
    until the end of the bot's next turn (``rounds`` more rounds) or the end of the game.
 4. The value of a rollout is the bot's chance of winning from the position evaluator
-   (:func:`crisis.ai.toc.evaluate.win_chances`), 1 or 0 if the game ended.
+   (:func:`crisis.ai.toc.evaluate.win_chances`; ``evaluator=refit`` takes its refitted
+   weights, ``deck=W`` sets its weight per point of value bought), 1 or 0 if the game ended.
 5. Every ``drop_every`` sweeps the candidate with the worst mean (never the heuristic's)
    is dropped. At the end the candidate with the best paired advantage over the heuristic's
    move is taken if that advantage exceeds ``margin`` standard errors; else the heuristic's.
@@ -32,7 +35,10 @@ per searched decision (reproducible from the seed; no clock).
 Measured against three ``senate`` bots (``search:seconds=0.15``, width 4 chosen on 20-game
 runs of seed 26): 33 of 80 4-player games on seed 26 (41.2%, Wilson 31.1-52.2%) and 32 of 100
 on seed 99 (32.0%, 23.7-41.7%), where the turn-plan ``ismcts`` (the ``hard`` level) had won
-30.2% of 192; not clearly better, so it is not the level (README, issue #26).
+30.2% of 192; not clearly better, so it is not the level (README, issue #26). A second
+round tried ``opponents=senate``, ``deck=0.1``, ``evaluator=refit``, ``seconds=0.3:turn=1.9``
+and ``rounds=0`` (6 to 8 wins in 20 games of seed 26 each) and ``opponents=infer`` on seed 99
+(38 of 100, 29.1-47.8%): none clearly better either.
 """
 
 from __future__ import annotations
