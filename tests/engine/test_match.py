@@ -414,3 +414,36 @@ def test_the_state_json_is_encoded_once_per_change_and_always_current() -> None:
     assert m.to_json() == toc.to_json(m.state)
     m.state = toc.setup(9, {"players": 4})  # a state put in place is encoded afresh
     assert m.to_json() == toc.to_json(m.state)
+
+
+@pytest.mark.parametrize("title", ["time_of_crisis", "rome_in_crisis"])
+def test_back_to_a_mark_restores_state_log_and_undo_steps(title: str) -> None:
+    """Match.back_to(mark): whatever was applied or undone since the mark (dice rolled, turns
+    changed), the match is the marked one again: the same state, log, undo steps and legal
+    actions, and it plays on exactly as a match that never left the mark."""
+    module = get_title(title)
+    rng = random.Random(4)
+    m = Match(module, 11, {"players": 3})
+    twin = Match(module, 11, {"players": 3})
+    for _ in range(40):  # into the game, past setup
+        role = m.active()[0]
+        action = rng.choice([a for a in m.actions(role) if a.verb != "undo"])
+        m.apply(role, action)
+        twin.apply(role, action)
+    mark = m.mark()
+    before = (m.to_json(), list(m.log), [m.can_undo(r) for r in m.roles()])
+    for _ in range(25):  # on, with undos among the moves
+        role = m.active()[0]
+        legal = m.actions(role)
+        m.apply(role, rng.choice(legal))
+    assert m.to_json() != before[0]
+    m.back_to(mark)
+    assert (m.to_json(), list(m.log), [m.can_undo(r) for r in m.roles()]) == before
+    for role in m.roles():
+        assert m.actions(role) == twin.actions(role)
+    for _ in range(30):  # and it goes on as the twin does
+        role = m.active()[0]
+        action = rng.choice(m.actions(role))
+        m.apply(role, action)
+        twin.apply(role, action)
+        assert m.to_json() == twin.to_json()

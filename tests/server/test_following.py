@@ -10,6 +10,7 @@ processes (issue #22): the person to move never saw the move before theirs."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import threading
 import time
@@ -190,3 +191,46 @@ async def _chat(tmp_path: Path) -> None:
         await reading
         assert live.chat is None
         assert [e["text"] for e in await follower.chat_history(live)][-1] == "while reading"
+
+
+def test_a_move_that_loses_a_race_is_taken_back_not_reloaded(tmp_path: Path) -> None:
+    """A process whose write finds that another wrote first takes its own move back in
+    memory and catches up from the log's tail: no rebuilding the whole match from the
+    database (which replays the game from its start: most of a process's work when a
+    table's people are on two processes, issue #22)."""
+    asyncio.run(_race(tmp_path))
+
+
+async def _race(tmp_path: Path) -> None:
+    from crisis.server.errors import TableError
+
+    async with two_halls(tmp_path) as (mover, follower, made):
+        live = await follower.get(made.id)
+        follower.watch(live, Seen(made.match.active()[0]))
+        loads: list[str] = []
+        load = follower._load
+
+        def counted(game_id: str) -> object:
+            loads.append(game_id)
+            return load(game_id)
+
+        follower._load = counted  # type: ignore[assignment, method-assign]
+        for _ in range(3):
+            await move(mover, made)  # the follower has not heard of these yet
+            role = live.match.active()[0]
+            legal = [a for a in live.match.actions(role) if a.verb != "undo"]
+            # Refused once caught up (stale, or no longer legal), or taken on the retry.
+            with contextlib.suppress(TableError):
+                await follower.act(live, role, legal[0].to_json(), live.version, {role})
+            stored = follower.store.load_game(made.id)
+            assert stored is not None and live.version == stored.version
+            assert live.match.to_json().decode() == stored.state
+            assert [list(e) for e in follower.store.load_log(made.id)] == [
+                [r, *a.to_json()] for r, a in live.match.log
+            ]
+            if made.version < stored.version:  # the follower's retry went through: catch up
+                await mover.get(made.id)
+                made = mover.tables[made.id]
+                async with made.lock:
+                    await mover._catch_up(made)
+        assert loads == []

@@ -56,8 +56,8 @@ def test_a_move_writes_its_state_entry_and_notice_together(db: Database) -> None
     try:
         written = store.record_action(Move(
             "g1", 0, "red", ["pass", None], version=1, state='{"s":1}', active=["blue"],
-            result=None, prior=0, bots=True,)
-        )  # fmt: skip
+            result=None, prior=0, bots=True,
+        ))  # fmt: skip
         assert written.owner == store.process  # a bot is to move: this process plays it
         row = store.load_game("g1")
         assert row is not None and (row.version, row.state, row.active) == (1, '{"s":1}', ["blue"])
@@ -75,8 +75,8 @@ def test_a_move_writes_its_state_entry_and_notice_together(db: Database) -> None
         with pytest.raises(Conflict):
             store.record_action(Move(
                 "g1", 1, "blue", ["pass", None], version=2, state='{"s":2}', active=["red"],
-                result=None, prior=0, bots=False,)
-            )  # fmt: skip
+                result=None, prior=0, bots=False,
+            ))  # fmt: skip
         row = store.load_game("g1")
         assert row is not None and (row.version, row.state, row.bot_owner) == (
             1,
@@ -90,8 +90,8 @@ def test_a_move_writes_its_state_entry_and_notice_together(db: Database) -> None
         # No bot to move after this one: the owner is cleared, and the notice says so.
         store.record_action(Move(
             "g1", 1, "blue", ["pass", 3], version=2, state='{"s":2}', active=["red"],
-            result=None, prior=1, bots=False,)
-        )  # fmt: skip
+            result=None, prior=1, bots=False,
+        ))  # fmt: skip
         row = store.load_game("g1")
         assert row is not None and row.bot_owner is None and row.version == 2
         assert store.load_log("g1") == [["red", "pass", None], ["blue", "pass", 3]]
@@ -121,29 +121,29 @@ def test_a_move_records_the_turns_it_begins_for_accounts_seats_only(db: Database
     try:
         written = store.record_action(Move(
             "g1", 0, "red", ["pass", None], version=1, state='{"s":1}', active=["blue"],
-            result=None, prior=0, bots=False, began=["blue"],)
-        )  # fmt: skip
+            result=None, prior=0, bots=False, began=["blue"],
+        ))  # fmt: skip
         assert written.began == 1 and _turns(store) == {"red": None, "blue": 1}
 
         # A seat played by link: nothing to record, and the write says so.
         written = store.record_action(Move(
             "g1", 1, "blue", ["pass", None], version=2, state='{"s":2}', active=["red"],
-            result=None, prior=1, bots=False, began=["red"],)
-        )  # fmt: skip
+            result=None, prior=1, bots=False, began=["red"],
+        ))  # fmt: skip
         assert written.began == 0 and _turns(store) == {"red": None, "blue": 1}
 
         # The table has moved on: no move and no turn.
         with pytest.raises(Conflict):
             store.record_action(Move(
                 "g1", 2, "red", ["pass", None], version=3, state='{"s":3}', active=["blue"],
-                result=None, prior=1, bots=False, began=["blue"],)
-            )  # fmt: skip
+                result=None, prior=1, bots=False, began=["blue"],
+            ))  # fmt: skip
         assert _turns(store) == {"red": None, "blue": 1}
 
         written = store.record_action(Move(
             "g1", 2, "red", ["pass", None], version=3, state='{"s":3}', active=["blue"],
-            result=None, prior=2, bots=False, began=["blue"],)
-        )  # fmt: skip
+            result=None, prior=2, bots=False, began=["blue"],
+        ))  # fmt: skip
         assert written.began == 1 and _turns(store) == {"red": None, "blue": 3}
     finally:
         store.close()
@@ -165,18 +165,18 @@ def test_a_move_written_from_the_event_loop_on_postgresql_is_the_same_write(
             try:
                 written = await moves.record_action(Move(
                     "g1", 0, "red", ["pass", None], version=1, state='{"s":1}',
-                    active=["blue"], result=None, prior=0, bots=True, began=["blue"],)
-                )  # fmt: skip
+                    active=["blue"], result=None, prior=0, bots=True, began=["blue"],
+                ))  # fmt: skip
                 assert (written.owner, written.began) == (store.process, 1)
                 with pytest.raises(Conflict):
                     await moves.record_action(Move(
                         "g1", 1, "blue", ["pass", None], version=2, state='{"s":2}',
-                        active=["red"], result=None, prior=0, bots=False,)
-                    )  # fmt: skip
+                        active=["red"], result=None, prior=0, bots=False,
+                    ))  # fmt: skip
                 written = await moves.record_action(Move(
                     "g1", 1, "blue", ["pass", 3], version=2, state='{"s":2}',
-                    active=["red"], result=None, prior=1, bots=False,)
-                )  # fmt: skip
+                    active=["red"], result=None, prior=1, bots=False,
+                ))  # fmt: skip
                 assert (written.owner, written.began) == (None, 0)
             finally:
                 await moves.close()
@@ -243,5 +243,55 @@ def test_the_first_moves_on_postgresql_may_come_together(tmp_path: Path) -> None
         try:
             assert len(asyncio.run(together())) == 4
             assert all(store.load_log(f"t{i}") == [["red", "pass", None]] for i in range(4))
+        finally:
+            store.close()
+
+
+def test_a_move_on_postgresql_outlives_the_pool_s_connections_being_dropped(
+    tmp_path: Path,
+) -> None:
+    """crisis.server.moves takes a connection from its pool without checking it first (a
+    round trip per move); a connection the database server dropped meanwhile (a restart)
+    costs the move a second try, never the move itself."""
+    with fresh_database("postgresql", tmp_path) as found:
+        store = Store(found.url)
+        _new_game(store)
+        moves = Moves(store)
+
+        def drop_connections() -> int:
+            """Every other connection to the database ended, as a restart ends them."""
+            admin = psycopg.connect(
+                make_url(found.url)
+                .set(drivername="postgresql")
+                .render_as_string(hide_password=False),
+                autocommit=True,
+            )
+            try:
+                rows = admin.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                ).fetchall()
+                return len(rows)
+            finally:
+                admin.close()
+
+        async def play() -> None:
+            try:
+                await moves.record_action(Move(
+                    "g1", 0, "red", ["pass", None], version=1, state='{"s":1}',
+                    active=["blue"], result=None, prior=0, bots=False,
+                ))  # fmt: skip
+                assert await asyncio.to_thread(drop_connections) >= 1  # the pool's among them
+                await asyncio.sleep(0.2)
+                await moves.record_action(Move(
+                    "g1", 1, "blue", ["pass", 3], version=2, state='{"s":2}',
+                    active=["red"], result=None, prior=1, bots=False,
+                ))  # fmt: skip
+            finally:
+                await moves.close()
+
+        try:
+            asyncio.run(play())
+            assert store.load_log("g1") == [["red", "pass", None], ["blue", "pass", 3]]
         finally:
             store.close()

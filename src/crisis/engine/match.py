@@ -20,6 +20,15 @@ from crisis.engine.title import TitleSpec
 UNDO = Action("undo")
 
 
+@dataclass(frozen=True)
+class Mark:
+    """A match's position as :meth:`Match.mark` took it."""
+
+    log: list[tuple[str, Action]]
+    state: bytes
+    undo: list[tuple[str, bytes]]
+
+
 @dataclass
 class Match:
     """A game in progress: ``title`` rules, the current ``state``, and the ``log`` of actions."""
@@ -103,6 +112,21 @@ class Match:
         self.state = self.title.from_json(snapshot)
         self._json = (self.state, snapshot)
         self.log.pop()
+
+    def mark(self) -> Mark:
+        """Where the match stands, for :meth:`back_to`: its state, log and undo steps (the
+        state's JSON is the one :meth:`to_json` keeps, so taking a mark costs no encoding)."""
+        return Mark(list(self.log), self.to_json(), list(self._undo))
+
+    def back_to(self, mark: Mark) -> None:
+        """Return to ``mark``, taken earlier with :meth:`mark`: the state, log and undo steps
+        as they were, whatever was applied or undone since. A server whose write of an
+        action failed takes the action back this way instead of rebuilding the match from
+        its stored record."""
+        self.log[:] = mark.log
+        self.state = self.title.from_json(mark.state)
+        self._json = (self.state, mark.state)
+        self._undo[:] = mark.undo
 
     # -- persistence -----------------------------------------------------------------------
     def record(self) -> dict[str, Any]:

@@ -470,6 +470,7 @@ class Hall(BotSeats, Following, Clock, Turns):
         match, row = live.match, live.row
         prior = row.version
         before = match.active()
+        mark = match.mark()
         try:
             if action.verb == "undo":
                 n = len(match.log) - 1
@@ -510,6 +511,14 @@ class Hall(BotSeats, Following, Clock, Turns):
                     began=began,
                 )
                 written = await self.write_action(move)
+        except Conflict:
+            # Another process wrote first. Memory ran one action ahead of the database: take
+            # it back, then catch up with what the other wrote, from the log's tail (a full
+            # reload replays the whole game: most of a process's work when a table's people
+            # are on two processes, issue #22).
+            match.back_to(mark)
+            await self._catch_up(live)
+            raise
         except Exception:
             await self._reload(live)  # memory ran ahead of the database: back to what it holds
             raise
