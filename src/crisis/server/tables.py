@@ -517,7 +517,11 @@ class Hall(BotSeats, Following, Clock, Turns):
             # reload replays the whole game: most of a process's work when a table's people
             # are on two processes, issue #22).
             match.back_to(mark)
-            await self._catch_up(live)
+            try:
+                await self._catch_up(live)
+            except Exception:  # as a failed reload does: the table loads afresh when asked
+                log.exception("table %s: could not catch up after a lost race", live.id)
+                self.tables.pop(live.id, None)
             raise
         except Exception:
             await self._reload(live)  # memory ran ahead of the database: back to what it holds
