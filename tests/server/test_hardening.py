@@ -7,6 +7,7 @@ import json
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -346,3 +347,41 @@ def test_two_players_asking_for_a_rematch_at_once_get_one_table(client: TestClie
 
     first, second = client.portal.call(both)  # type: ignore[union-attr]
     assert first is second and live.row.rematch == first.id
+
+
+def test_sqlite_counts_its_sockets_in_memory_per_address_and_table(tmp_path: Path) -> None:
+    """One SQLite process counts its sockets in memory (no trip through the database
+    threads per connection): per address and kind for the limits, per table for the
+    spectators; a socket counted again or forgotten twice changes nothing."""
+    from crisis.server.site import Site
+    from crisis.server.store import Store
+
+    store = Store(f"sqlite:///{tmp_path / 'site.db'}")
+
+    async def unused(*_: object) -> None:
+        raise AssertionError("no database call for a socket on SQLite")
+
+    site = Site(store, unused)
+
+    async def sockets() -> None:
+        a = await site.open_socket("10.0.0.1", "t1", 2)
+        b = await site.open_socket("10.0.0.1", "t1", 2)
+        assert a and b and await site.open_socket("10.0.0.1", "t1", 2) is None  # 2 waiting
+        assert await site.open_socket("10.0.0.2", "t1", 2) is not None  # another address
+        assert await site.count_socket(a, "10.0.0.1", "spectator", 1)
+        assert not await site.count_socket(b, "10.0.0.1", "spectator", 1)  # one spectating
+        assert await site.count_socket(a, "10.0.0.1", "spectator", 1)  # itself: not twice
+        assert await site.spectators("t1") == 1 and await site.spectators("t2") == 0
+        assert await site.count_socket(a, "10.0.0.1", "seat", None)  # now a seat holder
+        assert await site.spectators("t1") == 0
+        assert await site.count_socket(b, "10.0.0.1", "spectator", 1)  # room again
+        for sid in (a, b, b):
+            await site.close_socket(sid)
+        assert await site.spectators("t1") == 0
+        again = [await site.open_socket("10.0.0.1", "t1", 2) for _ in range(2)]
+        assert all(again)  # both goodbyes counted: room for two new ones
+
+    try:
+        asyncio.run(sockets())
+    finally:
+        store.close()
