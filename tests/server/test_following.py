@@ -17,6 +17,7 @@ import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from crisis.server.store import Store
 from crisis.server.table import Live
@@ -234,3 +235,42 @@ async def _race(tmp_path: Path) -> None:
                 async with made.lock:
                     await mover._catch_up(made)
         assert loads == []
+
+
+def test_a_lost_race_whose_winner_was_heard_meanwhile_needs_no_database_read(
+    tmp_path: Path,
+) -> None:
+    """When the other process's notice of the winning move arrives while this process's own
+    write is on its way, the table follows from that notice once its move is taken back:
+    no trip to the database at all."""
+    asyncio.run(_heard_race(tmp_path))
+
+
+async def _heard_race(tmp_path: Path) -> None:
+    from crisis.server.errors import TableError
+
+    async with two_halls(tmp_path) as (mover, follower, made):
+        live = await follower.get(made.id)
+        follower.watch(live, Seen(made.match.active()[0]))
+        trips: list[str] = []
+        catch_up, write = follower._catch_up, follower.write_action
+
+        async def counted(table: Live) -> None:
+            trips.append(table.id)
+            await catch_up(table)
+
+        async def racing(move_: Any) -> Any:
+            follower.heard(await move(mover, made))  # the winner, heard during the write
+            return await write(move_)
+
+        follower._catch_up = counted  # type: ignore[method-assign]
+        follower.write_action = racing  # type: ignore[method-assign]
+        role = live.match.active()[0]
+        legal = [a for a in live.match.actions(role) if a.verb != "undo"]
+        with contextlib.suppress(TableError):  # stale once it follows, or taken on a retry
+            await follower.act(live, role, legal[-1].to_json(), live.version, {role})
+        follower.write_action = write  # type: ignore[method-assign]
+        stored = follower.store.load_game(made.id)
+        assert stored is not None and live.version == stored.version
+        assert live.match.to_json().decode() == stored.state
+        assert trips == []

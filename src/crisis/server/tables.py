@@ -513,10 +513,13 @@ class Hall(BotSeats, Following, Clock, Turns):
                 written = await self.write_action(move)
         except Conflict:
             # Another process wrote first. Memory ran one action ahead of the database: take
-            # it back, then catch up with what the other wrote, from the log's tail (a full
-            # reload replays the whole game: most of a process's work when a table's people
-            # are on two processes, issue #22).
+            # it back, then catch up with what the other wrote: from its notice if it came
+            # during the write, else from the log's tail (a full reload replays the whole
+            # game: most of a process's work when a table's people are on two processes,
+            # issue #22).
             match.back_to(mark)
+            if live.heard and self._replay_heard(live) and live.version > prior:
+                raise
             try:
                 await self._catch_up(live)
             except Exception:  # as a failed reload does: the table loads afresh when asked
