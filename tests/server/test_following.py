@@ -60,6 +60,29 @@ async def move(mover: Hall, live: Live) -> dict[str, object]:
     return {"k": "act", "t": live.id, "v": live.version, "a": [n, role, *action], "at": 0}
 
 
+def count_catch_ups(hall: Hall) -> list[str]:
+    """The tables ``hall`` catches up from the database from now on (their ids, in order)."""
+    trips: list[str] = []
+    catch_up = hall._catch_up
+
+    async def counted(table: Live) -> None:
+        trips.append(table.id)
+        await catch_up(table)
+
+    hall._catch_up = counted  # type: ignore[method-assign]
+    return trips
+
+
+def assert_as_stored(hall: Hall, live: Live) -> None:
+    """``live`` in memory is the table as the database holds it: version, state and log."""
+    stored = hall.store.load_game(live.id)
+    assert stored is not None and live.version == stored.version
+    assert live.match.to_json().decode() == stored.state
+    assert [list(e) for e in hall.store.load_log(live.id)] == [
+        [r, *a.to_json()] for r, a in live.match.log
+    ]
+
+
 def test_a_table_a_socket_is_joining_is_kept_and_followed(tmp_path: Path) -> None:
     asyncio.run(_joining(tmp_path))
 
@@ -121,14 +144,7 @@ async def _busy(tmp_path: Path) -> None:
         live = await follower.get(made.id)
         watcher = Seen(made.match.active()[0])
         follower.watch(live, watcher)
-        trips = []
-        catch_up = follower._catch_up
-
-        async def counted(table: Live) -> None:
-            trips.append(table.id)
-            await catch_up(table)
-
-        follower._catch_up = counted  # type: ignore[method-assign]
+        trips = count_catch_ups(follower)
         async with live.lock:  # a move of the follower's own is being written meanwhile
             notices = [await move(mover, made) for _ in range(3)]
             for notice in reversed(notices):  # heard in any order
@@ -223,13 +239,8 @@ async def _race(tmp_path: Path) -> None:
             # Refused once caught up (stale, or no longer legal), or taken on the retry.
             with contextlib.suppress(TableError):
                 await follower.act(live, role, legal[0].to_json(), live.version, {role})
-            stored = follower.store.load_game(made.id)
-            assert stored is not None and live.version == stored.version
-            assert live.match.to_json().decode() == stored.state
-            assert [list(e) for e in follower.store.load_log(made.id)] == [
-                [r, *a.to_json()] for r, a in live.match.log
-            ]
-            if made.version < stored.version:  # the follower's retry went through: catch up
+            assert_as_stored(follower, live)
+            if made.version < live.version:  # the follower's retry went through: catch up
                 await mover.get(made.id)
                 made = mover.tables[made.id]
                 async with made.lock:
@@ -252,25 +263,18 @@ async def _heard_race(tmp_path: Path) -> None:
     async with two_halls(tmp_path) as (mover, follower, made):
         live = await follower.get(made.id)
         follower.watch(live, Seen(made.match.active()[0]))
-        trips: list[str] = []
-        catch_up, write = follower._catch_up, follower.write_action
-
-        async def counted(table: Live) -> None:
-            trips.append(table.id)
-            await catch_up(table)
+        trips = count_catch_ups(follower)
+        write = follower.write_action
 
         async def racing(move_: Any) -> Any:
             follower.heard(await move(mover, made))  # the winner, heard during the write
             return await write(move_)
 
-        follower._catch_up = counted  # type: ignore[method-assign]
         follower.write_action = racing  # type: ignore[method-assign]
         role = live.match.active()[0]
         legal = [a for a in live.match.actions(role) if a.verb != "undo"]
         with contextlib.suppress(TableError):  # stale once it follows, or taken on a retry
             await follower.act(live, role, legal[-1].to_json(), live.version, {role})
         follower.write_action = write  # type: ignore[method-assign]
-        stored = follower.store.load_game(made.id)
-        assert stored is not None and live.version == stored.version
-        assert live.match.to_json().decode() == stored.state
+        assert_as_stored(follower, live)
         assert trips == []
