@@ -34,7 +34,7 @@ lint: $(STAMP)
 # The database tests run on SQLite and on PostgreSQL: scripts/with-postgres.sh finds a server
 # (127.0.0.1:5432 or $$CRISIS_TEST_POSTGRES) or starts a throwaway one for the run.
 test: lint
-	bash scripts/ensure-chromium.sh
+	bash scripts/ensure-debian.sh /usr/bin/chromium=chromium,fonts-dejavu-core /usr/sbin/nginx=nginx-light
 	bash scripts/with-postgres.sh $(BIN)/pytest -n 2
 
 # Everything but the slow tests (fuzz, Ray, browser, training): a minute or two.

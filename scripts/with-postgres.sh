@@ -6,7 +6,7 @@
 # The server is the one at $CRISIS_TEST_POSTGRES (a SQLAlchemy URL, e.g.
 # postgresql+psycopg://user@host:5432/postgres; default: 127.0.0.1:5432 as the current user)
 # if it answers. Otherwise this starts a throwaway one for the run: Debian's `postgresql`
-# package (installed with apt-get when missing, as scripts/ensure-chromium.sh installs
+# package (installed with apt-get when missing, as scripts/ensure-debian.sh installs
 # Chromium; needs root or passwordless sudo), a new cluster in a temporary folder (initdb, run
 # as the `postgres` user when we are root), trust authentication, on a free port of 127.0.0.1,
 # stopped and deleted when the command ends. The command then runs with CRISIS_TEST_POSTGRES

@@ -1,7 +1,7 @@
 """A newcomer plays in a real headless Chromium (Debian's, driven by Playwright).
 
 Screenshots land in ``test-artifacts/``. The tests skip only if Chromium is not installed
-(``scripts/ensure-chromium.sh``, run by ``make test``, installs it).
+(``scripts/ensure-debian.sh``, run by ``make test``, installs it).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason="Chromium is not installed (scripts/ensure-chromium.sh)"
+    not CHROMIUM.exists(), reason="Chromium is not installed (scripts/ensure-debian.sh)"
 )
 
 
