@@ -7,7 +7,8 @@ database of the server given.
 It makes a database of its own beside the one named (dropped at the end), a table with a
 state of realistic size (a Time of Crisis game's, about 5 KB), and writes ``--moves`` moves
 one after another, then ``--concurrent`` tables' moves at once, as a busy process does. The
-CPU is this process's alone (the database server's own is not counted). Run it with
+CPU is this process's; where the database server runs on this machine, the CPU of its
+processes (``postgres``, all databases) over the same moves is printed beside it. Run it with
 ``PYTHONPATH`` pointing at another tree's ``src`` to compare with that tree's writer (the
 script uses only ``Store``, ``Move`` and ``Moves.record_action``).
 """
@@ -21,6 +22,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import psutil
 import sqlalchemy as sa
 import uvloop
 from sqlalchemy.engine import make_url
@@ -68,6 +70,16 @@ def new_table(store: Store, game: str, state: str) -> None:
     store.create_game(row)
 
 
+def database_cpu() -> float:
+    """CPU seconds used so far by this machine's PostgreSQL processes (0 where none runs
+    here); those that exit meanwhile are not counted, so the pool stays open throughout."""
+    total = 0.0
+    for proc in psutil.process_iter(["name", "cpu_times"]):
+        if proc.info["name"] == "postgres" and proc.info["cpu_times"] is not None:
+            total += proc.info["cpu_times"].user + proc.info["cpu_times"].system
+    return total
+
+
 def move(game: str, i: int, state: str) -> Move:
     """Move ``i`` of ``game``: a seat passes, the next seat is to move."""
     role, following = ROLES[i % 4], ROLES[(i + 1) % 4]
@@ -104,10 +116,21 @@ async def measure(url: str, n: int, concurrent: int) -> None:
     moves = Moves(store)
     try:
         await one_after_another(moves, games[0], state, 50)  # warm: pool, prepared statements
+        server = database_cpu()
         cpu, wall = await one_after_another(moves, games[0], state, n, start=50)
-        print(f"one table, {n} moves in turn: {cpu:.0f} us CPU, {wall:.0f} us wall per move")
-        cpu, wall = await at_once(moves, games[1:], state, max(1, n // concurrent))
-        print(f"{concurrent} tables at once: {cpu:.0f} us CPU, {wall:.0f} us wall per move")
+        server = (database_cpu() - server) / n * 1e6
+        print(
+            f"one table, {n} moves in turn: {cpu:.0f} us CPU, {wall:.0f} us wall per move;"
+            f" the database's processes {server:.0f} us CPU"
+        )
+        rounds = max(1, n // concurrent)
+        server = database_cpu()
+        cpu, wall = await at_once(moves, games[1:], state, rounds)
+        server = (database_cpu() - server) / (rounds * concurrent) * 1e6
+        print(
+            f"{concurrent} tables at once: {cpu:.0f} us CPU, {wall:.0f} us wall per move;"
+            f" the database's processes {server:.0f} us CPU"
+        )
     finally:
         await moves.close()
         store.engine.dispose()
