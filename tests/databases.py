@@ -123,3 +123,20 @@ def fresh_database(backend: str, folder: Path) -> Iterator[Database]:
         )
     finally:
         _admin(server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def end_connections(url: str) -> int:
+    """End every other connection to the PostgreSQL database at ``url``, as a server restart
+    ends them; how many there were."""
+    engine = create_engine(url, poolclass=NullPool, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as db:
+            rows = db.execute(
+                text(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+            ).fetchall()
+            return len(rows)
+    finally:
+        engine.dispose()

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import msgspec
+from sqlalchemy.exc import DBAPIError
 
 from crisis.ai import searches
 from crisis.engine.action import Action
@@ -142,9 +143,23 @@ class Hall(BotSeats, Following, Clock, Turns):
         return timed_out
 
     async def db(self, call: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """``call(*args, **kwargs)`` (a :class:`Store` method) in the database thread."""
+        """``call(*args, **kwargs)`` (a :class:`Store` method) in the database thread.
+
+        A call whose connection the database server dropped (a restart) goes once more: the
+        pool checks only connections left idle (see ``store.IDLE_CHECK_SECONDS``), so the
+        first call after a restart can meet a dead one; SQLAlchemy then empties the pool and
+        the second try gets a new connection. A transaction cut off with its connection did
+        not commit, so the second try does not repeat it (only a connection lost between a
+        commit and its answer could, and the writes that matter check the table's version)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._db, functools.partial(call, *args, **kwargs))
+        job = functools.partial(call, *args, **kwargs)
+        try:
+            return await loop.run_in_executor(self._db, job)
+        except DBAPIError as exc:
+            if not exc.connection_invalidated:
+                raise
+            log.warning("a database connection was lost (%s); trying once more", exc.orig)
+            return await loop.run_in_executor(self._db, job)
 
     async def write_action(self, move: Move) -> Written:
         """A move's write (:meth:`Store.record_action <crisis.server.store.Store.record_action>`),
