@@ -70,7 +70,9 @@ def nginx(folder: Path, ports: list[int]) -> Iterator[str]:
     (folder / "nginx.conf").write_text(
         f"worker_processes 1; pid {folder / 'nginx.pid'};\n"
         "events { worker_connections 512; }\n"
-        f"http {{ access_log off; {temp} uwsgi_temp_path {folder / 'uwsgi'}; "
+        # Each request's path and the process nginx passed it to, for the test to check.
+        "http { log_format route '$uri $upstream_addr'; "
+        f"access_log {folder / 'route.log'} route; {temp} uwsgi_temp_path {folder / 'uwsgi'}; "
         f"scgi_temp_path {folder / 'scgi'}; include {folder / 'crisis.conf'}; }}\n"
     )
     cmd = [NGINX, "-p", str(folder), "-c", str(folder / "nginx.conf"), "-e", "stderr"]
@@ -125,6 +127,7 @@ def test_nginx_sends_everything_about_a_table_to_one_process(pg: Database, tmp_p
             seat = next(iter(table["tokens"].values()))
             open_.append(watch(site, table["table"]["id"], [seat], "127.0.0.2"))
             open_.append(watch(site, table["table"]["id"], [], "127.0.0.3"))
+            assert get(site, f"/api/tables/{table['table']['id']}")["id"] == table["table"]["id"]
         engine = sa.create_engine(pg.url)
         try:
             with engine.connect() as db:
@@ -155,3 +158,22 @@ def test_nginx_sends_everything_about_a_table_to_one_process(pg: Database, tmp_p
         assert seen["version"] == now["version"] + 1
         for ws in open_:
             ws.close()
+
+    # nginx has stopped (its log is complete): every request about a table, websocket or
+    # HTTP, went to one process.
+    routes: dict[str, set[str]] = {}  # table -> the processes its requests went to
+    kinds: dict[str, set[str]] = {}  # table -> "ws", "api"
+    for line in (tmp_path / "route.log").read_text().splitlines():
+        path, upstream = line.split(" ", 1)
+        parts = path.strip("/").split("/")
+        if parts[0] == "ws":
+            about, kind = parts[1], "ws"
+        elif parts[:2] == ["api", "tables"] and len(parts) > 2:
+            about, kind = parts[2], "api"
+        else:
+            continue  # not about one table (the lobby, creating tables): spread
+        routes.setdefault(about, set()).add(upstream)
+        kinds.setdefault(about, set()).add(kind)
+    assert set(routes) == {t["table"]["id"] for t in made}
+    assert all(len(upstreams) == 1 for upstreams in routes.values()), routes
+    assert all(both == {"ws", "api"} for both in kinds.values())  # HTTP went with the sockets
