@@ -612,7 +612,8 @@ def _check_idle_connections(engine: Engine) -> None:
     for each call through the database threads, about a tenth of their time in a profile
     of a PostgreSQL process while people arrive (issue #22). A connection in steady use is
     known to be alive; if the server goes away between two of its uses, that one call fails
-    and SQLAlchemy drops every connection the pool holds, so the next calls get new ones."""
+    and SQLAlchemy drops every connection the pool holds, so the next calls get new ones
+    (the server's own calls go once more at once: ``Hall.db``)."""
 
     @event.listens_for(engine, "checkin")
     def _idle_from(dbapi_connection: Any, record: Any) -> None:
