@@ -110,17 +110,18 @@ def test_the_search_is_reproducible_and_reads_only_its_view() -> None:
         view = toc.view(state, role)
         assert toc.view(other, role) == view
         legal = toc.actions(state, role)
-        answers = []
-        for source in (state, state, other):
-            seen = toc.view(source, role)
-            bot = SearchBot(iterations=12)
-            action = bot.choose(seen, role, legal, random.Random(7))
-            assert action in legal and seen == view
-            assert bot.last_iterations == 12
-            stats = [(c.action, sorted(c.values.items())) for c in bot.last_search]
-            answers.append((action, stats))
-        assert answers[0] == answers[1] == answers[2]
-        assert len(answers[0][1]) > 1  # it weighed several candidates
+        for focus in (0.0, 0.001):
+            answers = []
+            for source in (state, state, other):
+                seen = toc.view(source, role)
+                bot = SearchBot(iterations=12, focus=focus)
+                action = bot.choose(seen, role, legal, random.Random(7))
+                assert action in legal and seen == view
+                assert bot.last_iterations == 12 or (focus and not bot.last_focused)
+                stats = [(c.action, sorted(c.values.items())) for c in bot.last_search]
+                answers.append((action, stats, bot.last_focused))
+            assert answers[0] == answers[1] == answers[2]
+            assert len(answers[0][1]) > 1  # it weighed several candidates
 
 
 def test_the_search_keeps_to_its_time_budgets() -> None:
@@ -286,3 +287,109 @@ def test_the_search_reads_its_deck_weight_and_opponent_model(
         monkeypatch.setattr(search, "decide", real)
         others = {r: names for r, names in seen.items() if r != role}
         assert others and all(names == {expect[r]} for r, names in others.items()), spec
+
+
+def test_focus_is_a_setting_that_rejects_bad_values() -> None:
+    """``focus`` (a spread in win chances, 0: off, the default) and ``deep`` (sweeps of a
+    focused decision) come from the bot's spec; anything else is refused."""
+    assert SearchBot().focus == 0.0 and not SearchBot().focus
+    bot = get_bot("search:seconds=0.15:focus=0.02", TITLE)
+    assert isinstance(bot, SearchBot) and bot.focus == 0.02 and bot.deep == 32
+    assert get_bot("search:focus=1:deep=8", TITLE).deep == 8  # type: ignore[attr-defined]
+    for spec in ("focus=-0.1", "focus=abc", "focus=nan", "focus=inf", "deep=1", "deep=x"):
+        with pytest.raises(ValueError, match=r"focus|deep"):
+            get_bot(f"search:{spec}", TITLE)
+
+
+def _fake_rollouts(
+    monkeypatch: pytest.MonkeyPatch, values: dict[Action, float], pause: float = 0.0
+) -> list[Action]:
+    """Replace the rollouts by fixed values per root action (0.5 for the others), each
+    taking ``pause`` seconds; returns the list the rollouts are recorded in."""
+    played: list[Action] = []
+
+    def rollout(self: SearchBot, state: State, role: str, action: Action) -> float:
+        played.append(action)
+        if pause:
+            time.sleep(pause)
+        return values.get(action, 0.5)
+
+    monkeypatch.setattr(SearchBot, "_rollout", rollout)
+    return played
+
+
+def test_focus_cuts_short_the_decisions_whose_first_sweep_shows_no_spread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With ``focus``, a decision whose candidates' first rollouts are identical (or where no
+    other candidate beats the heuristic's move by ``focus``) ends after that sweep with the
+    heuristic's move; one with a single candidate plays no rollout at all; one where another
+    candidate stands out is searched on, up to ``deep`` sweeps, and the better move taken."""
+    state, role = _searched_decision(3, 4, 6)
+    view, legal = toc.view(state, role), toc.actions(state, role)
+    bot = SearchBot(iterations=60, focus=0.05, deep=10)
+    default = bot._default(view, role, legal)
+    cands = bot._candidates(view, role, legal, default)
+    assert len(cands) > 2
+    played = _fake_rollouts(monkeypatch, {})  # every rollout alike
+    assert bot.choose(view, role, legal, random.Random(1)) == default
+    assert bot.last_iterations == len(played) == len(cands) and not bot.last_focused
+    assert [c.visits for c in bot.last_search] == [1] * len(cands)
+
+    played = _fake_rollouts(monkeypatch, {cands[1]: 0.54})  # below the spread asked for
+    assert bot.choose(view, role, legal, random.Random(1)) == default
+    assert len(played) == len(cands) and not bot.last_focused
+
+    played = _fake_rollouts(monkeypatch, {cands[-1]: 0.9})
+    assert bot.choose(view, role, legal, random.Random(1)) == cands[-1]
+    assert bot.last_focused and len(played) > len(cands)
+    visits = {c.action: c.visits for c in bot.last_search}
+    assert visits[default] == visits[cands[-1]] == 10  # ``deep`` sweeps, no more
+
+    unfocused = SearchBot(iterations=60)  # the default searches every decision to the end
+    played = _fake_rollouts(monkeypatch, {})
+    unfocused.choose(view, role, legal, random.Random(1))
+    assert unfocused.last_iterations == len(played) == 60
+
+    # A decision with one candidate: the heuristic's move, no rollout.
+    monkeypatch.setattr(SearchBot, "_candidates", lambda self, v, r, a, d: [d])
+    played = _fake_rollouts(monkeypatch, {})
+    assert not bot.will_search(view, role, legal)
+    assert bot.choose(view, role, legal, random.Random(1)) == default and not played
+
+
+def test_focus_spends_saved_time_on_focused_decisions_within_the_turn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The time bank: each searched decision adds ``seconds``, cut-short decisions spend
+    little of it, a focused decision may spend what is banked (never more than what is left
+    of the turn's ``turn`` seconds, give or take one rollout), and the turn's total keeps to
+    ``turn``."""
+    state, role = _searched_decision(6, 4, 8)
+    view, legal = toc.view(state, role), toc.actions(state, role)
+    probe = SearchBot()
+    default = probe._default(view, role, legal)
+    other = probe._candidates(view, role, legal, default)[1]
+    pause, slack = 0.005, 0.15
+    bot = SearchBot(seconds=0.1, turn=0.6, focus=0.05)
+
+    def timed() -> float:
+        start = time.perf_counter()
+        assert bot.choose(view, role, legal, random.Random(1)) in legal
+        return time.perf_counter() - start
+
+    _fake_rollouts(monkeypatch, {other: 0.9}, pause)
+    first = timed()  # focused with one decision's deposit in the bank
+    assert bot.last_focused and first < 0.1 + slack
+    _fake_rollouts(monkeypatch, {}, pause)
+    for _ in range(3):  # cut short: the bank grows by nearly ``seconds`` each
+        assert timed() < 0.1 and not bot.last_focused
+    assert 0.2 < bot.bank <= 0.6
+    _fake_rollouts(monkeypatch, {other: 0.9}, pause)
+    saved = bot.bank + bot.seconds
+    spent = timed()
+    assert bot.last_focused and 0.2 < spent < saved + slack
+    while bot.will_search(view, role, legal):  # the rest of the turn's budget
+        timed()
+    assert bot._spent < 0.6 + slack
+    assert bot.choose(view, role, legal, random.Random(1)) == bot._default(view, role, legal)

@@ -32,13 +32,26 @@ this bot's decisions in one player's turn, as ``crisis simulate`` counts them); 
 turn's budget is spent the heuristic plays on. ``iterations=N`` makes it exactly N rollouts
 per searched decision (reproducible from the seed; no clock).
 
+``focus=T`` (off by default) spends the same budget unevenly. Every searched decision plays
+its first sweep (one rollout per candidate, on one sample); if no other candidate's rollout
+there beats the heuristic's move's by at least ``T`` (a win chance, 0-1), the heuristic's move
+is played and no more rollouts are spent. Each searched decision adds ``seconds`` to a time
+bank (kept across turns, at most ``turn``) and takes what it spent out of it; a decision that
+passes the screen sweeps on (common random numbers as above, the worst dropped every
+``drop_every`` sweeps) until the bank is spent, the turn's ``turn`` seconds are, or its
+heuristic's move has ``deep`` (32) rollouts. So the game's total stays within ``seconds`` a
+searched decision and a turn's within ``turn``. With ``iterations=N`` a focused decision
+plays N rollouts (or ``deep`` sweeps), a cut-short one its first sweep only.
+
 Measured against three ``senate`` bots (``search:seconds=0.15``, width 4 chosen on 20-game
 runs of seed 26): 33 of 80 4-player games on seed 26 (41.2%, Wilson 31.1-52.2%) and 32 of 100
 on seed 99 (32.0%, 23.7-41.7%), where the turn-plan ``ismcts`` (the ``hard`` level) had won
 30.2% of 192; not clearly better, so it is not the level (README, issue #26). A second
 round tried ``opponents=senate``, ``deck=0.1``, ``evaluator=refit``, ``seconds=0.3:turn=1.9``
 and ``rounds=0`` (6 to 8 wins in 20 games of seed 26 each) and ``opponents=infer`` on seed 99
-(38 of 100, 29.1-47.8%): none clearly better either.
+(38 of 100, 29.1-47.8%): none clearly better either. A third round tried ``focus=0.02``
+(14 of 40 on seed 26, 35.0%, 1.12 s per turn) and ``focus=0.005:deep=64`` (9 of 40, 22.5%)
+against the default's 15 of 40 (37.5%, 1.50 s) on the same game seeds: no better.
 """
 
 from __future__ import annotations
@@ -158,6 +171,8 @@ class SearchBot:
         opponents: str = "balanced",
         deck: float | None = None,
         evaluator: str = "fitted",
+        focus: float = 0.0,
+        deep: int = 32,
     ) -> None:
         self.seconds = float(seconds)
         self.turn = float(turn)
@@ -178,6 +193,24 @@ class SearchBot:
         if deck is not None:
             weights["deck"] = float(deck)
         self.weights = weights or None
+        #: ``focus=T`` (0: off): a searched decision goes past its first sweep only if some
+        #: other candidate's rollout there beats the heuristic's move's by at least ``T``;
+        #: those decisions draw on a time bank, up to ``deep`` sweeps each (see :meth:`choose`).
+        try:
+            self.focus = float(focus)
+            self.deep = int(deep)
+        except (TypeError, ValueError):
+            raise ValueError(
+                f"focus must be a number and deep a whole number, not {focus!r}, {deep!r}"
+            ) from None
+        if not (math.isfinite(self.focus) and self.focus >= 0):
+            raise ValueError(f"focus must be a finite number >= 0, not {focus!r}")
+        if self.deep < 2:
+            raise ValueError(f"deep must be at least 2 sweeps, not {deep!r}")
+        #: Seconds saved by this bot's cut-short decisions, for focused ones (``focus`` only).
+        self.bank = 0.0
+        #: Whether the last search went past its first sweep (``focus`` only).
+        self.last_focused = False
         self._models: dict[str, Profile] = {}
         self.last_search: list[Candidate] = []
         self.last_iterations = 0
@@ -244,6 +277,7 @@ class SearchBot:
         if len(actions) == 1:
             return actions[0]
         start = time.perf_counter()
+        searched = False
         try:
             default = self._default(view, role, actions)
             if self.iterations is None and self._spent >= self.turn:
@@ -251,10 +285,20 @@ class SearchBot:
             candidates = self._candidates(view, role, actions, default)
             if len(candidates) < 2:
                 return default
-            budget = min(self.seconds, self.turn - self._spent)
-            return self._search(view, role, candidates, rng, start + budget)
+            if not self.focus:
+                budget = min(self.seconds, self.turn - self._spent)
+                return self._search(view, role, candidates, rng, start + budget)
+            searched = True
+            self.bank = min(self.bank + self.seconds, self.turn)
+            left = self.turn - self._spent
+            return self._search(
+                view, role, candidates, rng, start + left, start + min(self.bank, left)
+            )
         finally:
-            self._spent += time.perf_counter() - start
+            elapsed = time.perf_counter() - start
+            self._spent += elapsed
+            if searched:
+                self.bank -= elapsed
 
     def _search(
         self,
@@ -263,7 +307,12 @@ class SearchBot:
         actions: list[Action],
         rng: random.Random,
         deadline: float,
+        focused: float | None = None,
     ) -> Action:
+        """Sweeps until ``deadline`` (or ``iterations`` rollouts). With ``focus``, ``deadline``
+        bounds the first sweep alone; past it the search goes on only if that sweep shows a
+        candidate beating the heuristic's move by ``focus``, then until ``focused`` (or
+        ``iterations`` rollouts) and at most ``deep`` sweeps."""
         cands = [Candidate(a) for a in actions]
         alive = list(cands)
         base = cands[0]
@@ -271,7 +320,16 @@ class SearchBot:
         self._models = infer_profiles(view, role) if self.infer else {}
         done = sweep = 0
         seed = rng.getrandbits(64)
+        self.last_focused = False
         while True:
+            if self.focus and sweep == 1:
+                if not self._spread(base, alive):
+                    break  # no candidate stood out: the heuristic's move, no more rollouts
+                self.last_focused = True
+                if focused is not None:
+                    deadline = focused
+            if self.focus and sweep >= self.deep:
+                break
             if self.iterations is not None:
                 if done >= self.iterations:
                     break
@@ -302,6 +360,13 @@ class SearchBot:
             if gain > self.margin * err and gain > best_gain:
                 best, best_gain = cand, gain
         return best.action
+
+    def _spread(self, base: Candidate, alive: list[Candidate]) -> bool:
+        """Whether the first sweep shows a candidate worth more rollouts: one whose value
+        there beats the heuristic's move's by at least ``focus``."""
+        if 0 not in base.values:
+            return False
+        return any(c.values.get(0, -math.inf) - base.values[0] >= self.focus for c in alive[1:])
 
     def _rollout(self, state: toc.State, role: str, action: Action) -> float:
         """Play ``action``, then the heuristic everywhere to the end of ``role``'s next turn
