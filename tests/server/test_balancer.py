@@ -25,7 +25,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from crisis.server.loadtest import free_port, post
 from crisis.server.store import sockets
-from tests.databases import Database, fresh_database
+from tests.databases import Database, fresh_database, in_ci
 from tests.server.test_site import get, next_state, servers
 
 pytestmark = pytest.mark.slow
@@ -44,7 +44,7 @@ def pg(tmp_path: Path) -> Iterator[Database]:
 def _need_nginx() -> None:
     if not os.access(NGINX, os.X_OK):
         why = "nginx is not installed (scripts/ensure-debian.sh installs it)"
-        if os.environ.get("CI", "").strip().lower() in ("1", "true", "yes"):
+        if in_ci():
             pytest.fail(why)
         pytest.skip(why)
 
