@@ -28,10 +28,15 @@ pytestmark = pytest.mark.skipif(
 def server(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[str]:
-    """A server process for the module's tests, once on each backend (a fresh database)."""
+    """A server process for the module's tests, once on each backend (a fresh database).
+
+    Every test makes its tables from 127.0.0.1, and a quick module makes more than the 30 a
+    minute one address may (HTTP 429 in a fast CI run): the limit is raised here and tested
+    in tests/server."""
     with fresh_database(request.param, tmp_path_factory.mktemp("web")) as db:
         port = free_port()
-        proc = start_server(db.url, port, "--bot-delay", "0", "--allow-seed")
+        extra = ("--bot-delay", "0", "--allow-seed", "--tables-per-minute", "1000")
+        proc = start_server(db.url, port, *extra)
         try:
             yield f"http://127.0.0.1:{port}"
         finally:
