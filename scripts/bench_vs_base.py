@@ -4,7 +4,8 @@ Usage: ``python scripts/bench_vs_base.py --base ../old-checkout [--reps 3] [--ga
 (``git worktree add --detach ../old-checkout <commit>`` makes the base). Each repetition
 runs ``crisis bench`` (games per second and copy_state cost of random 4-player Time of
 Crisis games) and ``python -m crisis.rl.bench`` (PettingZoo, Gymnasium and OpenSpiel steps
-per second, both titles) on the base tree's sources and then on this one's, with this
+per second, both titles) and times ``crisis simulate`` of the four Time of Crisis heuristics
+(the bots' own speed, which the searches' rollouts run on) on the base tree's sources and then on this one's, with this
 interpreter and one core, so that a shared, noisy machine slows both alike; the table shows
 the median of each figure.
 """
@@ -34,11 +35,21 @@ ROWS = {
     "RiC PettingZoo steps/s": r"rome_in_crisis.*?PettingZoo AEC ([\d,]+)",
     "RiC Gymnasium steps/s": r"rome_in_crisis.*?Gymnasium ([\d,]+)",
     "RiC OpenSpiel actions/s": r"rome_in_crisis.*?OpenSpiel ([\d,]+)",
+    "ToC heuristic games/s": r"heuristic games per second ([\d.]+)",
 }
 
 
 #: Runs the command line of whichever tree is on the path (its entry point moved over time).
 CLI = "import sys; from crisis.cli import app; app(sys.argv[1:])"
+#: The same, timing the command itself (not the imports) and printing heuristic games/s.
+TIMED = (
+    "import sys, time\n"
+    "from crisis.cli import app\n"
+    "t = time.perf_counter()\n"
+    "try:\n    app(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+    "print('heuristic games per second', int(sys.argv[3]) / (time.perf_counter() - t))\n"
+)
+HEURISTICS = "balanced,military,senate,populace"
 
 
 def run_tree(tree: Path, games: int) -> dict[str, float]:
@@ -59,6 +70,10 @@ def run_tree(tree: Path, games: int) -> dict[str, float]:
         text=True,
         check=True,
         env=env,
+    ).stdout
+    sim = ["simulate", "--games", str(games), "--jobs", "1", "--bots", HEURISTICS, "--seed", "7"]
+    out += subprocess.run(
+        [*pin, "-c", TIMED, *sim], cwd=tree, capture_output=True, text=True, check=True, env=env
     ).stdout
     figures = {}
     for name, pattern in ROWS.items():

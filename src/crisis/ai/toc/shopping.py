@@ -88,7 +88,7 @@ def choose_card(o: Obs, actions: list[Action], prof: Profile) -> Action:
         s: [data.INFLUENCE[c].value for c in ranked if data.INFLUENCE[c].suit == s]
         for s in pools.SUITS
     }
-    split = pools.best_split(pools.sphere_curves(o, prof), fixed, cards, picks)
+    split = pools.best_split(pools.hand_curves(o, prof), fixed, cards, picks)
     legal = {str(a.arg): a for a in actions}
     for cid in ranked:
         if split.get(data.INFLUENCE[cid].suit, 0) > 0 and cid in legal:
