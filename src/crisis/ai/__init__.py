@@ -5,9 +5,10 @@ Every title gets the generic ``random`` and ``ismcts`` (search through the engin
 (:mod:`crisis.ai.novice`). What a title adds is declared by the title
 (:mod:`crisis.ai.support`: its ``TitleSpec.ai`` names the module of its ``TitleBots``): its
 own bots, its default, its strength levels, its hint. Time of Crisis adds its factions
-``military`` (Maximinus Thrax), ``senate`` (Pupienus & Balbinus), ``populace`` (Gordian III)
-and ``balanced``, and its own turn-plan ``ismcts`` (:mod:`crisis.ai.toc.bots`); Rome in
-Crisis adds ``heuristic`` (:mod:`crisis.ai.ric.bots`).
+``military`` (Maximinus Thrax), ``senate`` (Pupienus & Balbinus), ``populace`` (Gordian III),
+``balanced`` and ``consul`` (``balanced`` tuned against ``senate``), and its own turn-plan
+``ismcts`` (:mod:`crisis.ai.toc.bots`); Rome in Crisis adds ``heuristic``
+(:mod:`crisis.ai.ric.bots`).
 
 :func:`get_bot` also takes a strength level (``easy``, ``medium``, ``hard``: :func:`level`,
 each a bot and its thinking budget) and settings after colons, e.g.

@@ -1,6 +1,7 @@
 """Time of Crisis's bots, declared (``TitleSpec.ai`` names this module; see
 :mod:`crisis.ai.support`): the faction heuristics ``military`` (Maximinus Thrax), ``senate``
-(Pupienus & Balbinus), ``populace`` (Gordian III) and ``balanced``, the turn-plan ``ismcts``
+(Pupienus & Balbinus), ``populace`` (Gordian III), ``balanced`` and ``consul`` (``balanced``
+tuned against ``senate``), the turn-plan ``ismcts``
 (in place of the generic search), the title's own ``search`` (issue #26), the default bot,
 the strength levels, the hint and the position evaluator. The modules behind them (the rules
 among them) are imported when a bot is made, a hint asked or a position rated, not when this
@@ -65,6 +66,7 @@ BOTS = TitleBots(
         "senate": _heuristic("senate"),
         "populace": _heuristic("populace"),
         "balanced": _heuristic("balanced"),
+        "consul": _heuristic("consul"),
         "ismcts": _ismcts,
         "search": _search,
     },
