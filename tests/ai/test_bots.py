@@ -52,11 +52,15 @@ def _play(bots: list[str], seed: int, limit: int, options: dict | None = None) -
 
 
 def test_levels_map_to_a_bot_and_its_thinking_budget() -> None:
-    """Issue #26: each level is a bot and a budget; ``hard`` in Time of Crisis is the search
-    with one second per turn, built with that budget unless the spec says otherwise."""
-    assert level("hard", "time_of_crisis") == Level("ismcts", {"seconds": 1.0})
-    assert get_bot("hard").seconds == 1.0  # type: ignore[attr-defined]
+    """Issue #26: each level is a bot and a budget; ``hard`` in Time of Crisis is the title's
+    own search, 0.15 s per searched decision, rolling out with ``consul`` and inferred
+    opponents, built with that budget unless the spec says otherwise."""
+    hard = Level("search", {"seconds": 0.15, "own": "consul", "opponents": "infer"})
+    assert level("hard", "time_of_crisis") == hard
+    bot = get_bot("hard")
+    assert bot.seconds == 0.15 and bot.own.name == "consul" and bot.infer  # type: ignore[attr-defined]
     assert get_bot("hard:seconds=0.25").seconds == 0.25  # type: ignore[attr-defined]
+    assert get_bot("hard:seconds=0.25").own.name == "consul"  # type: ignore[attr-defined]
     assert level("medium") == Level("balanced") and level("balanced") is None
     easy = get_bot("easy")
     assert isinstance(easy, NoviceBot) and easy.blunder == 0.05

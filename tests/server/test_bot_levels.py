@@ -7,14 +7,18 @@ from crisis.ai.advice import hard_bot
 from crisis.ai.ismcts import ISMCTSBot as GenericSearch
 from crisis.ai.novice import NoviceBot
 from crisis.ai.toc.ismcts import ISMCTSBot
+from crisis.ai.toc.search import SearchBot
 from crisis.server.bots import check_bot, make_bot
 
 
 def test_a_level_seat_gets_its_bot_and_budget_capped_by_the_server() -> None:
     hard = make_bot("hard", "time_of_crisis", think=1.0)
-    assert isinstance(hard, ISMCTSBot) and hard.seconds == 1.0
-    quick = make_bot("hard", "time_of_crisis", think=0.4)  # crisis serve --think-seconds 0.4
-    assert isinstance(quick, ISMCTSBot) and quick.seconds == 0.4
+    assert isinstance(hard, SearchBot) and hard.seconds == 0.15 and hard.own.name == "consul"
+    quick = make_bot("hard", "time_of_crisis", think=0.1)  # crisis serve --think-seconds 0.1
+    assert isinstance(quick, SearchBot) and quick.seconds == 0.1 and quick.infer
+    # The turn-plan search, the level before, keeps its name and the server's budget.
+    plans = make_bot("ismcts", "time_of_crisis", think=0.4)
+    assert isinstance(plans, ISMCTSBot) and plans.seconds == 0.4
     assert isinstance(make_bot("easy", "time_of_crisis"), NoviceBot)
     assert isinstance(make_bot("easy", "rome_in_crisis"), NoviceBot)
     # Old names stay valid (saved tables refer to them), with the server's budget.
@@ -25,5 +29,5 @@ def test_a_level_seat_gets_its_bot_and_budget_capped_by_the_server() -> None:
 
 
 def test_the_hint_uses_the_hard_level_bot() -> None:
-    assert hard_bot("time_of_crisis") == "ismcts"
+    assert hard_bot("time_of_crisis") == "search"
     assert hard_bot("rome_in_crisis") == "search"

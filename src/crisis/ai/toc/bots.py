@@ -79,9 +79,12 @@ BOTS = TitleBots(
         # its games against three ``medium`` bots (one in three: all of them).
         "easy": Level("novice", {"blunder": 0.05}),
         "medium": Level("balanced"),
-        # ``search`` (the title's own search, issue #26) was measured beside it and did not
-        # beat it clearly (README): the level stays the turn-plan search.
-        "hard": Level("ismcts", {"seconds": 1.0}),
+        # The title's own search over real actions, rolling out with ``consul`` (its own
+        # seat) and each opponent as the faction of the suit it bought most (issue #26,
+        # README): 72.5% of 80 games against three ``senate`` where the turn-plan
+        # ``ismcts`` (the level before) won 27.5% and the same search rolling out with
+        # ``balanced`` 38.8% of the same games. 0.15 s per searched decision, 2 s a turn.
+        "hard": Level("search", {"seconds": 0.15, "own": "consul", "opponents": "infer"}),
     },
     hint=_hint,
     estimate=_win_chances,
