@@ -5,9 +5,9 @@ Usage: ``python scripts/bench_vs_base.py --base ../old-checkout [--reps 3] [--ga
 runs ``crisis bench`` (games per second and copy_state cost of random 4-player Time of
 Crisis games) and ``python -m crisis.rl.bench`` (PettingZoo, Gymnasium and OpenSpiel steps
 per second, both titles) and times ``crisis simulate`` of the four Time of Crisis heuristics
-(the bots' own speed, which the searches' rollouts run on) on the base tree's sources and then on this one's, with this
-interpreter and one core, so that a shared, noisy machine slows both alike; the table shows
-the median of each figure.
+(the bots' own speed, which the searches' rollouts run on) on the base tree's sources and
+then on this one's, with this interpreter and one core, so that a shared, noisy machine
+slows both alike; the table shows the median of each figure.
 """
 
 from __future__ import annotations

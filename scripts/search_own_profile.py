@@ -22,13 +22,13 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import math
 import multiprocessing as mp
 import random
 import time
 from typing import Any
 
 from crisis.ai.toc import profiles
+from crisis.sim.stats import wilson
 
 #: Cards a profile may favour or avoid (extra worth when buying and choosing the hand).
 CARDS = (
@@ -148,16 +148,6 @@ def play(task: tuple[int, int, int]) -> tuple[int, int, bool]:
                     break
     result = title.result(state)
     return ci, g, bool(result and result["winner"] == mine)
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson interval of ``wins`` in ``n``."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return mid - half, mid + half
 
 
 def main() -> None:
