@@ -28,7 +28,7 @@ def test_toc_hint_reads_only_the_seat_view() -> None:
     assert 1 <= len(answers[0]) <= 3
     for choice in answers[0]:
         assert choice["action"] in legal
-        assert 0.0 <= choice["chance"] <= 1.0 and choice["plan"]
+        assert 0.0 <= choice["chance"] <= 1.0
     chances = [c["chance"] for c in answers[0]]
     assert chances == sorted(chances, reverse=True)
 

@@ -5,7 +5,7 @@
   all, best estimate first), each with its estimated chance of winning and that estimate's
   standard error, and the rest of the turn as the bot would play it (:mod:`crisis.ai.plan`).
   A title may declare a hint of its own (:class:`crisis.ai.support.TitleBots`; Time of
-  Crisis's is the turn-plan search's, :mod:`crisis.ai.toc.hint`). The generic hint asks the
+  Crisis's is its ``hard`` level's search's, :mod:`crisis.ai.toc.hint`). The generic hint asks the
   bot of the title's ``hard`` strength level (its default bot where ``hard`` itself
   searches, or where the title declares no levels) and rates every choice by playing the
   game out with that bot and counting wins.
@@ -46,15 +46,15 @@ def hint(
     dicts with ``action``, ``chance`` (estimated chance of winning after it, 0-1; ``None``
     for the only choice of a title without an evaluator, or from fewer than
     :data:`MIN_FOR_ERROR` samples, as a busy server may give), ``error`` (its standard
-    error, or ``None``), ``basis`` (what the estimate rests on, in words), ``plan`` (Time
-    of Crisis's turn plan, if any) and ``pick`` (whether it is the bot's
-    own choice). The bot's choice also carries ``turn``: the rest of the turn as the bot
-    would play it (:func:`crisis.ai.plan.plan_turn`). The title's own hint answers where it
-    declares one (:attr:`crisis.ai.support.TitleBots.hint`), else the generic search.
+    error, or ``None``), ``basis`` (what the estimate rests on, in words) and ``pick``
+    (whether it is the bot's own choice). The bot's choice also carries ``turn``: the rest
+    of the turn as the bot would play it (:func:`crisis.ai.plan.plan_turn`). The title's
+    own hint answers where it declares one (:attr:`crisis.ai.support.TitleBots.hint`),
+    else the generic search.
 
-    The budget is ``seconds`` in all (about 35% for Time of Crisis's plan search at the
-    start of its Take Actions, the rest for rating the choices, a tenth for the turn's plan)
-    or, reproducibly, ``iterations`` plays for each search. Only ``view`` is read."""
+    The budget is ``seconds`` in all (35% for Time of Crisis's own search to choose, a
+    tenth for the turn's plan, the rest for rating the choices) or, reproducibly,
+    ``iterations`` plays for each search. Only ``view`` is read."""
     rng = rng or random.Random()
     if not actions:
         return []
@@ -72,15 +72,13 @@ def hard_bot(title: str) -> str:
     return chosen.bot if chosen is not None else default_bot(title)
 
 
-#: Share of the budget for the turn's plan, and for a title's search over plans (Time of
-#: Crisis's hint, :mod:`crisis.ai.toc.hint`).
+#: Share of the budget for the turn's plan.
 PLAN_SHARE = 0.1
-MACRO_SHARE = 0.35
 #: The fewest samples a choice's estimate is given from (fewer say little; the choices are
 #: still ordered by them).
 MIN_FOR_ERROR = 5
-#: The most choices rated at one decision (the bot's own choice, those of Time of Crisis's
-#: other turn plans, and a random sample of the rest): past it, one play of each would take
+#: The most choices rated at one decision (the bot's own choice, the others its search
+#: weighed, and a random sample of the rest): past it, one play of each would take
 #: the whole budget.
 MAX_CANDIDATES = 16
 
@@ -109,7 +107,7 @@ def _search_hint(
     turn = plan_turn(spec, view, role, pick, policy, rng, seconds=PLAN_SHARE * seconds)
     if len(actions) == 1:
         only = {"action": pick, "chance": None, "error": None, "basis": "the only choice"}
-        return [{**only, "plan": None, "pick": True, "turn": turn}]
+        return [{**only, "pick": True, "turn": turn}]
 
     def value(state: Any, luck: random.Random) -> float:
         play_out(spec, state, policy, luck)
@@ -126,7 +124,7 @@ def _search_hint(
         rollouts=iterations,
         protect=pick,
     )
-    return choices(ratings, pick, top, None, turn, len(actions))
+    return choices(ratings, pick, top, turn, len(actions))
 
 
 def won_share(result: dict[str, Any] | None, role: str) -> float:
@@ -154,7 +152,6 @@ def choices(
     ratings: list[Rating],
     pick: Action,
     top: int,
-    plan: str | None,
     turn: dict[str, Any],
     weighed: int,
 ) -> list[dict[str, Any]]:
@@ -178,13 +175,13 @@ def choices(
             "error": error,
             "basis": basis,
         }
-        entry.update(plan=plan, pick=r.action == pick, rated=rated, choices=weighed)
+        entry.update(pick=r.action == pick, rated=rated, choices=weighed)
         if r.action == pick:
             entry["turn"] = turn
         out.append(entry)
     if mine is None:  # no sample allowed it (should not happen): still say what it is
         only: dict[str, Any] = {"action": pick, "chance": None, "error": None, "basis": "not rated"}
-        out.append({**only, "plan": plan, "pick": True, "turn": turn})
+        out.append({**only, "pick": True, "turn": turn})
     return out
 
 

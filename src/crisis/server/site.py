@@ -284,8 +284,8 @@ class Site:
 
     def _count_socket_row(self, sid: str, key: str, kind: str, limit: int | None) -> bool:
         with self.store.engine.begin() as db:
-            self._lock(db, key)
-            if limit is not None:
+            if limit is not None:  # the lock only keeps the count and the update together
+                self._lock(db, key)
                 mine = self._count(
                     db, sockets.c.address == key, sockets.c.kind == kind, sockets.c.id != sid
                 )

@@ -1,11 +1,23 @@
 """Time of Crisis's own hint (declared in :mod:`crisis.ai.toc.bots`; asked through
-:func:`crisis.ai.advice.hint`): the turn-plan search's choices, each rated by playing it and
-the rest of the round with the plans, scored by the position evaluator.
+:func:`crisis.ai.advice.hint`): the ``hard`` level's search, thinking longer, and its
+choices rated the way that search rates them.
 
-At the start of its Take Actions the search (:mod:`crisis.ai.toc.ismcts`) picks the turn
-plan first; the plan's heuristic then makes the choice, and every choice, with those of the
-other turn plans and a random sample of the rest, is rated on common luck
-(:func:`crisis.ai.plan.rate`).
+1. The bot's choice: the level's bot (:class:`crisis.ai.toc.search.SearchBot` with the
+   level's settings) chooses with :data:`SEARCH_SHARE` of the budget (at the server's 1 s,
+   about twice what it spends on a decision at the table).
+2. The ratings: that choice, the search's other candidates (the moves of the other
+   profiles) and a random sample of the rest, at most
+   :data:`crisis.ai.advice.MAX_CANDIDATES`, each played on the same sampled games
+   (:func:`crisis.ai.plan.rate`) and scored as the search scores a rollout
+   (:meth:`SearchBot.value`: its base profile in the seat, each opponent as the faction it
+   buys like, to the end of the seat's next turn, then the position evaluator).
+3. The plan for the rest of the turn: the search's base profile in the seat and the same
+   opponent models (:func:`crisis.ai.plan.plan_turn`). The search plays that profile's
+   move wherever it finds nothing clearly better, so the plan is the bot's as far as its
+   base goes.
+
+Only ``view`` is read: the search, the ratings and the plan all play on determinizations
+of it.
 """
 
 from __future__ import annotations
@@ -13,9 +25,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from crisis.ai.advice import MACRO_SHARE, MAX_CANDIDATES, PLAN_SHARE, candidates, choices
-from crisis.ai.plan import Policy, plan_turn, play_out, rate
+from crisis.ai.advice import MAX_CANDIDATES, PLAN_SHARE, candidates, choices
+from crisis.ai.plan import plan_turn, rate
 from crisis.engine.action import Action
+
+#: Share of the hint's budget for the level's own search (the rest, less the plan's share,
+#: rates the choices).
+SEARCH_SHARE = 0.35
 
 
 def hint(
@@ -27,65 +43,48 @@ def hint(
     rng: random.Random,
     top: int,
 ) -> list[dict[str, Any]]:
-    """The top choices for ``role`` from ``view`` (see :func:`crisis.ai.advice.hint`), with
-    the turn plan each belongs to."""
+    """The top choices for ``role`` from ``view`` (see :func:`crisis.ai.advice.hint`); the
+    bot's own is the ``hard`` level's search's."""
+    from crisis.ai import level
     from crisis.ai.toc.evaluate import win_chances
-    from crisis.ai.toc.heuristic import decide
-    from crisis.ai.toc.ismcts import MACROS, OPPONENTS, ISMCTSBot
-    from crisis.ai.toc.observe import Obs
-    from crisis.ai.toc.profiles import BALANCED, Profile
-    from crisis.games import time_of_crisis as toc
+    from crisis.ai.toc.search import SearchBot
     from crisis.games.time_of_crisis import TITLE
 
     view = {**view, "log": []}  # history the rules never read
-    plan = BALANCED
-    rate_share = 1.0 - PLAN_SHARE
-    if view.get("current") == role and view.get("step") == "actions" and len(actions) > 1:
-        bot = ISMCTSBot(seconds=MACRO_SHARE * seconds, iterations=iterations)
-        plan = bot.search(view, role, rng)
-        rate_share -= MACRO_SHARE
-    pick = decide(Obs(view, role), actions, plan)
+    hard = level("hard", TITLE.name)
+    settings = dict(hard.settings) if hard is not None and hard.bot == "search" else {}
+    budget = SEARCH_SHARE * seconds
+    settings.update(seconds=budget, turn=budget, iterations=iterations)
+    bot = SearchBot(**settings)
+    pick = bot.choose(view, role, actions, random.Random(rng.getrandbits(64)))
     pick = pick if pick in actions else actions[0]
-    firsts = [decide(Obs(view, role), actions, m) for m in MACROS]  # the other plans' choices
+    weighed = [c.action for c in bot.last_search] if bot.last_search else [pick]
+    bot.model_opponents(view, role)
 
-    def seat(profiles: dict[str, Profile]) -> Policy:
-        def policy(state: Any, who: str, legal: list[Action], _: random.Random) -> Action:
-            return decide(Obs(toc.view(state, who), who), legal, profiles.get(who, BALANCED))
+    def policy(state: Any, who: str, legal: list[Action], _: random.Random) -> Action:
+        return bot.policy(state, who, legal, role)
 
-        return policy
-
-    turns = max(1, len(view["players"]))
-
-    def value(state: Any, luck: random.Random) -> float:
-        opponents = {r: luck.choice(OPPONENTS) for r in toc.roles(state) if r != role}
-        seen = [state.current, 0]
-
-        def horizon(s: Any) -> bool:  # the bot's own horizon: one round of turns
-            if s.current != seen[0]:
-                seen[0], seen[1] = s.current, seen[1] + 1
-            return seen[1] >= turns
-
-        play_out(TITLE, state, seat({**opponents, role: plan}), luck, stop=horizon, depth=600)
-        return win_chances(toc.view(state, role))[role]
-
-    name = plan.name
-    turn = plan_turn(TITLE, view, role, pick, seat({role: plan}), rng, seconds=PLAN_SHARE * seconds)
+    turn = plan_turn(TITLE, view, role, pick, policy, rng, seconds=PLAN_SHARE * seconds)
     if len(actions) == 1:
         chance = win_chances(view)[role]
         only = {"action": pick, "chance": chance, "error": None, "basis": "position"}
-        return [{**only, "plan": name, "pick": True, "turn": turn}]
+        return [{**only, "pick": True, "turn": turn}]
+
+    def value(state: Any, _: random.Random) -> float:
+        return bot.value(state, role)
+
     ratings = rate(
         TITLE,
         view,
         role,
-        candidates(actions, [pick, *firsts], rng, MAX_CANDIDATES),
+        candidates(actions, [pick, *weighed], rng, MAX_CANDIDATES),
         value,
         rng,
-        seconds=rate_share * seconds,
+        seconds=(1.0 - SEARCH_SHARE - PLAN_SHARE) * seconds,
         rollouts=iterations,
         protect=pick,
     )
-    return choices(ratings, pick, top, name, turn, len(actions))
+    return choices(ratings, pick, top, turn, len(actions))
 
 
-__all__ = ["hint"]
+__all__ = ["SEARCH_SHARE", "hint"]

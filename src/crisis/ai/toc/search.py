@@ -321,7 +321,7 @@ class SearchBot:
         alive = list(cands)
         base = cands[0]
         view = {**view, "log": []}  # history the rules never read
-        self._models = infer_profiles(view, role) if self.infer else {}
+        self.model_opponents(view, role)
         done = sweep = 0
         seed = rng.getrandbits(64)
         self.last_focused = False
@@ -372,10 +372,31 @@ class SearchBot:
             return False
         return any(c.values.get(0, -math.inf) - base.values[0] >= self.focus for c in alive[1:])
 
+    def model_opponents(self, view: dict[str, Any], role: str) -> dict[str, Profile]:
+        """Fix the profile each other player is rolled out with, from ``role``'s ``view``
+        (``opponents=infer``: :func:`infer_profiles`; else ``opponents`` for all), for the
+        rollouts that follow (:meth:`value`, :meth:`policy`); returns them by role."""
+        self._models = infer_profiles(view, role) if self.infer else {}
+        others = (p["role"] for p in view["players"] if p["role"] != role)
+        return {r: self._models.get(r, self.opponents) for r in others}
+
+    def policy(self, state: toc.State, who: str, legal: list[Action], role: str) -> Action:
+        """The move the rollouts make for ``who`` in ``state`` (``own`` for ``role``, the
+        modelled profile for the others; see :meth:`model_opponents`)."""
+        seen = rollout_view(state, who, msgspec.to_builtins(state.options))
+        prof = self.own if who == role else self._models.get(who, self.opponents)
+        act = decide(Obs(seen, who), legal, prof)
+        return act if act in legal else legal[0]
+
     def _rollout(self, state: toc.State, role: str, action: Action) -> float:
-        """Play ``action``, then the heuristic everywhere to the end of ``role``'s next turn
-        (``rounds`` rounds on); ``role``'s chance of winning there."""
+        """Play ``action``, then :meth:`value`."""
         toc.apply(state, role, action)
+        return self.value(state, role)
+
+    def value(self, state: toc.State, role: str) -> float:
+        """``role``'s chance of winning after the heuristic plays every seat from ``state`` to
+        the end of ``role``'s next turn (``rounds`` rounds on): 1 or 0 if the game ends,
+        else the position evaluator's. Plays on ``state`` itself (pass a copy)."""
         players = len(state.players)
         me = next(i for i, p in enumerate(state.players) if p.role == role)
         # Turn changes to see: from my own turn to the end of my next one (``rounds`` = 1);

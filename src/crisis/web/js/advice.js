@@ -47,7 +47,6 @@ function choice(h) {
     facts.push(`≈${percent(h.chance)}${err} to win`);
   }
   if (h.basis) facts.push(h.basis);
-  if (h.plan) facts.push(`plan: ${h.plan}`);
   return el("li", { class: h.pick ? "hint hint-pick" : "hint" },
     el("button", { type: "button", onclick: () => act(h.action) }, h.label),
     el("span", { class: "muted small" }, h.pick ? el("strong", {}, "The bot's choice") : null, h.pick ? " · " : null, facts.join(" · ")));
