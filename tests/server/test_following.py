@@ -278,3 +278,43 @@ async def _heard_race(tmp_path: Path) -> None:
         follower.write_action = write  # type: ignore[method-assign]
         assert_as_stored(follower, live)
         assert trips == []
+
+
+def test_a_seat_taken_elsewhere_is_told_without_a_database_read(tmp_path: Path) -> None:
+    """A person taking and naming their seat through one process reaches the other's
+    watchers from the notice alone (issue #22: each join used to send the table back to the
+    database); a notice it cannot read still catches the table up."""
+    asyncio.run(_seat_taken(tmp_path))
+
+
+async def _seat_taken(tmp_path: Path) -> None:
+    async with two_halls(tmp_path) as (mover, follower, made):
+        sent: list[dict[str, Any]] = []
+        notify = mover.store.notify
+
+        def kept(db: Any, notice: dict[str, Any]) -> None:
+            sent.append(dict(notice))
+            notify(db, notice)
+
+        mover.store.notify = kept  # type: ignore[method-assign]
+        live = await follower.get(made.id)
+        role = made.match.roles()[0]
+        watcher = Seen(role)
+        follower.watch(live, watcher)
+        trips = count_catch_ups(follower)
+        assert await mover.join(made, role, {role}, name="Aurelia")
+        (notice,) = sent
+        assert notice["k"] == "seat" and notice["s"] == {"joined": 1, "name": "Aurelia"}
+        follower.heard({**notice, "t": made.id})
+        assert trips == []
+        stored = follower.store.load_game(made.id)
+        assert stored is not None
+        assert live.seat(role).joined and live.seat(role).name == "Aurelia"
+        assert [(s.role, s.joined, s.name) for s in live.row.seats] == [
+            (s.role, s.joined, s.name) for s in stored.seats
+        ]
+        assert b"Aurelia" in watcher.latest
+
+        follower.heard({"k": "seat", "t": made.id, "r": role, "s": {"kind": "bot"}})
+        await asyncio.sleep(0.2)
+        assert trips == [made.id]  # not a seat's news: the table is read back instead

@@ -22,7 +22,7 @@ from crisis.engine.errors import IllegalAction
 from crisis.engine.match import Match
 from crisis.server import limits
 from crisis.server.site import Site
-from crisis.server.store import GameRow, Store
+from crisis.server.store import SEAT_NEWS, GameRow, Store
 from crisis.server.table import Live
 
 log = logging.getLogger("crisis.server")
@@ -84,6 +84,8 @@ class Following:
         if self.unneeded(live):
             self.tables.pop(live.id, None)  # nobody here needs it: it loads afresh if asked
             return
+        if kind == "seat" and self._seat_notice(live, notice):
+            return
         if kind == "act" and live.lock.locked():
             # A move of this process is being written: apply this one after it, in order,
             # without going to the database (see _replay_heard).
@@ -93,6 +95,30 @@ class Following:
         if kind == "act" and self._replay_notice(live, notice):
             return
         self.follow(live)
+
+    def _seat_notice(self, live: Live, notice: dict[str, Any]) -> bool:
+        """Take a seat taken or renamed elsewhere (:meth:`Store.update_seat`'s notice) into
+        ``live`` and tell its watchers; whether the notice could be read (else the table
+        catches up from the database)."""
+        values = notice.get("s")
+        role = notice.get("r")
+        if not isinstance(values, dict) or not isinstance(role, str):
+            return False
+        seat = next((s for s in live.row.seats if s.role == role), None)
+        if seat is None or not set(values) <= SEAT_NEWS:
+            return False
+        task = self._following.get(live.id)
+        if task is not None and not task.done():
+            return False  # a catch-up under way may bring an older row: catch up once more
+        if "joined" in values:
+            seat.joined = bool(values["joined"])
+        if isinstance(values.get("name"), str):
+            seat.name = values["name"]
+        if isinstance(notice.get("at"), int):
+            live.row.updated = max(live.row.updated, notice["at"])
+        live.changed()
+        self.broadcast(live)
+        return True
 
     def _replay_heard(self, live: Live) -> bool:
         """(The caller holds the table's lock.) Apply the moves announced while the table

@@ -515,6 +515,10 @@ class Move:
     began: Sequence[str] = ()
 
 
+#: A seat's values a notice carries (:meth:`Store.update_seat`): taken, and its name.
+SEAT_NEWS = frozenset({"joined", "name"})
+
+
 @dataclass
 class SeatRow:
     """One seat as stored."""
@@ -1051,7 +1055,19 @@ class Store:
     ) -> Written:
         """Change a seat (joined, name, resigned, kind, bot); with ``version``, also bump the
         game's version in the same transaction, if it is still at ``prior`` (else
-        :class:`Conflict`). The game counts as changed (``updated``) either way."""
+        :class:`Conflict`). The game counts as changed (``updated``) either way.
+
+        A person taking or renaming their seat (no new version) is announced with its
+        values (:data:`SEAT_NEWS`), so other processes change the seat in memory instead of
+        reading the table back (issue #22); other changes announce only that the row
+        changed."""
+        notice: dict[str, Any] = {"k": "row", "v": version}
+        if version is None and values and values.keys() <= {*SEAT_NEWS, "seen"}:
+            notice = {
+                "k": "seat",
+                "r": role,
+                "s": {k: values[k] for k in SEAT_NEWS & values.keys()},
+            }
         with self.engine.begin() as db:
             written = self._advance(
                 db,
@@ -1059,7 +1075,7 @@ class Store:
                 prior if version is not None else None,
                 {"version": version} if version is not None else {},
                 bots=bots,
-                notice={"k": "row", "v": version},
+                notice=notice,
             )
             db.execute(
                 update(seats).where(seats.c.game == game_id, seats.c.role == role).values(**values)
