@@ -1,5 +1,6 @@
 """How fast Time of Crisis's searching bots think: decisions per second and rollouts per
-searched decision, the ``hard`` level's search beside the turn-plan search it replaced.
+searched decision, the ``hard`` level's search beside the turn-plan search it replaced (or
+any bots named with ``--bot``).
 
 Each bot plays the same games (seeds derived from ``--seed``) in one seat against three
 ``senate`` bots, the bots alternating game by game in one process so that a shared machine
@@ -10,6 +11,7 @@ from the candidate: to the end of the bot's next turn for ``search``, for one ro
 turn-plan ``ismcts``, so their rollouts differ in length.
 
     .venv/bin/python scripts/search_speed.py --games 4 --seed 26
+    .venv/bin/python scripts/search_speed.py --games 2 --bot hard --bot hard:workers=2
 """
 
 from __future__ import annotations
@@ -24,10 +26,8 @@ from typing import Any
 from crisis.ai import get_bot
 from crisis.games import time_of_crisis as toc
 
-BOTS = {
-    "hard (search:own=consul:opponents=infer)": "hard",
-    "ismcts:seconds=1.0 (hard until November 28)": "ismcts:seconds=1.0",
-}
+#: The bots compared by default: the level's search and the turn-plan search it replaced.
+BOTS = ["hard", "ismcts:seconds=1.0"]
 
 
 @dataclass
@@ -84,12 +84,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=4, help="games per bot")
     parser.add_argument("--seed", type=int, default=26)
+    parser.add_argument(
+        "--bot",
+        action="append",
+        default=None,
+        help=f"a bot to compare (repeatable; default: {', '.join(BOTS)})",
+    )
     args = parser.parse_args()
-    tallies = {name: Tally() for name in BOTS}
+    tallies = {spec: Tally() for spec in args.bot or BOTS}
     for k in range(args.games):
         seed = random.Random(args.seed * 1_000_003 + k).getrandbits(32)
-        for name, spec in BOTS.items():
-            play(spec, seed, k % 4, tallies[name])
+        for spec, tally in tallies.items():
+            play(spec, seed, k % 4, tally)
     print(
         "| bot | decisions (searched) | decisions/s | s per own turn "
         "| rollouts per searched decision: mean, median | rollouts/s |"

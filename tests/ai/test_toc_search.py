@@ -3,6 +3,7 @@ iterations budget, blind to what its view hides, within its time budget."""
 
 from __future__ import annotations
 
+import pickle
 import random
 import time
 
@@ -393,3 +394,40 @@ def test_focus_spends_saved_time_on_focused_decisions_within_the_turn(
         timed()
     assert bot._spent < 0.6 + slack
     assert bot.choose(view, role, legal, random.Random(1)) == bot._default(view, role, legal)
+
+
+def test_workers_share_the_sweeps_reproducibly_and_blind_to_hidden_parts() -> None:
+    """``workers=2``: the rollouts of a decision are split between two processes, each on
+    its own determinizations (even and odd sweeps), merged into one set of statistics; with
+    an iterations budget the same choice and values come back, from a state whose hidden
+    parts are scrambled too; the bot still pickles (without its helpers)."""
+    state, role = _searched_decision(3, 4, 6)
+    other = _scramble(state, role, 103)
+    legal = toc.actions(state, role)
+    answers = []
+    for source in (state, state, other):
+        bot = SearchBot(iterations=24, workers=2)
+        try:
+            action = bot.choose(toc.view(source, role), role, legal, random.Random(7))
+            assert action in legal and bot.last_iterations == 24
+            sweeps = set(bot.last_search[0].values)
+            assert {s % 2 for s in sweeps} == {0, 1}  # both processes played
+            assert sum(c.visits for c in bot.last_search) == 24
+            answers.append((action, [sorted(c.values.items()) for c in bot.last_search]))
+            assert pickle.loads(pickle.dumps(bot)).workers == 2
+        finally:
+            bot.close()
+    assert answers[0] == answers[1] == answers[2]
+    # One process alone plays other samples (every sweep) and may choose otherwise, but the
+    # first sweep is the same determinization in both.
+    alone = SearchBot(iterations=24)
+    alone.choose(toc.view(state, role), role, legal, random.Random(7))
+    assert alone.last_search[0].values[0] == dict(answers[0][1][0])[0]
+
+
+def test_workers_is_a_setting_with_clear_errors() -> None:
+    assert get_bot("search:workers=2:iterations=4", TITLE).workers == 2  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="workers must be at least 1"):
+        SearchBot(workers=0)
+    with pytest.raises(ValueError, match="focus and workers"):
+        SearchBot(workers=2, focus=0.01)

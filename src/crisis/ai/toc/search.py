@@ -32,6 +32,16 @@ this bot's decisions in one player's turn, as ``crisis simulate`` counts them); 
 turn's budget is spent the heuristic plays on. ``iterations=N`` makes it exactly N rollouts
 per searched decision (reproducible from the seed; no clock).
 
+``workers=N`` (1 by default) plays each searched decision's sweeps in N processes at once:
+this one and N - 1 helpers started at the bot's first search and kept for its life
+(:meth:`SearchBot.close` stops them). Each takes every N-th sweep (its own determinizations,
+so no two share a sample) and drops its own weakest candidates; the values are merged, and
+the heuristic's move is compared with every candidate still standing in some share on the
+sweeps both were played in. With ``iterations=N`` the rollouts are divided among the
+processes, so a run is reproducible whatever the machine. The server gives every bot one
+process (its bot workers already think for several tables at once); ``crisis play`` and
+``crisis simulate`` take ``hard:workers=2`` or ``search:workers=4``. Not combined with ``focus``.
+
 ``focus=T`` (off by default) spends the same budget unevenly. Every searched decision plays
 its first sweep (one rollout per candidate, on one sample); if no other candidate's rollout
 there beats the heuristic's move's by at least ``T`` (a win chance, 0-1), the heuristic's move
@@ -63,6 +73,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -177,7 +188,12 @@ class SearchBot:
         evaluator: str = "fitted",
         focus: float = 0.0,
         deep: int = 32,
+        workers: int = 1,
     ) -> None:
+        #: The settings as given (a worker process rebuilds the bot from them).
+        self.settings: dict[str, Any] = {
+            k: v for k, v in locals().items() if k not in ("self", "workers", "__class__")
+        }
         self.seconds = float(seconds)
         self.turn = float(turn)
         self.iterations = int(iterations) if iterations else None
@@ -211,6 +227,14 @@ class SearchBot:
             raise ValueError(f"focus must be a finite number >= 0, not {focus!r}")
         if self.deep < 2:
             raise ValueError(f"deep must be at least 2 sweeps, not {deep!r}")
+        #: ``workers=N``: each searched decision's sweeps are shared among N processes (this
+        #: one and N - 1 helpers kept for the bot's life), on determinizations of their own.
+        self.workers = int(workers)
+        if self.workers < 1:
+            raise ValueError(f"workers must be at least 1, not {workers!r}")
+        if self.workers > 1 and self.focus:
+            raise ValueError("focus and workers cannot be combined")
+        self._pool: ProcessPoolExecutor | None = None
         #: Seconds saved by this bot's cut-short decisions, for focused ones (``focus`` only).
         self.bank = 0.0
         #: Whether the last search went past its first sweep (``focus`` only).
@@ -318,13 +342,77 @@ class SearchBot:
         candidate beating the heuristic's move by ``focus``, then until ``focused`` (or
         ``iterations`` rollouts) and at most ``deep`` sweeps."""
         cands = [Candidate(a) for a in actions]
-        alive = list(cands)
         base = cands[0]
         view = {**view, "log": []}  # history the rules never read
         self.model_opponents(view, role)
-        done = sweep = 0
         seed = rng.getrandbits(64)
         self.last_focused = False
+        if self.workers > 1:
+            done, standing = self._parallel(view, role, cands, seed, deadline)
+        else:
+            done, standing = self._sweeps(view, role, cands, seed, deadline, focused)
+        self.last_iterations = done
+        self.last_search = cands
+        best, best_gain = base, 0.0
+        for i in sorted(standing):
+            if i == 0:
+                continue
+            gain, err = cands[i].advantage(base)
+            if gain > self.margin * err and gain > best_gain:
+                best, best_gain = cands[i], gain
+        return best.action
+
+    def _parallel(
+        self,
+        view: dict[str, Any],
+        role: str,
+        cands: list[Candidate],
+        seed: int,
+        deadline: float,
+    ) -> tuple[int, set[int]]:
+        """:meth:`_sweeps` in :attr:`workers` processes at once, each on its own share of
+        the sweeps (this process takes the first); their values merged into ``cands``.
+        Rollouts done and the candidates still standing in any share."""
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=self.workers - 1)
+        seconds = max(0.0, deadline - time.perf_counter())
+        actions = [c.action for c in cands]
+        parts = [
+            self._pool.submit(
+                _sweep_share, self.settings, view, role, actions, seed, seconds, k, self.workers
+            )
+            for k in range(1, self.workers)
+        ]
+        done, standing = self._sweeps(view, role, cands, seed, deadline, share=(0, self.workers))
+        for part in parts:
+            values, more, kept = part.result()
+            for cand, got in zip(cands, values, strict=True):
+                cand.values.update(got)
+            done += more
+            standing |= kept
+        return done, standing
+
+    def _sweeps(
+        self,
+        view: dict[str, Any],
+        role: str,
+        cands: list[Candidate],
+        seed: int,
+        deadline: float,
+        focused: float | None = None,
+        share: tuple[int, int] = (0, 1),
+    ) -> tuple[int, set[int]]:
+        """Play sweeps into ``cands`` until ``deadline`` (or this share of ``iterations``
+        rollouts); ``share`` ``(k, n)``: this is the ``k``-th of ``n`` processes, whose
+        sweeps are numbered ``k``, ``k + n``, ``k + 2n`` ... Returns the rollouts played
+        and the indices of the candidates still standing."""
+        alive = list(cands)
+        base = cands[0]
+        first, stride = share
+        limit = None
+        if self.iterations is not None:
+            limit = self.iterations // stride + (1 if first < self.iterations % stride else 0)
+        done = sweep = 0
         while True:
             if self.focus and sweep == 1:
                 if not self._spread(base, alive):
@@ -334,36 +422,40 @@ class SearchBot:
                     deadline = focused
             if self.focus and sweep >= self.deep:
                 break
-            if self.iterations is not None:
-                if done >= self.iterations:
+            if limit is not None:
+                if done >= limit:
                     break
             elif done and time.perf_counter() >= deadline:
                 break
-            local = random.Random(seed + sweep)
+            number = first + sweep * stride
+            local = random.Random(seed + number)
             sample = toc.determinize(view, role, local)
             for cand in alive:
-                if self.iterations is not None:
-                    if done >= self.iterations:
+                if limit is not None:
+                    if done >= limit:
                         break
                 elif done and time.perf_counter() >= deadline:
                     break
                 state = toc.copy_state(sample)
                 if cand.action not in toc.actions(state, role):
                     continue  # the sample disagrees with the view: cannot happen, but skip
-                cand.values[sweep] = self._rollout(state, role, cand.action)
+                cand.values[number] = self._rollout(state, role, cand.action)
                 done += 1
             sweep += 1
             if sweep % self.drop_every == 0 and len(alive) > 2:
                 worst = min(alive[1:], key=lambda c: c.advantage(base)[0])
                 alive.remove(worst)
-        self.last_iterations = done
-        self.last_search = cands
-        best, best_gain = base, 0.0
-        for cand in alive[1:]:
-            gain, err = cand.advantage(base)
-            if gain > self.margin * err and gain > best_gain:
-                best, best_gain = cand, gain
-        return best.action
+        return done, {i for i, c in enumerate(cands) if any(c is a for a in alive)}
+
+    def close(self) -> None:
+        """Stop the helper processes (``workers``), if any; they start again if needed."""
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The bot without its helper processes (a copy starts its own)."""
+        return {**self.__dict__, "_pool": None}
 
     def _spread(self, base: Candidate, alive: list[Candidate]) -> bool:
         """Whether the first sweep shows a candidate worth more rollouts: one whose value
@@ -434,6 +526,27 @@ class SearchBot:
         if final is not None:
             return 1.0 if final.get("winner") == role else 0.0
         return win_chances(toc.view(state, role), self.weights)[role]
+
+
+def _sweep_share(
+    settings: dict[str, Any],
+    view: dict[str, Any],
+    role: str,
+    actions: list[Action],
+    seed: int,
+    seconds: float,
+    k: int,
+    n: int,
+) -> tuple[list[dict[int, float]], int, set[int]]:
+    """(In a helper process of :meth:`SearchBot._parallel`.) The ``k``-th of ``n`` shares of
+    one decision's sweeps, for ``seconds``: each candidate's values by sweep, the rollouts
+    played and the candidates still standing."""
+    bot = SearchBot(**settings)
+    bot.model_opponents(view, role)
+    cands = [Candidate(a) for a in actions]
+    deadline = time.perf_counter() + seconds
+    done, standing = bot._sweeps(view, role, cands, seed, deadline, share=(k, n))
+    return [c.values for c in cands], done, standing
 
 
 __all__ = ["ALTERNATIVES", "BY_SUIT", "Candidate", "SearchBot", "infer_profiles", "rollout_view"]
