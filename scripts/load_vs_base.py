@@ -13,16 +13,26 @@ The bases run on the standard asyncio loop and HTTP parser, as they shipped (bef
 and httptools were dependencies, uvicorn found neither): the packages are hidden from them.
 ``--same-packages`` runs them with this tree's packages instead, for a base that shipped with
 uvloop and httptools itself (19fd4e6 and later).
+
+``--postgres URL --servers 2 --mix`` runs each tree as a site of two processes on a fresh
+PostgreSQL database (made on the server of ``URL`` and dropped after), each table's people
+spread over both processes::
+
+    .venv/bin/python scripts/load_vs_base.py --base e632fdb=/tmp/base --same-packages \
+        --postgres postgresql+psycopg://127.0.0.1:5432/postgres --servers 2 --mix --tables 400
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import secrets
 import statistics
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 from crisis.server import loadtest
@@ -56,29 +66,70 @@ def _hider(where: Path) -> Path:
 
 
 def measure(
-    src: Path, tables: int, duration: float, hide: Path | None, think: float = 1.0
+    src: Path,
+    tables: int,
+    duration: float,
+    hide: Path | None,
+    think: float = 1.0,
+    *,
+    postgres: str | None = None,
+    servers: int = 1,
+    mix: bool = False,
 ) -> dict[str, float]:
-    """One load test of a fresh server running ``src``'s code (``hide``: a folder of
-    stand-ins put first on its path)."""
-    port = loadtest.free_port()
-    with tempfile.TemporaryDirectory(prefix="crisis-vs-") as tmp:
-        database = f"sqlite:///{Path(tmp) / 'load.db'}"
-        cmd = [sys.executable, "-m", "crisis.server", "--host", "127.0.0.1", "--port", str(port)]
-        cmd += ["--database", database, "--log-level", "warning"]
-        path = f"{hide}{os.pathsep}{src}" if hide else str(src)
-        env = {**os.environ, "PYTHONPATH": path}
-        proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    """One load test of a fresh site running ``src``'s code (``hide``: a folder of
+    stand-ins put first on its path): ``servers`` processes on a new SQLite file or, with
+    ``postgres``, a new database on that PostgreSQL server; ``mix`` spreads each table's
+    people over the processes."""
+    path = f"{hide}{os.pathsep}{src}" if hide else str(src)
+    env = {**os.environ, "PYTHONPATH": path}
+    with tempfile.TemporaryDirectory(prefix="crisis-vs-") as tmp, _database(postgres, tmp) as db:
+        procs: list[subprocess.Popen[bytes]] = []
+        urls = []
         try:
-            loadtest.wait_until_up(f"http://127.0.0.1:{port}", proc)
+            for _ in range(servers):  # one after another: the first makes the schema
+                port = loadtest.free_port()
+                cmd = [sys.executable, "-m", "crisis.server", "--host", "127.0.0.1"]
+                cmd += ["--port", str(port), "--database", db, "--log-level", "warning"]
+                procs.append(
+                    subprocess.Popen(
+                        cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+                    )
+                )
+                urls.append(f"http://127.0.0.1:{port}")
+                loadtest.wait_until_up(urls[-1], procs[-1])
             return loadtest.run(
                 tables,
                 duration=duration,
                 think=think,
-                url=f"http://127.0.0.1:{port}",
-                server_pids=[proc.pid],
+                url=urls if servers > 1 else urls[0],
+                server_pids=[p.pid for p in procs],
+                mix=mix,
             )
         finally:
-            loadtest.stop_server(proc)
+            for proc in procs:
+                loadtest.stop_server(proc)
+
+
+@contextlib.contextmanager
+def _database(postgres: str | None, tmp: str) -> Iterator[str]:
+    """A fresh database for one run: a SQLite file in ``tmp``, or a new PostgreSQL database
+    on ``postgres``'s server, dropped afterwards."""
+    if postgres is None:
+        yield f"sqlite:///{Path(tmp) / 'load.db'}"
+        return
+    import sqlalchemy
+
+    url = sqlalchemy.make_url(postgres)
+    name = f"crisis_vs_{secrets.token_hex(4)}"
+    admin = sqlalchemy.create_engine(url, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            conn.execute(sqlalchemy.text(f'CREATE DATABASE "{name}"'))
+        yield url.set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as conn:
+            conn.execute(sqlalchemy.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
 
 
 def main() -> None:
@@ -93,7 +144,12 @@ def main() -> None:
     parser.add_argument(
         "--same-packages", action="store_true", help="run the bases with uvloop and httptools"
     )
+    parser.add_argument("--postgres", help="a PostgreSQL server's URL: each run on a new database")
+    parser.add_argument("--servers", type=int, default=1, help="processes of each site")
+    parser.add_argument("--mix", action="store_true", help="each table's people on every process")
     args = parser.parse_args()
+    if args.servers > 1 and args.postgres is None:
+        parser.error("several servers share a site only on PostgreSQL (--postgres)")
     trees = [(label, Path(d) / "src") for label, _, d in (b.partition("=") for b in args.base)]
     trees.append(("this tree", HERE / "src"))
     runs: dict[str, list[dict[str, float]]] = {label: [] for label, _ in trees}
@@ -103,7 +159,14 @@ def main() -> None:
             for label, src in trees:
                 base = label != "this tree" and not args.same_packages
                 figures = measure(
-                    src, args.tables, args.duration, hide if base else None, args.think
+                    src,
+                    args.tables,
+                    args.duration,
+                    hide if base else None,
+                    args.think,
+                    postgres=args.postgres,
+                    servers=args.servers,
+                    mix=args.mix,
                 )
                 runs[label].append(figures)
                 said = ", ".join(f"{FIGURES[k]} {figures[k]:.1f}" for k in FIGURES)
