@@ -149,7 +149,7 @@ def play_out(
         if not legal:
             return
         act = legal[0] if len(legal) == 1 else policy(state, who, legal, rng)
-        title.apply(state, who, act if act in legal else legal[0])
+        title.perform(state, who, act if act in legal else legal[0])
 
 
 def turn_over(title: TitleSpec[Any], view: dict[str, Any], role: str) -> Callable[[Any], bool]:

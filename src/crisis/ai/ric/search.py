@@ -171,7 +171,7 @@ class SearchBot:
                 return a.mean() + self.c * math.sqrt(math.log(a.available) / a.visits) + bias
 
             arm = max(legal, key=ucb)
-        title.apply(state, role, arm.action)
+        title.perform(state, role, arm.action)  # listed for this sample: the fast path
         value = self._play_out(state, role, rng)
         arm.visits += 1
         arm.total += value
@@ -199,5 +199,7 @@ class SearchBot:
                 act = legal[0]
             else:
                 act = policy.choose(rollout_view(state, who), who, legal, rng)
-            title.apply(state, who, act)
+                if act not in legal:
+                    act = legal[0]
+            title.perform(state, who, act)  # one of ``legal``: no second listing
         return lead_value({p.role: p.vp for p in state.players}, role, self.scale)

@@ -481,8 +481,8 @@ class SearchBot:
         return act if act in legal else legal[0]
 
     def _rollout(self, state: toc.State, role: str, action: Action) -> float:
-        """Play ``action``, then :meth:`value`."""
-        toc.apply(state, role, action)
+        """Play ``action`` (legal here: the caller checked), then :meth:`value`."""
+        TITLE.perform(state, role, action)  # the trusted fast path: no second listing
         return self.value(state, role)
 
     def value(self, state: toc.State, role: str) -> float:
@@ -515,7 +515,7 @@ class SearchBot:
                 act = decide(Obs(seen, who), legal, prof)
                 if act not in legal:
                     act = legal[0]
-            toc.apply(state, who, act)
+            TITLE.perform(state, who, act)  # one of ``legal``: no second listing
             steps += 1
             if state.current != current:
                 current = state.current
