@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 
+from crisis.ai import get_bot, level, searches
 from crisis.ai.advice import hint, review
+from crisis.ai.support import Level
 from crisis.engine.match import Match
 from crisis.games import get_title
 from crisis.games import rome_in_crisis as ric
@@ -71,3 +73,25 @@ def test_review_follows_the_scores_of_a_finished_game() -> None:
     assert ends[final["winner"]] == 1.0  # exact once the game is over
     for i in range(len(out["rounds"])):
         assert abs(sum(c[i] for c in out["chances"].values()) - 1.0) < 1e-3
+
+
+def test_ric_hint_chooses_as_the_hard_levels_search() -> None:
+    """Rome in Crisis's hint: the bot's own choice is its ``hard`` level's search (with the
+    hint's budget), not the heuristic's move that the choices are then rated with; here
+    the two differ, so a hint that asked the heuristic would fail."""
+    state = ric.setup(1, {"players": 3})
+    heuristic = get_bot("heuristic", "rome_in_crisis")
+    rnd = random.Random(1)
+    for _ in range(24):  # the 25th decision of a heuristic game
+        role = ric.active(state)[0]
+        legal = ric.actions(state, role)
+        ric.apply(state, role, heuristic.choose(ric.view(state, role), role, legal, rnd))
+    role = ric.active(state)[0]
+    view, legal = ric.view(state, role), ric.actions(state, role)
+    hard = level("hard", "rome_in_crisis")
+    assert hard is not None and searches(hard.bot, "rome_in_crisis")
+    search = get_bot(Level(hard.bot, {**hard.settings, "iterations": 40}).spec, "rome_in_crisis")
+    expected = search.choose(view, role, legal, random.Random(random.Random(4).getrandbits(64)))
+    assert expected != heuristic.choose(view, role, legal, random.Random(0))
+    out = hint("rome_in_crisis", view, role, legal, iterations=40, rng=random.Random(4))
+    assert [c["action"] for c in out if c["pick"]] == [expected]

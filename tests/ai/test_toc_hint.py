@@ -8,8 +8,7 @@ import random
 from typing import Any
 
 from crisis.ai import level
-from crisis.ai.advice import hint
-from crisis.ai.toc.hint import SEARCH_SHARE
+from crisis.ai.advice import SEARCH_SHARE, hint
 from crisis.ai.toc.search import SearchBot
 from crisis.engine.action import Action
 from crisis.games import time_of_crisis as toc

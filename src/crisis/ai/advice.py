@@ -5,10 +5,12 @@
   all, best estimate first), each with its estimated chance of winning and that estimate's
   standard error, and the rest of the turn as the bot would play it (:mod:`crisis.ai.plan`).
   A title may declare a hint of its own (:class:`crisis.ai.support.TitleBots`; Time of
-  Crisis's is its ``hard`` level's search's, :mod:`crisis.ai.toc.hint`). The generic hint asks the
-  bot of the title's ``hard`` strength level (its default bot where ``hard`` itself
-  searches, or where the title declares no levels) and rates every choice by playing the
-  game out with that bot and counting wins.
+  Crisis's is its ``hard`` level's search's, :mod:`crisis.ai.toc.hint`). The generic hint's
+  own choice is the bot of the title's ``hard`` strength level (its default bot where the
+  title declares no levels), given :data:`SEARCH_SHARE` of the budget where that bot
+  searches; it rates every choice by playing the game out with that bot (with the
+  title's default bot where ``hard`` searches: a search inside every playout would be
+  far too slow) and counting wins.
 * :func:`review` replays a finished game's record and gives every player's score at the start
   of each round, and, where the title declares a position evaluator, each player's estimated
   chance to win then (from the public view only, as a spectator would see it).
@@ -20,7 +22,7 @@ import random
 from typing import Any
 
 from crisis.ai.plan import Rating, plan_turn, play_out, rate
-from crisis.ai.support import WinEstimate, title_bots
+from crisis.ai.support import Level, WinEstimate, title_bots
 from crisis.engine.action import Action
 from crisis.engine.match import Match
 from crisis.games import get_title
@@ -52,9 +54,10 @@ def hint(
     own hint answers where it declares one (:attr:`crisis.ai.support.TitleBots.hint`),
     else the generic search.
 
-    The budget is ``seconds`` in all (35% for Time of Crisis's own search to choose, a
-    tenth for the turn's plan, the rest for rating the choices) or, reproducibly,
-    ``iterations`` plays for each search. Only ``view`` is read."""
+    The budget is ``seconds`` in all (:data:`SEARCH_SHARE` for the ``hard`` level's
+    search to choose where it searches, a tenth for the turn's plan, the rest for rating
+    the choices) or, reproducibly, ``iterations`` plays for each search. Only ``view`` is
+    read."""
     rng = rng or random.Random()
     if not actions:
         return []
@@ -74,6 +77,8 @@ def hard_bot(title: str) -> str:
 
 #: Share of the budget for the turn's plan.
 PLAN_SHARE = 0.1
+#: Share of the budget for the ``hard`` level's own search to choose, where it searches.
+SEARCH_SHARE = 0.35
 #: The fewest samples a choice's estimate is given from (fewer say little; the choices are
 #: still ordered by them).
 MIN_FOR_ERROR = 5
@@ -93,16 +98,22 @@ def _search_hint(
     rng: random.Random,
     top: int,
 ) -> list[dict[str, Any]]:
-    from crisis.ai import default_bot, get_bot, searches
+    from crisis.ai import default_bot, get_bot, level, searches
 
     hard = hard_bot(title)
     bot = get_bot(default_bot(title) if searches(hard, title) else hard, title=title)
+    chooser, share = bot, 0.0
+    chosen = level("hard", title)
+    if chosen is not None and searches(chosen.bot, title):
+        budget = {"iterations": iterations} if iterations else {"seconds": SEARCH_SHARE * seconds}
+        chooser = get_bot(Level(chosen.bot, {**chosen.settings, **budget}).spec, title=title)
+        share = SEARCH_SHARE
     spec = get_title(title)
 
     def policy(state: Any, who: str, legal: list[Action], luck: random.Random) -> Action:
         return bot.choose(spec.view(state, who), who, legal, luck)
 
-    pick = bot.choose(view, role, actions, random.Random(rng.getrandbits(64)))
+    pick = chooser.choose(view, role, actions, random.Random(rng.getrandbits(64)))
     pick = pick if pick in actions else actions[0]
     turn = plan_turn(spec, view, role, pick, policy, rng, seconds=PLAN_SHARE * seconds)
     if len(actions) == 1:
@@ -120,7 +131,7 @@ def _search_hint(
         candidates(actions, [pick], rng, MAX_CANDIDATES),
         value,
         rng,
-        seconds=(1.0 - PLAN_SHARE) * seconds,
+        seconds=(1.0 - PLAN_SHARE - share) * seconds,
         rollouts=iterations,
         protect=pick,
     )

@@ -3,8 +3,8 @@
 choices rated the way that search rates them.
 
 1. The bot's choice: the level's bot (:class:`crisis.ai.toc.search.SearchBot` with the
-   level's settings) chooses with :data:`SEARCH_SHARE` of the budget (at the server's 1 s,
-   about twice what it spends on a decision at the table).
+   level's settings) chooses with :data:`crisis.ai.advice.SEARCH_SHARE` of the budget (at
+   the server's 1 s, about twice what it spends on a decision at the table).
 2. The ratings: that choice, the search's other candidates (the moves of the other
    profiles) and a random sample of the rest, at most
    :data:`crisis.ai.advice.MAX_CANDIDATES`, each played on the same sampled games
@@ -25,13 +25,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from crisis.ai.advice import MAX_CANDIDATES, PLAN_SHARE, candidates, choices
+from crisis.ai.advice import MAX_CANDIDATES, PLAN_SHARE, SEARCH_SHARE, candidates, choices
 from crisis.ai.plan import plan_turn, rate
 from crisis.engine.action import Action
-
-#: Share of the hint's budget for the level's own search (the rest, less the plan's share,
-#: rates the choices).
-SEARCH_SHARE = 0.35
 
 
 def hint(
@@ -87,4 +83,4 @@ def hint(
     return choices(ratings, pick, top, turn, len(actions))
 
 
-__all__ = ["SEARCH_SHARE", "hint"]
+__all__ = ["hint"]
