@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from crisis.ai.plan import Rating, plan_turn, play_out, rate
@@ -102,19 +103,20 @@ def _search_hint(
 
     hard = hard_bot(title)
     bot = get_bot(default_bot(title) if searches(hard, title) else hard, title=title)
-    chooser, share = bot, 0.0
+    chooser = bot
     chosen = level("hard", title)
     if chosen is not None and searches(chosen.bot, title):
         budget = {"iterations": iterations} if iterations else {"seconds": SEARCH_SHARE * seconds}
         chooser = get_bot(Level(chosen.bot, {**chosen.settings, **budget}).spec, title=title)
-        share = SEARCH_SHARE
     spec = get_title(title)
 
     def policy(state: Any, who: str, legal: list[Action], luck: random.Random) -> Action:
         return bot.choose(spec.view(state, who), who, legal, luck)
 
+    start = time.perf_counter()
     pick = chooser.choose(view, role, actions, random.Random(rng.getrandbits(64)))
     pick = pick if pick in actions else actions[0]
+    chose = time.perf_counter() - start  # what the search left of its share goes to rating
     turn = plan_turn(spec, view, role, pick, policy, rng, seconds=PLAN_SHARE * seconds)
     if len(actions) == 1:
         only = {"action": pick, "chance": None, "error": None, "basis": "the only choice"}
@@ -131,7 +133,7 @@ def _search_hint(
         candidates(actions, [pick], rng, MAX_CANDIDATES),
         value,
         rng,
-        seconds=(1.0 - PLAN_SHARE - share) * seconds,
+        seconds=max(0.0, (1.0 - PLAN_SHARE) * seconds - chose),
         rollouts=iterations,
         protect=pick,
     )

@@ -23,6 +23,7 @@ of it.
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from crisis.ai.advice import MAX_CANDIDATES, PLAN_SHARE, SEARCH_SHARE, candidates, choices
@@ -52,7 +53,9 @@ def hint(
     budget = SEARCH_SHARE * seconds
     settings.update(seconds=budget, turn=budget, iterations=iterations)
     bot = SearchBot(**settings)
+    start = time.perf_counter()
     pick = bot.choose(view, role, actions, random.Random(rng.getrandbits(64)))
+    searched = time.perf_counter() - start  # less than its share where it had no choice to weigh
     pick = pick if pick in actions else actions[0]
     weighed = [c.action for c in bot.last_search] if bot.last_search else [pick]
     bot.model_opponents(view, role)
@@ -76,7 +79,7 @@ def hint(
         candidates(actions, [pick, *weighed], rng, MAX_CANDIDATES),
         value,
         rng,
-        seconds=(1.0 - SEARCH_SHARE - PLAN_SHARE) * seconds,
+        seconds=max(0.0, (1.0 - PLAN_SHARE) * seconds - searched),
         rollouts=iterations,
         protect=pick,
     )
