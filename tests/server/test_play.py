@@ -266,4 +266,9 @@ def test_a_seat_s_hello_marks_it_joined_and_at_the_table(client: TestClient) -> 
     with client.websocket_connect(f"/ws/{table}") as ws:
         ws.send_json({"type": "hello", "tokens": [tokens["green"]]})
         assert ws.receive_json()["type"] == "welcome"
-    assert seat().seen >= before  # a later hello marks it again, with nothing else to write
+        # A later hello marks it again, with nothing else to write: just after the welcome,
+        # so wait for it, while the socket is open (its goodbye marks the seat too).
+        deadline = time.monotonic() + 10
+        while seat().seen < before and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert seat().seen >= before
