@@ -9,8 +9,10 @@ the server of ``--postgres`` and dropped after). With two processes each table i
 through one of them and its four people play through that one, as a balancer that hashes
 the table's id arranges (``docs/hosting/nginx.conf``); ``--mix`` spreads each table's people
 over both instead, as ``crisis serve --workers 2`` does. The servers, PostgreSQL and the
-simulated people share the machine, so run it on an otherwise idle one. It prints one
-Markdown row per run, with the server's CPU per action to two decimals.
+simulated people share the machine, so run it on an otherwise idle one. The servers are
+``python -m crisis.server --log-level warning`` (``crisis serve`` less its log of every
+connection). It prints one Markdown row per run, with the server's CPU per action to two
+decimals; that CPU is the crisis processes' only, not PostgreSQL's.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ COLUMNS = {
     "server_cpu_ms_per_action": ("server CPU ms/action", "{:.2f}"),
     "client_cpu_ms_per_action": ("people's CPU ms/action", "{:.2f}"),
     "machine_busy_percent": ("machine busy %", "{:.0f}"),
+    "settle_seconds": ("settle s", "{:.1f}"),
 }
 
 

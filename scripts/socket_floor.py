@@ -6,8 +6,9 @@
 ``crisis loadtest``'s people cannot tell it from the real server: tables are made through
 ``POST /api/tables``, and at ``/ws/TABLE`` a ``hello`` gets a ``state``, and an ``act`` at the
 right version gets ``acted`` followed by a new ``state`` for each of the table's four
-connections. But the seats simply take turns passing, and every ``state`` is prebuilt
-filler of the real message's size (``--view-bytes``, about 7.6 KB for Time of Crisis).
+connections. But the seats simply take turns passing, and each ``state``'s view is
+prebuilt filler of the real view's size (``--view-bytes``, about 7.6 KB for Time of Crisis);
+only the few fields around it are formatted per recipient.
 What the load test reports as this server's CPU per action is therefore the floor under
 ``crisis serve`` for the same traffic. The uvicorn settings (uvloop, httptools, no
 per-message compression), FastAPI with a gzip middleware and the per-connection writer
