@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from crisis.engine.action import Action
-from crisis.engine.errors import IllegalAction, NotYourTurn
-from crisis.engine.machine import Call, Machine
+from crisis.engine.errors import FlowError, IllegalAction, NotYourTurn
+from crisis.engine.machine import OVER, Call, Machine
 
 
 @dataclass
@@ -39,7 +39,7 @@ def build() -> Machine[Toy]:
     def mover(state: Toy) -> list[str]:
         return [seats(state)[state.turn % 2]]
 
-    @m.lists("pick", "Pick a number", mover)
+    @m.lists("pick", "Pick a number", mover, goes=("next",), calls=("dice",))
     def _picks(state: Toy, role: str) -> list[Action]:
         return [Action("pick", n) for n in state.options] + [Action("stop")]
 
@@ -50,7 +50,7 @@ def build() -> Machine[Toy]:
             m.call(state, "dice", Call())
             m.offer(state)
         else:
-            state.step = "next"
+            m.goto(state, "next")
 
     @m.handles("stop", "pick", ends="turn")
     def _stop(state: Toy, role: str, arg: Any) -> None:
@@ -65,10 +65,10 @@ def build() -> Machine[Toy]:
         state.picks.append((role, d))
         m.ret(state, "pick")
 
-    @m.automatic("next")
+    @m.automatic("next", goes=("pick",))
     def _next(state: Toy) -> None:
         state.turn += 1
-        state.step = "pick"
+        m.goto(state, "pick")
 
     return m
 
@@ -140,7 +140,7 @@ def test_a_choice_with_one_option_is_taken_at_once() -> None:
 
 def test_offer_asks_when_there_is_a_real_choice() -> None:
     m, s = build(), Toy()
-    s.step = "dice"
+    m.place(s, "dice")
     assert m.offer(s) is False
     assert s.step == "dice"
     s.dice = ["one"]
@@ -170,11 +170,48 @@ def test_automatic_steps_that_loop_are_caught() -> None:
 
     @m.automatic("spin")
     def _spin(state: Toy) -> None:
-        state.step = "spin"
+        m.goto(state, "spin")  # staying put: no move, and no end either
 
-    s.step = "spin"
+    m.place(s, "spin")
     with pytest.raises(RuntimeError, match="loop"):
         m.advance(s)
+
+
+def test_a_move_the_flow_does_not_declare_is_refused_and_changes_nothing() -> None:
+    """Steps change only through goto/call/ret/end, checked against the declared flow: a
+    wrong goto or call is a bug in the rules, caught where it happens."""
+    m, s = build(), Toy()
+    with pytest.raises(FlowError, match="'pick' declares no move to 'dice'"):
+        m.goto(s, "dice")
+    with pytest.raises(FlowError, match="'pick' declares no call of 'next'"):
+        m.call(s, "next", Call())
+    m.place(s, "next")
+    with pytest.raises(FlowError, match="'next' declares no call of 'dice'"):
+        m.call(s, "dice", Call())
+    with pytest.raises(FlowError, match="no step 'nowhere'"):
+        m.place(s, "nowhere")
+    assert (s.step, s.stack) == ("next", [])
+    m.goto(s, "pick")
+    m.call(s, "dice", Call())
+    assert (s.step, s.stack) == ("dice", [Call(then="pick")])
+    m.end(s)
+    assert s.step == OVER
+
+
+def test_a_handler_with_a_wrong_goto_fails_the_action_loudly() -> None:
+    m, s = build(), Toy()
+
+    @m.handles("pick", "dice")
+    def _wrong(state: Toy, role: str, n: Any) -> None:
+        m.goto(state, "next")  # "dice" declares no move to "next"
+
+    @m.lists("dice", "Keep which die?", lambda state: ["A"])
+    def _more(state: Toy, role: str) -> list[Action]:
+        return [Action("pick", 5)]
+
+    m.place(s, "dice")
+    with pytest.raises(FlowError):
+        m.apply(s, "A", Action("pick", 5))
 
 
 def flowing() -> Machine[Toy]:

@@ -19,3 +19,9 @@ class MalformedAction(IllegalAction):
 
 class UndoUnavailable(IllegalAction):
     """There is nothing this role may undo right now."""
+
+
+class FlowError(RuntimeError):
+    """The rules tried to move to a step their declared flow does not lead to: a bug in a
+    title's rules or in its declarations, never a player's mistake (see
+    :meth:`crisis.engine.machine.Machine.goto`)."""

@@ -13,11 +13,16 @@ when it returns, and may hand a result to the step it returns to (:meth:`Machine
 So a saved game resumes inside a sub-procedure exactly where it was, with its data.
 
 Each step also declares where it leads (its **flow**): the steps it ``goes`` to, the
-sub-procedures it ``calls`` and the ``phase`` of the turn it belongs to. The machine does not
-need them to run; :meth:`Machine.describe` carries them, :meth:`Machine.phase` reads the phase
-of a state from them, :mod:`crisis.engine.diagram` draws each title's turn from them, and
-:meth:`Machine.explains` checks that a move the rules made follows them (the tests trace
-whole games through it).
+sub-procedures it ``calls`` and the ``phase`` of the turn it belongs to. Rules move between
+steps in one way only, through the machine: :meth:`Machine.goto` (to a step the current one
+declares it goes to), :meth:`Machine.call` and :meth:`Machine.ret` (into a sub-procedure the
+current step declares it calls, and back), and :meth:`Machine.end` (the game is over). A move
+the declarations do not allow raises :class:`~crisis.engine.errors.FlowError` at once, so the
+declarations are the one source of the flow and every test and fuzzed game checks them.
+:meth:`Machine.place` alone sets a step unchecked, for scripts and tests that lay out a
+position. :meth:`Machine.describe` carries the flow, :meth:`Machine.phase` reads the phase of
+a state from it, :mod:`crisis.engine.diagram` draws each title's turn from it, and
+:meth:`Machine.explains` checks that a whole action's moves follow it.
 
 One guarded :meth:`Machine.apply` serves every title: it refuses, changing nothing, an action
 when the game is over, from a seat that is not in the game or may not act now, or that is not
@@ -37,7 +42,7 @@ from typing import Any, Generic, Literal, Protocol, TypeVar
 import msgspec
 
 from crisis.engine.action import Action
-from crisis.engine.errors import IllegalAction, NotYourTurn
+from crisis.engine.errors import FlowError, IllegalAction, NotYourTurn
 
 
 class Frame(msgspec.Struct, kw_only=True, tag_field="procedure"):
@@ -283,8 +288,9 @@ class Machine(Generic[S]):
         calls: Iterable[str] = (),
         phase: str | None = None,
     ) -> Callable[[Auto], Auto]:
-        """Decorator: an automatic step (it must move ``state.step`` on, to one of ``goes``
-        or into one of ``calls``; see :meth:`flow`)."""
+        """Decorator: an automatic step (it must move on with :meth:`goto` to one of
+        ``goes``, :meth:`call` one of ``calls``, :meth:`ret` or :meth:`end`; see
+        :meth:`flow`)."""
 
         def deco(fn: Auto) -> Auto:
             self.automatic_steps[step] = fn
@@ -451,8 +457,8 @@ class Machine(Generic[S]):
         This is the one place where forced choices are taken: handlers call it instead of
         testing ``len(options) == 1`` themselves. It takes the single option once, then
         leaves whatever step that action led to as it is."""
-        if step is not None:
-            state.step = step
+        if step is not None and step != state.step:
+            self.goto(state, step)
         if role is None:
             actors = self.active(state)
             if len(actors) != 1:
@@ -465,12 +471,47 @@ class Machine(Generic[S]):
         self.handler(state.step, only.verb)(state, role, only.arg)
         return True
 
+    # -- moving between steps ----------------------------------------------------------
+
+    def goto(self, state: S, step: str) -> None:
+        """Make ``step`` the step due, which the step now due must declare it ``goes`` to
+        (:meth:`flow`; staying at the step now due is no move); else raise
+        :class:`~crisis.engine.errors.FlowError` and change nothing."""
+        if step != state.step:
+            f = self.flows.get(state.step)
+            if f is None or step not in f.goes:
+                raise FlowError(
+                    f"{self.title}: {state.step!r} declares no move to {step!r} "
+                    f"(it goes to: {', '.join(f.goes) if f else 'nothing'})"
+                )
+        state.step = step
+
+    def end(self, state: S) -> None:
+        """Move to :data:`OVER`, the step of a game that is over (from any step: a game can
+        end wherever its rules say so; the title then writes ``state.final``)."""
+        state.step = OVER
+
+    def place(self, state: S, step: str) -> None:
+        """Set the step due to ``step`` without checking the flow: for laying out a position
+        (scripted setups, tests, lessons), never for a move of the rules."""
+        if step not in self.steps and step not in self.automatic_steps and step != OVER:
+            raise FlowError(f"{self.title}: no step {step!r}")
+        state.step = step
+
     # -- sub-procedures ----------------------------------------------------------------
 
     def call(self, state: S, step: str, frame: Frame, *, then: str | None = None) -> None:
         """Enter the sub-procedure starting at ``step`` with its data ``frame`` (pushed on
         the state's call stack; its ``then`` is set here; :class:`Call` for a procedure
-        without data); :meth:`ret` comes back to ``then`` (by default the step now due)."""
+        without data); :meth:`ret` comes back to ``then`` (by default the step now due).
+        The step now due must declare that it ``calls`` ``step``, else
+        :class:`~crisis.engine.errors.FlowError` (nothing changed)."""
+        f = self.flows.get(state.step)
+        if f is None or step not in f.calls:
+            raise FlowError(
+                f"{self.title}: {state.step!r} declares no call of {step!r} "
+                f"(it calls: {', '.join(f.calls) if f else 'nothing'})"
+            )
         frame.then = state.step if then is None else then
         state.stack.append(frame)
         state.step = step

@@ -13,7 +13,7 @@ from typing import Any
 from crisis.engine.action import Action
 from crisis.engine.machine import frame, running
 from crisis.games.rome_in_crisis import abilities, data
-from crisis.games.rome_in_crisis.registry import RULES, automatic, handles, lists
+from crisis.games.rome_in_crisis.registry import RULES, automatic, goto, handles, lists
 from crisis.games.rome_in_crisis.state import (
     ADDRESS_RETURNS,
     Address,
@@ -75,7 +75,7 @@ def _tidy(state: State) -> None:
 @automatic("mount_start", goes=("mount",))
 def _mount_start(state: State) -> None:
     state.chosen = {}
-    state.step = "mount"
+    goto(state, "mount")
     if not _mounting(state):
         _reveal(state)
 
@@ -118,7 +118,7 @@ def _reveal(state: State) -> None:
         state.reveals += 1
     state.chosen = {}
     gather_gold(state)
-    state.step = "address_start"
+    goto(state, "address_start")
 
 
 def gather_gold(state: State) -> None:
@@ -153,7 +153,7 @@ def _address_start(state: State) -> None:
     if emp is None or not state.crises:
         if emp is not None:
             log(state, "There is no crisis for the Emperor to address")
-        state.step = "legatus_start"
+        goto(state, "legatus_start")
         return
     role = owner(state, emp)
     assert role is not None
@@ -169,7 +169,7 @@ def _list_address(state: State, role: str) -> list[Action]:
 def _choose_crisis(state: State, role: str, arg: Any) -> None:
     frame(state, Address).crisis = arg
     log(state, f"The Emperor addresses the {arg} crisis ({total(state, arg)})")
-    state.step = "emperor_cards"
+    goto(state, "emperor_cards")
     if not _list_emperor_cards(state, role):
         _emperor_done(state, role, None)
 
@@ -233,7 +233,7 @@ def _gallus_cancels(state: State) -> None:
     while address.cancels:
         choices = _gallus_choices(state)
         if len(choices) > 1 and address.cancels < len(_gallus_targets(state)):
-            state.step = "cancel"
+            goto(state, "cancel")
             return
         _cancel(state, choices[0])
     emp = state.emperor
@@ -294,7 +294,7 @@ def _start_discard(state: State, strength: int) -> None:
     cards = state.crises[address.crisis]
     address.target = best_sum([value(state, c) for c in cards], strength)
     log(state, f"Strength {strength} against the {address.crisis} crisis")
-    state.step = "discard"
+    goto(state, "discard")
     _discard_forced(state)
 
 
@@ -416,14 +416,13 @@ def _wars(state: State) -> list[str]:
 @automatic("legatus_start", goes=("death",), calls=("legatus",))
 def _legatus_start(state: State) -> None:
     holder = state.offices.get("legatus")
-    state.step = "death"
-    if holder is None:
-        return
-    wars = _wars(state)
+    wars = _wars(state) if holder is not None else []
     if not wars:
-        if any(w in state.crises for w in data.WARS):
+        if holder is not None and any(w in state.crises for w in data.WARS):
             log(state, "The Legatus has no cards that could discard anything from a war")
+        goto(state, "death")
         return
+    assert holder is not None
     role = owner(state, holder)
     assert role is not None
     _address(state, "legatus", "legatus", role)
@@ -438,7 +437,7 @@ def _list_legatus(state: State, role: str) -> list[Action]:
 def _legatus_war(state: State, role: str, arg: Any) -> None:
     frame(state, Address).crisis = arg
     log(state, f"The Legatus addresses the {arg} war ({total(state, arg)})")
-    state.step = "legatus_cards"
+    goto(state, "legatus_cards")
 
 
 @lists(

@@ -8,7 +8,7 @@ from typing import Any
 from crisis.engine import rng as dice
 from crisis.engine.action import Action
 from crisis.games.rome_in_crisis import data
-from crisis.games.rome_in_crisis.registry import automatic, handles, lists
+from crisis.games.rome_in_crisis.registry import automatic, goto, handles, lists
 from crisis.games.rome_in_crisis.state import (
     State,
     card_name,
@@ -78,7 +78,7 @@ def _setup_next(state: State) -> None:
             return
         _finish_setup(state)
         return
-    state.step = "setup_draft"
+    goto(state, "setup_draft")
 
 
 def _finish_setup(state: State) -> None:
@@ -92,7 +92,7 @@ def _finish_setup(state: State) -> None:
     state.pool = []
     state.order = []
     log(state, f"The dealer puts {len(rest)} candidates into the middle of the deck")
-    state.step = "begin_turn"
+    goto(state, "begin_turn")
 
 
 @lists(
@@ -112,7 +112,7 @@ def _setup_draft(state: State, role: str, arg: Any) -> None:
     state.played_on[arg] = []
     log(state, f"{role} drafts {card_name(state, arg)}")
     state.order.pop(0)
-    state.step = "setup_draft_next"
+    goto(state, "setup_draft_next")
 
 
 @handles("draft_office", step="setup_draft", args=("draft_office", "candidate"))
@@ -121,7 +121,7 @@ def _setup_office(state: State, role: str, arg: Any) -> None:
     state.offices[office] = cand
     log(state, f"{role} makes {card_name(state, cand)} {state.cards.offices[office].name}")
     state.order.pop(0)
-    state.step = "setup_draft_next"
+    goto(state, "setup_draft_next")
 
 
 # -- each turn: reveal, shortfall, draft -----------------------------------------------------
@@ -155,7 +155,7 @@ def _begin_turn(state: State) -> None:
     if len(state.revealed) < _need(state):
         log(state, "Not enough cards: each player takes one from the player to his left")
         state.order = clockwise_from_dealer(state)
-        state.step = "shortfall_next"
+        goto(state, "shortfall_next")
         return
     _start_draft(state)
 
@@ -163,7 +163,7 @@ def _begin_turn(state: State) -> None:
 def _start_draft(state: State) -> None:
     first = clockwise_from_dealer(state)
     state.order = first + first[::-1] + first
-    state.step = "draft_next"
+    goto(state, "draft_next")
 
 
 def _left(state: State, role: str) -> str:
@@ -187,7 +187,7 @@ def _shortfall_next(state: State) -> None:
     while state.order and not shortfall_choices(state, state.order[0]):
         state.order.pop(0)
     if state.order:
-        state.step = "shortfall"
+        goto(state, "shortfall")
         return
     if len(state.revealed) >= _need(state):
         _start_draft(state)
@@ -225,7 +225,7 @@ def _take_card(state: State, role: str, arg: Any) -> None:
     state.revealed.append(card)
     log(state, f"{role} moves {card_name(state, card)} from {left.role}'s {where} to the middle")
     state.order.pop(0)
-    state.step = "shortfall_next"
+    goto(state, "shortfall_next")
 
 
 def draft_choices(state: State, role: str) -> list[Action]:
@@ -242,7 +242,7 @@ def draft_choices(state: State, role: str) -> list[Action]:
 @automatic("draft_next", goes=("draft", "start_auction"))
 def _draft_next(state: State) -> None:
     if state.order and state.revealed:
-        state.step = "draft"
+        goto(state, "draft")
         return
     if state.revealed:
         # Surplus from the shortfall rule re-forms the deck.
@@ -253,7 +253,7 @@ def _draft_next(state: State) -> None:
         log(state, f"{len(extra)} cards left over re-form the deck")
     state.order = []
     refill_deck(state)  # R14: an exhausted deck is rebuilt from the discards now
-    state.step = "start_auction"
+    goto(state, "start_auction")
 
 
 @lists("draft", "Draft one of the revealed cards", _first_in_order, goes=("draft_next",))
@@ -273,4 +273,4 @@ def _draft(state: State, role: str, arg: Any) -> None:
         p.hand.append(arg)
         log(state, f"{role} drafts {card_name(state, arg)}")
     state.order.pop(0)
-    state.step = "draft_next"
+    goto(state, "draft_next")

@@ -12,7 +12,7 @@ from crisis.engine.action import Action
 from crisis.games.rome_in_crisis import data
 from crisis.games.rome_in_crisis.draft import snake
 from crisis.games.rome_in_crisis.printed import printed
-from crisis.games.rome_in_crisis.registry import RULES, automatic, handles, lists
+from crisis.games.rome_in_crisis.registry import RULES, automatic, goto, handles, lists
 from crisis.games.rome_in_crisis.state import (
     Auction,
     State,
@@ -90,9 +90,9 @@ def _choose_method(state: State, role: str, arg: Any) -> None:
     log(state, f"{role} sets the selection method to {arg}")
     if state.turn == 0:
         state.order = snake(state, 12)
-        state.step = "setup_draft_next"
+        goto(state, "setup_draft_next")
     else:
-        state.step = "offices_start"
+        goto(state, "offices_start")
 
 
 # -- nominations ------------------------------------------------------------------------------
@@ -119,7 +119,7 @@ def _start_auction(state: State) -> None:
         log(state, "No candidates in play: no Emperor this turn")
     elif not any_rated:
         log(state, f"No candidate has a {method} rating: all may stand this turn")
-    state.step = "nominations"
+    goto(state, "nominations")
 
 
 @automatic("nominations", goes=("nominate", "choose_method", "bidding"))
@@ -136,14 +136,14 @@ def _nominations(state: State) -> None:
             return  # the player chooses; one candidate was put forward at once instead
     if not auction.nominees:
         state.chooser = auction.dropped[0]
-        state.step = "choose_method"
+        goto(state, "choose_method")
         return
     first = leader(state)
     auction.bidder = _next_bidder(state, first, first)
     if auction.bidder is None:
         _crown(state, first)
     else:
-        state.step = "bidding"
+        goto(state, "bidding")
 
 
 def _nominate_now(state: State, role: str, cand: str) -> None:
@@ -171,7 +171,7 @@ def _nominate(state: State, role: str, arg: Any) -> None:
     assert state.auction is not None
     state.auction.nominating.pop(0)
     _nominate_now(state, role, arg)
-    state.step = "nominations"
+    goto(state, "nominations")
 
 
 # -- bidding ----------------------------------------------------------------------------------
@@ -311,4 +311,4 @@ def _crown(state: State, leader: str) -> None:
     state.last_emperor = leader
     log(state, f"{card_name(state, state.emperor)} ({leader}) becomes Emperor")
     state.chooser = auction.dropped[0]
-    state.step = "choose_method"
+    goto(state, "choose_method")

@@ -9,7 +9,7 @@ from crisis.engine.action import Action
 from crisis.engine.machine import frame, running
 from crisis.games.rome_in_crisis import data
 from crisis.games.rome_in_crisis.election import worth
-from crisis.games.rome_in_crisis.registry import RULES, automatic, handles, lists
+from crisis.games.rome_in_crisis.registry import RULES, automatic, goto, handles, lists
 from crisis.games.rome_in_crisis.state import (
     APPOINTMENT_RETURNS,
     Appointment,
@@ -67,7 +67,7 @@ def best_military(state: State) -> str | None:
 def _offices_start(state: State) -> None:
     emp = state.emperor
     if emp is None:
-        state.step = "mount_start"
+        goto(state, "mount_start")
         return
     state.received = [emp]
     _release(state, emp)
@@ -94,17 +94,17 @@ def _offices_start(state: State) -> None:
         if state.offices.get(office, "absent") is None and office not in state.pending:
             state.pending.append(office)
     state.pending.sort(key=data.OFFICES.index)
-    state.step = "office_next"
+    goto(state, "office_next")
 
 
 @automatic("office_next", goes=("accession", "office_order"), calls=("appoint",))
 def _office_next(state: State) -> None:
     if not state.pending:
         state.received = []
-        state.step = "accession"
+        goto(state, "accession")
         return
     if len(state.pending) > 1:
-        state.step = "office_order"
+        goto(state, "office_order")
         return
     _place(state, state.pending[0])
 
@@ -148,7 +148,7 @@ def _place(state: State, office: str) -> None:
     if role is None:
         state.declined = []
         log(state, f"No candidate can hold the {_name(state, office)}: set aside")
-        state.step = "office_next"
+        goto(state, "office_next")
         return
     appointment = Appointment(office=office, role=role)
     RULES.call(state, "appoint", appointment, then=APPOINTMENT_RETURNS)
@@ -242,13 +242,12 @@ def transfer_choices(state: State) -> list[str]:
 @automatic("accession", goes=("mount_start", "transfer"))
 def _accession(state: State) -> None:
     emp = state.emperor
-    state.step = "mount_start"
-    if emp is None or face(state, emp).ability != "aemilian":
-        return
-    if not transfer_choices(state):
+    if emp is not None and face(state, emp).ability == "aemilian":
+        if transfer_choices(state):
+            RULES.offer(state, "transfer")
+            return
         log(state, f"{card_name(state, emp)} finds no Goths card to take")
-    else:
-        RULES.offer(state, "transfer")
+    goto(state, "mount_start")
 
 
 @lists(
@@ -270,4 +269,4 @@ def _transfer(state: State, role: str, arg: Any) -> None:
                 f"{card_name(state, emp)} takes {card_name(state, arg)} from {owner(state, c)}",
             )
     state.played_on[emp].append(arg)
-    state.step = "mount_start"
+    goto(state, "mount_start")

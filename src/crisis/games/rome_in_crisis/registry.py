@@ -28,6 +28,11 @@ RULES: Machine[State] = Machine("rome_in_crisis", roles, start="choose_method")
 lists = RULES.lists
 handles = RULES.handles
 automatic = RULES.automatic
+#: The moves between steps (:meth:`~crisis.engine.machine.Machine.goto` to a step the current
+#: one declares it goes to, :meth:`~crisis.engine.machine.Machine.end` when the game is over):
+#: the only way the rules change ``state.step``.
+goto = RULES.goto
+end = RULES.end
 
 
 def advance(state: State) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from crisis.games.rome_in_crisis.registry import advance
+from crisis.games.rome_in_crisis.registry import RULES, advance
 from crisis.games.rome_in_crisis.rules import setup
 from crisis.games.rome_in_crisis.state import Auction, State, in_play, owner, player
 
@@ -110,7 +110,7 @@ def quick_start(
     state.chooser = None
     state.deck += state.pool
     state.pool = []
-    state.step = "begin_turn"
+    RULES.place(state, "begin_turn")
     return state
 
 
@@ -121,5 +121,5 @@ def goto(state: State, step: str, *, emperor: str | None = None) -> None:
     if emperor is not None:
         state.auction = state.auction or Auction()
         state.last_emperor = owner(state, emperor)
-    state.step = step
+    RULES.place(state, step)
     advance(state)

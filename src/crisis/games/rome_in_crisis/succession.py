@@ -7,7 +7,7 @@ from typing import Any
 from crisis.engine.action import Action
 from crisis.engine.machine import OVER
 from crisis.engine.result import Termination
-from crisis.games.rome_in_crisis.registry import RULES, automatic, handles, lists
+from crisis.games.rome_in_crisis.registry import RULES, automatic, end, goto, handles, lists
 from crisis.games.rome_in_crisis.state import (
     State,
     card_name,
@@ -26,7 +26,7 @@ REMOVALS_TO_END = 2
 @automatic("death", goes=("dealer_change", OVER))
 def _death(state: State) -> None:
     emp = state.emperor
-    state.step = "dealer_change"
+    goto(state, "dealer_change")
     if emp is None:
         return
     role = owner(state, emp)
@@ -70,7 +70,7 @@ def _set_dealer(state: State, role: str) -> None:
         log(state, f"{role} takes the deck")
     state.dealer = seat(state, role)
     state.chooser = None
-    state.step = "begin_turn"
+    goto(state, "begin_turn")
 
 
 def _chooser(state: State) -> list[str]:
@@ -99,7 +99,7 @@ def influence_total(state: State, role: str) -> int:
 
 def finish(state: State) -> None:
     """Score the game: most VP wins, then most influence value; still tied, all win."""
-    state.step = "over"
+    end(state)
     keys = {p.role: (p.vp, influence_total(state, p.role)) for p in state.players}
     ranking = sorted(keys, key=lambda r: keys[r], reverse=True)
     winners = [r for r in ranking if keys[r] == keys[ranking[0]]]

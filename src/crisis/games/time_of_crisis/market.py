@@ -6,7 +6,7 @@ from crisis.engine.action import Action
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import log
 from crisis.games.time_of_crisis.costs import POLITICAL
-from crisis.games.time_of_crisis.registry import handles, lists
+from crisis.games.time_of_crisis.registry import goto, handles, lists
 from crisis.games.time_of_crisis.state import State, governed, player, the_current_player
 
 TRASH_COST = data.COSTS.trash_card
@@ -132,4 +132,4 @@ def discard(state: State, role: str, cid: str) -> None:
 def end_buy(state: State, role: str, _arg: None) -> None:
     """Finish buying; the End of Turn phase follows (an automatic step)."""
     state.turn.political = 0
-    state.step = "end_of_turn"
+    goto(state, "end_of_turn")

@@ -18,7 +18,7 @@ from crisis.games.time_of_crisis.board import (
     replace_governor,
     sync_neutral_italia,
 )
-from crisis.games.time_of_crisis.registry import automatic, flow, handles, lists
+from crisis.games.time_of_crisis.registry import automatic, flow, goto, handles, lists
 from crisis.games.time_of_crisis.state import (
     NEUTRAL,
     State,
@@ -82,7 +82,7 @@ def choose_province(state: State, role: str, province: str) -> None:
     state.provinces[data.ITALIA].governor = NEUTRAL
     sync_neutral_italia(state)
     state.current = state.first
-    state.step = "choose_hand"
+    goto(state, "choose_hand")
     state.choosing = {q.role: HAND_SIZE for q in state.players}
     _auto_choose(state)
 
@@ -154,11 +154,11 @@ def _auto_choose(state: State) -> None:
     state.choosing = {}
     step = state.step
     if step == "choose_hand":
-        state.step = "upkeep"
+        goto(state, "upkeep")
     elif step == "pax":
-        state.step = "begin_actions"
+        goto(state, "begin_actions")
     elif step == "refill":
-        state.step = "finish_turn"
+        goto(state, "finish_turn")
 
 
 # -- the eight phases ------------------------------------------------------------------------
@@ -178,7 +178,7 @@ def start_turn(state: State) -> None:
     for a in state.armies:
         if a.owner == role:
             a.castra = False
-    state.step = "crisis"
+    goto(state, "crisis")
 
 
 @automatic("crisis", goes=("pax", "begin_actions", OVER), phase="crisis")
@@ -190,10 +190,10 @@ def crisis(state: State) -> None:
         scoring.finish(state)
         return
     if state.choosing:
-        state.step = "pax"
+        goto(state, "pax")
         _auto_choose(state)
         return
-    state.step = "begin_actions"
+    goto(state, "begin_actions")
 
 
 @automatic("begin_actions", goes=("actions",), phase="actions")
@@ -203,7 +203,7 @@ def begin_actions(state: State) -> None:
     for a in state.armies:
         if a.owner == role:
             a.battled = False
-    state.step = "actions"
+    goto(state, "actions")
     from crisis.games.time_of_crisis.military import check_occupation
 
     check_occupation(state)
@@ -227,19 +227,19 @@ def end_actions(state: State, role: str, _arg: None) -> None:
     for a in [a for a in state.armies if a.owner == role and a.region in data.SEAS]:
         log(state, f"{role}'s army {a.id} is lost at sea")
         remove_army(state, a)
-    state.step = "support_check"
+    goto(state, "support_check")
 
 
 @automatic("support_check", goes=("expand_pretender",), phase="support_check")
 def _support_check_step(state: State) -> None:
     support_check(state, current_role(state))
-    state.step = "expand_pretender"
+    goto(state, "expand_pretender")
 
 
 @automatic("expand_pretender", goes=("gain_legacy",), phase="expand_pretender")
 def _expand_pretender_step(state: State) -> None:
     expand_pretender_empire(state, current_role(state))
-    state.step = "gain_legacy"
+    goto(state, "gain_legacy")
 
 
 @automatic("gain_legacy", goes=("ludi", "begin_buy"), phase="gain_legacy")
@@ -251,9 +251,9 @@ def _gain_legacy_step(state: State) -> None:
     if p.ludi:
         p.ludi = False
         if p.hand:
-            state.step = "ludi"
+            goto(state, "ludi")
             return
-    state.step = "begin_buy"
+    goto(state, "begin_buy")
 
 
 def support_check(state: State, role: str) -> None:
@@ -365,13 +365,13 @@ def ludi(state: State, role: str, cid: str) -> None:
     p.discard.append(cid)
     p.legacy += data.INFLUENCE[cid].value
     log(state, f"{role} celebrates the Ludi Saeculares for {data.INFLUENCE[cid].value} legacy")
-    state.step = "begin_buy"
+    goto(state, "begin_buy")
 
 
 @handles("pass", ends="step")
 def pass_ludi(state: State, role: str, _arg: None) -> None:
     """Decline the Ludi Saeculares."""
-    state.step = "begin_buy"
+    goto(state, "begin_buy")
 
 
 @automatic("begin_buy", goes=("buy",), phase="buy")
@@ -383,7 +383,7 @@ def begin_buy(state: State) -> None:
     state.turn.played = []
     state.turn.events = []
     state.turn.political = political_points(state, role)
-    state.step = "buy"
+    goto(state, "buy")
 
 
 # Ruling 4 (docs/rulings.md).
@@ -408,12 +408,12 @@ def end_of_turn(state: State) -> None:
         flip_barbarians_active(state, name)
     p = player(state, role)
     need = HAND_SIZE - len(p.hand)
-    state.step = "refill"
+    goto(state, "refill")
     state.choosing = {role: need} if need > 0 else {}
     if need > 0:
         _auto_choose(state)
     else:
-        state.step = "finish_turn"
+        goto(state, "finish_turn")
 
 
 @automatic("finish_turn", goes=("upkeep", OVER), phase="end_of_turn")
@@ -434,4 +434,4 @@ def finish_turn(state: State) -> None:
             state.ended = "last round"
             scoring.finish(state)
             return
-    state.step = "upkeep"
+    goto(state, "upkeep")

@@ -40,6 +40,11 @@ RULES: Machine[State] = Machine("time_of_crisis", roles, start="choose_province"
 lists = RULES.lists
 automatic = RULES.automatic
 flow = RULES.flow
+#: The moves between steps (:meth:`~crisis.engine.machine.Machine.goto` to a step the current
+#: one declares it goes to, :meth:`~crisis.engine.machine.Machine.end` when the game is over):
+#: the only way the rules change ``state.step``.
+goto = RULES.goto
+end = RULES.end
 
 
 def arg_tuple(arg: Arg) -> tuple[Any, ...]:

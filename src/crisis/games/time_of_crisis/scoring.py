@@ -8,7 +8,7 @@ from crisis.engine.machine import OVER
 from crisis.engine.result import Termination
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import log, roll
-from crisis.games.time_of_crisis.registry import flow
+from crisis.games.time_of_crisis.registry import end, flow
 from crisis.games.time_of_crisis.state import State, emperor, governed, pretenders
 
 
@@ -30,7 +30,7 @@ flow(OVER, phase="over")
 
 def finish(state: State) -> None:
     """Score the game and close it; ``state.ended`` says why it ended."""
-    state.step = OVER
+    end(state)
     bonus = emperor_bonus({p.role: p.emperor_turns for p in state.players})
     for p in state.players:
         p.legacy += bonus[p.role]
