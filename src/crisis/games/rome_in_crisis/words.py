@@ -9,7 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from crisis.engine.action import Action
-from crisis.games.rome_in_crisis import data
+from crisis.games.rome_in_crisis import abilities, data
+from crisis.games.rome_in_crisis.crises import applies, best_sum, legatus_cards, total
+from crisis.games.rome_in_crisis.election import bid_options
+from crisis.games.rome_in_crisis.registry import RULES
 from crisis.games.rome_in_crisis.state import State, card_name, face, player, value
 
 #: Verbs whose label does not depend on the argument.
@@ -138,7 +141,6 @@ def card_count(n: int) -> str:
 
 def _outcome(state: State, crisis: str, strength: int) -> str:
     """What an Emperor's ``strength`` does to ``crisis``, by the rules' own discard."""
-    from crisis.games.rome_in_crisis.crises import best_sum, total
 
     whole = total(state, crisis)
     gone = best_sum([value(state, c) for c in state.crises[crisis]], strength)
@@ -152,8 +154,6 @@ def _outcome(state: State, crisis: str, strength: int) -> str:
 def _emperor_strength(state: State, role: str, crisis: str, *, with_hand: bool) -> int:
     """The Emperor's strength against ``crisis``: the cards on him, his ability, and (with
     ``with_hand``) every card in ``role``'s hand that he may play against it."""
-    from crisis.games.rome_in_crisis import abilities
-    from crisis.games.rome_in_crisis.crises import applies
 
     emp = state.emperor
     if emp is None:
@@ -168,7 +168,6 @@ def _emperor_strength(state: State, role: str, crisis: str, *, with_hand: bool) 
 def note(state: State, action: Action, role: str | None = None) -> str | None:
     """What the choice is up against, where the label alone does not say, and for the
     Emperor's choices what they will do."""
-    from crisis.games.rome_in_crisis.crises import applies, total
 
     verb, arg = action.verb, action.arg
     if verb == "address" and role is not None and str(arg) in state.crises:
@@ -213,11 +212,8 @@ def unavailable(state: State, role: str) -> list[dict[str, Any]]:
     cannot be bid in this election, ``done`` while his candidate does not lead, and the cards
     that do not count against the crisis being addressed. A client shows them greyed. Found
     by the rules' own reckoning (:func:`election.bid_options`, :func:`crises.applies`)."""
-    from crisis.games.rome_in_crisis import rules
-    from crisis.games.rome_in_crisis.crises import applies, legatus_cards
-    from crisis.games.rome_in_crisis.election import bid_options
 
-    if role not in rules.active(state):
+    if role not in RULES.active(state):
         return []
     shut: list[tuple[Action, str]] = []
     if state.step == "bidding":

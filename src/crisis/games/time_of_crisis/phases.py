@@ -18,11 +18,13 @@ from crisis.games.time_of_crisis.board import (
     replace_governor,
     sync_neutral_italia,
 )
+from crisis.games.time_of_crisis.military import check_occupation, new_army
 from crisis.games.time_of_crisis.registry import automatic, flow, goto, handles, lists
 from crisis.games.time_of_crisis.state import (
     NEUTRAL,
     State,
     Turn,
+    can_add_mob,
     choosers,
     current_role,
     emperor,
@@ -66,7 +68,6 @@ def choose_province(state: State, role: str, province: str) -> None:
     p.generals_ready += 1
     replace_governor(state, province, role, 1)
     state.provinces[province].militia = True
-    from crisis.games.time_of_crisis.military import new_army
 
     new_army(state, role, province, capital=True)
     log(state, f"{role} chooses {province}")
@@ -204,8 +205,6 @@ def begin_actions(state: State) -> None:
         if a.owner == role:
             a.battled = False
     goto(state, "actions")
-    from crisis.games.time_of_crisis.military import check_occupation
-
     check_occupation(state)
 
 
@@ -401,8 +400,6 @@ def end_of_turn(state: State) -> None:
     for name in governed(state, role):
         prov = state.provinces[name]
         if prov.mobs and "Amphitheater" not in prov.improvements:
-            from crisis.games.time_of_crisis.state import can_add_mob
-
             if can_add_mob(state, name):  # the counters' x 2 sides count (RULES 11)
                 prov.mobs += 1
         flip_barbarians_active(state, name)
