@@ -33,6 +33,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
         "argon2",
         "aiosmtplib",
         "openskill",
+        "pywebpush",
     ),
     "sim": ("matplotlib", "pyarrow"),
     "ray": ("ray",),

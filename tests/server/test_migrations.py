@@ -58,11 +58,12 @@ from tests.server.conftest import pick
 
 DATA = Path(__file__).parent / "data"
 EXPECTED: dict[str, Any] = json.loads((DATA / "c50798d-games.json").read_text())
-#: The tables of c50798d's schema, and those revisions 0004, 0005 and 0007 added.
+#: The tables of c50798d's schema, and those revisions 0004, 0005, 0007 and 0014 added.
 OLD_TABLES = {"games", "seats", "actions", "notes", "chat"}
 TABLES = OLD_TABLES | {"processes", "sockets", "settings"}
 TABLES |= {"accounts", "sessions", "links", "outbox"}
 TABLES |= {"ratings", "rating_changes"}
+TABLES |= {"push_subscriptions", "notice_channels"}
 
 
 def digest(value: Any) -> str:

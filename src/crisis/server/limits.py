@@ -169,3 +169,6 @@ MAIL_ATTEMPTS = 30
 MAIL_KEEP_SECONDS = 30 * 86_400
 #: Longest one SMTP exchange may take, in seconds.
 SMTP_TIMEOUT = 30.0
+#: Browsers an account may subscribe to push notices in an hour, and test notices it may send.
+PUSH_SUBSCRIBES_PER_HOUR = 20
+NOTICE_TESTS_PER_HOUR = 6

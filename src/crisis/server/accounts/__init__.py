@@ -7,8 +7,9 @@ the mails the site sends them.
 - :mod:`.mail`: the outbox and the task that sends it over SMTP (or to the log).
 - :mod:`.seats`: seats held by accounts, "Your games", and :func:`seat_roles` for the table's
   routes.
-- :mod:`.notices`: :func:`notice`, the one way the table's code mails a player (a turn, an
-  invitation, a game's end), within the account's mail settings.
+- :mod:`.notices`: :func:`notice`, the one way the table's code tells a player something (a
+  turn, an invitation, a game's end), by mail and by the account's other channels
+  (:mod:`crisis.server.notify`: Web Push, a webhook), within the account's settings.
 - :mod:`.routes`: the HTTP API under ``/api/account`` and the pages under ``/account``.
 
 :func:`install` adds all of it to an application made by :func:`crisis.server.create_app`.
@@ -27,6 +28,9 @@ from crisis.server.accounts import mail, routes
 from crisis.server.accounts.data import Accounts
 from crisis.server.accounts.notices import notice
 from crisis.server.accounts.seats import Seats, seat_roles
+from crisis.server.notify import push
+from crisis.server.notify import routes as notify_routes
+from crisis.server.notify.channels import ChannelStore, Notifier
 
 __all__ = ["install", "notice", "seat_roles"]
 
@@ -38,6 +42,7 @@ def install(
     public_url: str | None = None,
     mail_from: str | None = None,
     mail_poll: float = 5.0,
+    private_targets: bool = False,
     **sender: Any,
 ) -> mail.MailConfig:
     """Add accounts and mail to ``app``: the routes and pages, and (while the application
@@ -46,14 +51,18 @@ def install(
     ``smtp_url``, ``public_url`` and ``mail_from`` (each else from the environment:
     ``CRISIS_SMTP_URL``, ``CRISIS_PUBLIC_URL``, ``CRISIS_MAIL_FROM``): see
     :mod:`crisis.server.accounts.mail`. ``mail_poll``: seconds between the sender's looks at
-    the outbox; ``sender``: :class:`~crisis.server.accounts.mail.Sender`'s other settings
-    (tests). Returns the mail settings (a bad SMTP or public URL is refused here, at once)."""
+    the outbox; ``private_targets``: push endpoints and webhooks may be plain http and on
+    private addresses (tests; never a public site); ``sender``:
+    :class:`~crisis.server.accounts.mail.Sender`'s other settings (tests). Returns the mail
+    settings (a bad SMTP or public URL is refused here, at once)."""
     if getattr(app.state, "accounts_installed", False):
         raise RuntimeError("accounts are installed on this application already")
     config = mail.MailConfig.make(smtp_url, public_url, mail_from)
     app.state.accounts_installed = True
     app.include_router(routes.router)
     app.include_router(routes.pages)
+    app.include_router(notify_routes.router)
+    app.include_router(notify_routes.pages)
     started = app.router.lifespan_context
 
     @asynccontextmanager
@@ -64,8 +73,24 @@ def install(
             box = mail.Outbox(store.engine)
             key = await hall.db(data.mail_key)
             site = config.public_url or "http://localhost"
+            notifier = Notifier(
+                channels=ChannelStore(store.engine),
+                subscriptions=push.Subscriptions(store.engine),
+                vapid=await hall.db(push.site_key, store.engine),
+                subject=push.subject(site, config.sender(site)),
+                run=hall.db,
+                private=private_targets,
+            )
+            notifier.start()
             postman = mail.Sender(
-                box, config, hall.db, site=site, poll=mail_poll, chores=[data.sweep], **sender
+                box,
+                config,
+                hall.db,
+                site=site,
+                poll=mail_poll,
+                chores=[data.sweep],
+                couriers={"push": notifier.deliver, "webhook": notifier.deliver},
+                **sender,
             )
             service = routes.Service(
                 data=data,
@@ -75,6 +100,7 @@ def install(
                 key=key,
                 run=hall.db,
                 seats=Seats(store.engine),
+                notify=notifier,
             )
             app.state.accounts = service
             postman.start()
@@ -82,6 +108,7 @@ def install(
                 yield state
             finally:
                 await postman.stop()
+                await notifier.stop()
                 service.hashing.shutdown(wait=True)
 
     app.router.lifespan_context = lifespan

@@ -44,6 +44,7 @@ import aiosmtplib
 from sqlalchemy import Connection, Engine, delete, insert, select, update
 
 from crisis.server import limits
+from crisis.server.notify import Courier, Undeliverable
 from crisis.server.store import outbox
 
 log = logging.getLogger("crisis.mail")
@@ -163,6 +164,9 @@ class Mail:
     body: str
     account: str | None = None
     headers: dict[str, str] = field(default_factory=dict)
+    #: The road it takes: ``mail``, or a channel of :mod:`crisis.server.notify` (``push``:
+    #: ``recipient`` is a subscription's id; ``webhook``: the account's id).
+    channel: str = "mail"
 
 
 def letter(
@@ -220,6 +224,7 @@ class Outbox:
             "subject": mail.subject[:200],
             "body": mail.body,
             "headers": json.dumps(mail.headers),
+            "channel": mail.channel,
             "status": "queued",
             "attempts": 0,
             "due": moment,
@@ -341,8 +346,11 @@ class Sender:
         attempts: int = limits.MAIL_ATTEMPTS,
         lease: int = 300,
         chores: Sequence[Callable[[], Any]] = (),
+        couriers: dict[str, Courier] | None = None,
     ) -> None:
         self.box, self.config, self.run = box, config, run
+        #: Who delivers the rows of each channel besides mail (:mod:`crisis.server.notify`).
+        self.couriers = dict(couriers or {})
         #: Blocking calls run hourly beside the outbox's purge (expired sessions and links).
         self.chores = tuple(chores)
         self.site, self.poll = site, poll
@@ -413,7 +421,12 @@ class Sender:
                 return taken
 
     async def deliver(self, row: dict[str, Any]) -> None:
-        """Send one taken mail and record how it went."""
+        """Send one taken row (a mail, or a notice of another channel) and record how it
+        went."""
+        channel = row.get("channel") or "mail"
+        if channel != "mail":
+            await self._courier(channel, row)
+            return
         sender = self.config.sender(self.site)
         if self.config.smtp_url is None:
             log.info(
@@ -428,22 +441,43 @@ class Sender:
         try:
             await aiosmtplib.send(message(row, sender), **smtp_settings(self.config.smtp_url))
         except Exception as exc:
-            permanent = _refused_for_good(exc)
-            last = permanent or row["attempts"] >= self.attempts
-            wait = backoff(row["attempts"], self.retry, self.retry_max)
-            at = None if last else _now() + max(1, round(wait))
-            log.warning(
-                "mail %d to %s failed (try %d%s): %s",
-                row["id"],
-                row["recipient"],
-                row["attempts"],
-                ", given up" if last else f", again in {round(wait)} s",
-                _said(exc),
-            )
-            await self.run(self.box.retry, row["id"], _said(exc), at)
+            what = f"mail {row['id']} to {row['recipient']}"
+            await self._failed(row, exc, _refused_for_good(exc), what)
             return
         log.info("mail %d sent to %s: %s", row["id"], row["recipient"], row["subject"])
         await self.run(self.box.done, row["id"], "sent")
+
+    async def _courier(self, channel: str, row: dict[str, Any]) -> None:
+        """Deliver a row of another channel through its courier (never naming its target in
+        the log: a push endpoint or a webhook URL is a secret)."""
+        what = f"{channel} notice {row['id']} ({row['kind']})"
+        courier = self.couriers.get(channel)
+        try:
+            if courier is None:
+                raise Undeliverable(f"this server delivers no {channel} notices")
+            await courier(row)
+        except Exception as exc:
+            await self._failed(row, exc, isinstance(exc, Undeliverable), what)
+            return
+        log.info("%s sent", what)
+        await self.run(self.box.done, row["id"], "sent")
+
+    async def _failed(
+        self, row: dict[str, Any], exc: BaseException, permanent: bool, what: str
+    ) -> None:
+        """Record a failed try: again after a doubling wait, or given up (``permanent``, or
+        the last of :data:`limits.MAIL_ATTEMPTS`)."""
+        last = permanent or row["attempts"] >= self.attempts
+        wait = backoff(row["attempts"], self.retry, self.retry_max)
+        at = None if last else _now() + max(1, round(wait))
+        log.warning(
+            "%s failed (try %d%s): %s",
+            what,
+            row["attempts"],
+            ", given up" if last else f", again in {round(wait)} s",
+            _said(exc),
+        )
+        await self.run(self.box.retry, row["id"], _said(exc), at)
 
 
 def _refused_for_good(exc: BaseException) -> bool:

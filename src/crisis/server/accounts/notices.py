@@ -42,32 +42,47 @@ def wants(account: Account, kind: str) -> bool:
 async def notice(
     app: Any, account_id: str, kind: str, subject: str, text: str, path: str = "/"
 ) -> bool:
-    """Queue a ``kind`` notice (turn | invite | end) to the account ``account_id``: ``text``
-    then a link to ``path`` on the site (e.g. ``/table/ID``: the table's page, where a
-    signed-in player reaches the seat). False when none went to the queue (no accounts on
-    this app, no such account, it does not want such mails, or the database failed)."""
+    """Queue a ``kind`` notice (turn | invite | end) to the account ``account_id`` on each of
+    its channels that is on (:mod:`crisis.server.notify`): by mail (``text`` then a link to
+    ``path`` on the site, e.g. ``/table/ID``, where a signed-in player reaches the seat), to
+    each browser it subscribed and to its webhook. False when none went to the queue (no
+    accounts on this app, no such account, it wants no such notices, or the database
+    failed)."""
     svc = getattr(app.state, "accounts", None)
     if svc is None or kind not in KINDS:
         return False
     try:
         account = await svc.run(svc.data.get, account_id)
+        ways = await svc.run(svc.notify.channels.get, account_id) if svc.notify else None
     except Exception:
         log.exception("could not read account %s for a %s notice", account_id, kind)
         return False
-    if account is None or not wants(account, kind):
+    if account is None:
         return False
     site = svc.config.public_url or svc.sender.site
-    queued: bool = await svc.queue(
-        mail.letter(
-            kind=kind,
-            account=account.id,
-            recipient=account.email,
-            subject=subject,
-            text=f"Hello {account.name},\n\n{text.rstrip()}\n\n{site}{path}",
-            site=site,
-            key=svc.key,
-            stops=KINDS[kind][1],
-            why=WHY[kind],
+    queued = False
+    if (ways is None or ways.mail) and wants(account, kind):
+        queued = await svc.queue(
+            mail.letter(
+                kind=kind,
+                account=account.id,
+                recipient=account.email,
+                subject=subject,
+                text=f"Hello {account.name},\n\n{text.rstrip()}\n\n{site}{path}",
+                site=site,
+                key=svc.key,
+                stops=KINDS[kind][1],
+                why=WHY[kind],
+            )
         )
-    )
+    if ways is None or not getattr(account, KINDS[kind][0]):
+        return queued
+    try:
+        rows = await svc.run(svc.notify.rows, account.id, ways, kind, subject, text, site + path)
+    except Exception:
+        log.exception("could not read the push subscriptions of account %s", account_id)
+        return queued
+    for channel, recipient, title, body in rows:
+        letter = mail.Mail(kind, recipient, title, body, account=account.id, channel=channel)
+        queued = await svc.queue(letter) or queued
     return queued

@@ -30,6 +30,7 @@ from crisis.server.accounts.data import Account, Accounts, digest, now
 from crisis.server.accounts.errors import BadCredentials, BadLink, SignedOut
 from crisis.server.accounts.seats import Seats
 from crisis.server.errors import TooFast
+from crisis.server.notify.channels import Notifier
 from crisis.server.table import hash_token
 
 log = logging.getLogger("crisis.accounts")
@@ -91,6 +92,8 @@ class Service:
     key: bytes  # settings.mail_key
     run: mail.Runner  # database calls off the event loop (Hall.db)
     seats: Seats
+    #: Push and webhooks (None: this app sends notices by mail only).
+    notify: Notifier | None = None
     #: Argon2id takes tens of megabytes and a good part of a second a hash: two at a time.
     hashing: ThreadPoolExecutor = field(
         default_factory=lambda: ThreadPoolExecutor(2, thread_name_prefix="crisis-argon2")
