@@ -1431,7 +1431,11 @@ class Store:
             rows = (
                 db.execute(
                     select(*_SUMMARY)
-                    .where(games.c.status == "open")
+                    .where(
+                        games.c.status == "open",
+                        # with a free seat (a table waiting for invited players alone is not)
+                        exists().where(seats.c.game == games.c.id, seats.c.kind == "open"),
+                    )
                     .order_by(games.c.updated.desc(), games.c.id.desc())
                     .limit(limit)
                 )
@@ -1467,6 +1471,30 @@ class Store:
                 bots=bots,
                 notice={"k": "row", "v": prior + 1},
             )
+
+    def start_waiting(
+        self, game_id: str, prior: int, bot_seats: dict[str, tuple[str, str]], bots: bool
+    ) -> Written:
+        """Start a waiting table in one transaction, if it is still at version ``prior``
+        (else :class:`Conflict`, nothing written): its status becomes ``playing`` and the
+        seats of ``bot_seats`` (role: bot, name) bots'. A seat taken or accepted meanwhile
+        changed the version, so it is never stored as a bot's."""
+        with self.engine.begin() as db:
+            written = self._advance(
+                db,
+                game_id,
+                prior,
+                {"status": "playing", "version": prior + 1},
+                bots=bots,
+                notice={"k": "row", "v": prior + 1},
+            )
+            for role, (bot, name) in bot_seats.items():
+                db.execute(
+                    update(seats)
+                    .where(seats.c.game == game_id, seats.c.role == role)
+                    .values(kind="bot", bot=bot, name=name, offer=None)
+                )
+            return written
 
     def mark_seen(self, game_id: str, roles: list[str], moment: int) -> None:
         """The people of ``roles`` were at the table at ``moment``."""

@@ -76,6 +76,8 @@ class SeatSpec:
     kind: str = "human"
     bot: str | None = None
     name: str = ""
+    #: A person's seat offered to this account: theirs once they accept (an invitation).
+    invited: str | None = None
 
 
 class Hall(BotSeats, Following, Clock, Turns):
@@ -200,7 +202,8 @@ class Hall(BotSeats, Following, Clock, Turns):
         live) and ``on_timeout`` what a timeout does (:mod:`crisis.server.clock`). A
         ``rated`` table seats people only; its ratings move when it ends (:mod:`.ratings`).
         With a ``host`` (an account) the table is open (:mod:`.open_games`): its ``open``
-        seats wait for whoever takes them, and nobody moves until it starts.
+        seats wait for whoever takes them, and its seats offered to an account (``invited``)
+        for that account to accept; nobody moves until it starts.
 
         A seat's bot is a registered name or a strength level, nothing more
         (:func:`~crisis.server.bots.check_bot`). A table of bots only, or with a searching
@@ -255,6 +258,8 @@ class Hall(BotSeats, Following, Clock, Turns):
                     name=name,
                     bot=(spec.bot or "random") if spec.kind == "bot" else None,
                     token_hash=token_hash,
+                    invited=spec.invited if spec.kind == "human" else None,
+                    offer="waiting" if spec.invited and spec.kind == "human" else None,
                 )
             )
         if rematch_of is not None:  # same people, same seats, same secrets
