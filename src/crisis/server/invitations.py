@@ -164,6 +164,17 @@ class Offers:
             )
             return [r.name for r in rows]
 
+    def hosting(self, account: str) -> list[str]:
+        """The ids of the waiting tables ``account`` hosts (the newest 100)."""
+        with self.engine.connect() as db:
+            rows = db.execute(
+                select(games.c.id)
+                .where(games.c.host == account, games.c.status == "open")
+                .order_by(games.c.created.desc(), games.c.id)
+                .limit(100)
+            )
+            return [r.id for r in rows]
+
     def waiting_for(self, account: str) -> list[dict[str, Any]]:
         """The seats offered to ``account`` that wait for its answer, the newest first: the
         table, the seat, the game, whether rated, its pace and who invited (an account name)."""
@@ -362,9 +373,14 @@ async def invite(table_id: str, body: InviteIn, request: Request, me: Me) -> dic
 
 @router.get("/account/invitations")
 async def invitations(request: Request, me: Me) -> dict[str, Any]:
-    """The seats offered to you that wait for your answer (those past the mail caps too)."""
+    """The seats offered to you that wait for your answer (those past the mail caps too),
+    and the waiting tables you host (``hosting``: their ids; you decide their declined
+    seats)."""
     hall = _hall(request)
-    return {"invitations": await hall.db(offers(request).waiting_for, me.id)}
+    return {
+        "invitations": await hall.db(offers(request).waiting_for, me.id),
+        "hosting": await hall.db(offers(request).hosting, me.id),
+    }
 
 
 async def _other(request: Request, me: Account, name: str) -> Account:
