@@ -202,3 +202,31 @@ def test_a_server_without_accounts_refuses_open_tables(client: TestClient) -> No
     res = client.post("/api/tables", json={"seats": [ME, OPEN], "open": True})
     assert res.status_code == 400 and "no accounts" in res.json()["message"]
     assert client.get("/api/open").json() == {"tables": []}
+
+
+def test_a_start_that_meets_a_seat_taken_elsewhere_is_refused_and_stores_no_bot(
+    site: TestClient, db: Database
+) -> None:
+    host, livia = Person(site, "Aurelia"), Person(site, "Livia")
+    table, _ = host_table(host, [ME, OPEN])
+    site.get(f"/api/tables/{table}")  # this process holds the table in memory
+    # Another process takes the last seat (its write bumps the version); this one has not
+    # heard yet (SQLite: no other process announces it).
+    ((livia_id,),) = db.execute("SELECT id FROM accounts WHERE name = 'Livia'")
+    db.execute(
+        "UPDATE seats SET kind = 'human', name = 'Livia', account = :a WHERE game = :g "
+        "AND role = 'blue'",
+        a=livia_id,
+        g=table,
+    )
+    db.execute("UPDATE games SET version = version + 1 WHERE id = :g", g=table)
+    res = host.post(f"/api/tables/{table}/start")
+    assert res.status_code == 409 and res.json()["code"] == "conflict", res.text
+    assert db.execute(
+        "SELECT kind, account FROM seats WHERE game = :g AND role = 'blue'", g=table
+    ) == [("human", livia_id)]
+    # Caught up, the table is seen as it is: the taker's seat, nothing free.
+    seats = site.get(f"/api/tables/{table}").json()["seats"]
+    assert seats[1]["kind"] == "human" and seats[1]["name"] == "Livia"
+    res = livia.post(f"/api/tables/{table}/take")
+    assert res.status_code in (403, 409), res.text
