@@ -298,3 +298,31 @@ def test_a_server_killed_at_a_rated_games_end_leaves_it_to_be_rated_once(db: Dat
     finally:
         proc.kill()
         proc.wait(10)
+
+
+def test_another_process_shows_why_a_game_it_heard_end_was_unrated(tmp_path: Any) -> None:
+    from tests.databases import fresh_database
+
+    with fresh_database("postgresql", tmp_path) as db:
+        farmer, alt = _account(db, "Farmer"), _account(db, "Alt")
+        with (
+            make_client(db, http_per_minute=FAST) as a,
+            make_client(db, http_per_minute=FAST) as b,
+        ):
+            table, tokens = _rated_table(a, db, [farmer, alt])
+            with b.websocket_connect(f"/ws/{table}") as watcher:  # b follows the table
+                watcher.send_json({"type": "hello", "tokens": []})
+                watcher.receive_json()
+                a.post(
+                    f"/api/tables/{table}/resign",
+                    json={"role": "blue"},
+                    headers={"X-Seat-Token": tokens["blue"]},
+                )
+                assert _play(a, table, tokens, only="green")["unrated"] == "aborted"
+                for _ in range(100_000):  # b's watcher hears the end, then why it is unrated
+                    message = watcher.receive_json()
+                    if message.get("type") == "state" and message["table"]["unrated"]:
+                        break
+                assert message["table"]["status"] == "finished"
+                assert message["table"]["unrated"] == "aborted"
+                assert b.get(f"/api/tables/{table}").json()["unrated"] == "aborted"
