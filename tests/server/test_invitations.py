@@ -1,6 +1,9 @@
-"""Invitations: a table's maker, signed in, offers a seat to a player of the site by name;
-the seat is that player's (reached by signing in, never by a secret the maker holds) and
-they are mailed a link to the table. Bad invitations are refused and make no table."""
+"""Invitations are offers (crisis.server.invitations): a table's maker, signed in, offers a
+person's seat to a player of the site by name; the table waits, with no clock, until the
+player accepts (the seat is then theirs, reached by signing in, never by a secret the maker
+holds) or declines (the seat waits for the maker). Tried as the attacks on ratings were: a
+never-accepted invitation with a resign timeout cannot move anybody's rating. Bad
+invitations are refused and make no table."""
 
 from __future__ import annotations
 
@@ -34,45 +37,151 @@ def tables(client: TestClient) -> int:
         return len(db.exec_driver_sql("SELECT id FROM games").all())
 
 
-def test_an_invited_player_is_mailed_and_holds_the_seat(site: TestClient, db: Database) -> None:
+def invite(maker: Person, *names: str, **how: Any) -> dict[str, Any]:
+    seats = [ME, *({"kind": "human", "invite": n} for n in names)]
+    res = maker.post("/api/tables", {"seats": seats, "seed": 3, **how})
+    assert res.status_code == 201, res.text
+    made: dict[str, Any] = res.json()
+    return made
+
+
+def seat_roles(client: TestClient, person: Person, table: str) -> list[str]:
+    client.cookies.set("crisis_session", person.session)
+    try:
+        with client.websocket_connect(f"/ws/{table}") as ws:
+            ws.send_json({"type": "hello", "tokens": []})
+            roles: list[str] = ws.receive_json()["roles"]
+            return roles
+    finally:
+        client.cookies.clear()
+
+
+def test_an_invitation_is_an_offer_until_accepted(site: TestClient, db: Database) -> None:
     aurelia, livia = Person(site, "Aurelia"), Person(site, "Livia")
     db.execute("UPDATE accounts SET confirmed = :now", now=int(time.time()))
-    body = {"seats": [ME, {"kind": "human", "invite": "livia"}], "seed": 3}
-    res = aurelia.post("/api/tables", body)
-    assert res.status_code == 201, res.text
-    made = res.json()
+    made = invite(aurelia, "livia")
     table = made["table"]["id"]
-    assert made["table"]["status"] == "playing"
+    # The table waits for Livia: nobody moves, and she does not hold the seat yet.
+    assert made["table"]["status"] == "open"
     assert list(made["tokens"]) == ["green"]  # the maker never holds the guest's secret
-    assert made["table"]["seats"][1]["name"] == "Livia"  # the account's own spelling
+    blue = made["table"]["seats"][1]
+    assert blue["name"] == "Livia" and blue["offer"] == "waiting"  # the account's spelling
+    assert seat_roles(site, livia, table) == []
+    body = {"role": "green", "action": ["pass", None], "version": 0}
+    res = site.post(
+        f"/api/tables/{table}/actions", json=body, headers={"X-Seat-Token": made["tokens"]["green"]}
+    )
+    assert res.status_code == 409 and res.json()["code"] == "not_started"
+    # A table waiting only for invited players is not among the open tables.
+    assert table not in {t["id"] for t in livia.get("/api/open").json()["tables"]}
     deadline = time.monotonic() + 10
     while not mails(site, "Livia", "invite"):
         assert time.monotonic() < deadline, "no invitation was mailed"
         time.sleep(0.05)
     (mail,) = mails(site, "Livia", "invite")
-    assert "invited" in mail["subject"] and f"/table/{table}" in mail["body"]
-    assert "as blue" in mail["body"] and "@" not in mail["body"].split("\n\n")[1]
+    assert mail["subject"] == "Aurelia invites you to a game of Time of Crisis"
+    assert f"/table/{table}?seat=blue" in mail["body"] and "accept or decline" in mail["body"]
     assert mails(site, "Aurelia", "invite") == []
-    # Signed in, the guest reaches the seat: among their games, and on the table's socket.
+    # On Livia's account page: the offer, from Aurelia.
+    (offer,) = livia.get("/api/account/invitations").json()["invitations"]
+    assert offer["table"] == table and offer["role"] == "blue" and offer["from"] == "Aurelia"
+    assert aurelia.get("/api/account/invitations").json()["invitations"] == []
+    # Nobody else answers for her; she accepts, and the table starts.
+    titus = Person(site, "Titus")
+    res = titus.post(f"/api/tables/{table}/accept")
+    assert res.status_code == 403 and res.json()["code"] == "forbidden"
+    res = livia.post(f"/api/tables/{table}/accept")
+    assert res.status_code == 200, res.text
+    assert res.json()["role"] == "blue" and res.json()["table"]["status"] == "playing"
+    assert res.json()["table"]["seats"][1]["offer"] is None
+    assert seat_roles(site, livia, table) == ["blue"]
+    assert livia.get("/api/account/invitations").json()["invitations"] == []
     games = {g["id"]: g for g in livia.get("/api/account/games").json()["games"]}
-    assert table in games
-    site.cookies.set("crisis_session", livia.session)
-    with site.websocket_connect(f"/ws/{table}") as ws:
-        site.cookies.clear()
-        ws.send_json({"type": "hello", "tokens": []})
-        assert ws.receive_json()["roles"] == ["blue"]
-    # Beside the names at the table: who holds which seat by account.
+    assert games[table]["roles"] == ["blue"]
     players = site.get(f"/api/tables/{table}/players").json()["players"]
     assert players["blue"] == {"name": "Livia", "rating": None}
+    # Answered once: accepting again is refused.
+    again = livia.post(f"/api/tables/{table}/accept")
+    assert again.status_code == 409 and again.json()["code"] == "not_started"
 
 
-def test_an_unconfirmed_address_gets_no_mail_but_the_seat(site: TestClient) -> None:
-    aurelia, _livia = Person(site, "Aurelia"), Person(site, "Livia")
-    res = aurelia.post("/api/tables", {"seats": [ME, {"kind": "human", "invite": "Livia"}]})
-    assert res.status_code == 201, res.text
-    time.sleep(0.3)
-    assert mails(site, "Livia", "invite") == []
-    assert res.json()["table"]["seats"][1]["name"] == "Livia"
+def test_a_never_accepted_invitation_with_a_resign_timeout_moves_no_rating(
+    site: TestClient, db: Database
+) -> None:
+    hunter, _victim = Person(site, "Hunter").confirm(), Person(site, "Victim").confirm()
+    made = invite(hunter, "Victim", pace=86400, on_timeout="resign", rated=True)
+    table = made["table"]["id"]
+    assert made["table"]["deadline"] is None  # no clock runs for a seat nobody accepted
+    hall = site.app.state.hall  # type: ignore[attr-defined]
+    ten_days = int(time.time()) + 10 * 86400
+    assert site.portal.call(hall.time_out_overdue, ten_days) == 0  # type: ignore[union-attr]
+    # The maker cannot start it without the victim, nor give the seat to a bot.
+    res = hunter.post(f"/api/tables/{table}/start")
+    assert res.status_code == 409 and "Victim to accept" in res.json()["message"]
+    summary = site.get(f"/api/tables/{table}").json()
+    assert summary["status"] == "open" and not summary["seats"][1]["resigned"]
+    assert site.get("/api/ratings/time_of_crisis").json()["players"] == []
+    assert site.get("/api/players/Victim").json()["games"] == []
+
+
+def test_rated_play_takes_a_confirmed_address(site: TestClient, db: Database) -> None:
+    maker, livia = Person(site, "Aurelia"), Person(site, "Livia")
+    res = maker.post(
+        "/api/tables", {"seats": [ME, {"kind": "human", "invite": "Livia"}], "rated": True}
+    )
+    assert res.status_code == 403 and res.json()["code"] == "unconfirmed"
+    assert tables(site) == 0
+    maker.confirm()
+    table = invite(maker, "Livia", rated=True)["table"]["id"]
+    res = livia.post(f"/api/tables/{table}/accept")
+    assert res.status_code == 403 and res.json()["code"] == "unconfirmed"
+    assert site.get(f"/api/tables/{table}").json()["seats"][1]["offer"] == "waiting"
+    livia.confirm()
+    assert livia.post(f"/api/tables/{table}/accept").json()["table"]["status"] == "playing"
+
+
+def test_a_declined_seat_waits_for_the_maker(site: TestClient) -> None:
+    aurelia, livia, titus = Person(site, "Aurelia"), Person(site, "Livia"), Person(site, "Titus")
+    made = invite(aurelia, "Livia", "Titus")
+    table = made["table"]["id"]
+    res = livia.post(f"/api/tables/{table}/decline", {"role": "blue"})
+    assert res.status_code == 200, res.text
+    seats = res.json()["table"]["seats"]
+    assert seats[1]["offer"] == "declined" and res.json()["table"]["status"] == "open"
+    assert livia.get("/api/account/invitations").json()["invitations"] == []
+    # Titus accepts his: the table still waits (for the maker, about the declined seat).
+    assert titus.post(f"/api/tables/{table}/accept").json()["table"]["status"] == "open"
+    # Only the maker offers the declined seat again, and only to someone not seated.
+    res = titus.post(f"/api/tables/{table}/invite", {"role": "blue", "name": "Livia"})
+    assert res.status_code == 403 and res.json()["code"] == "forbidden"
+    res = aurelia.post(f"/api/tables/{table}/invite", {"role": "yellow", "name": "Livia"})
+    assert res.status_code == 400 and "not a declined seat" in res.json()["message"]
+    res = aurelia.post(f"/api/tables/{table}/invite", {"role": "blue", "name": "Nobody"})
+    assert res.status_code == 404 and res.json()["code"] == "not_found"
+    marcus = Person(site, "Marcus")
+    res = aurelia.post(f"/api/tables/{table}/invite", {"role": "blue", "name": "marcus"})
+    assert res.status_code == 200, res.text
+    assert res.json()["table"]["seats"][1] | {"role": "blue"} == {
+        **res.json()["table"]["seats"][1],
+        "name": "Marcus",
+        "offer": "waiting",
+    }
+    marcus.post(f"/api/tables/{table}/decline")
+    # Or the maker starts the (unrated) table: a bot takes the declined seat.
+    res = aurelia.post(f"/api/tables/{table}/start")
+    assert res.status_code == 200, res.text
+    assert res.json()["status"] == "playing"
+    assert res.json()["seats"][1]["kind"] == "bot" and res.json()["seats"][2]["kind"] == "human"
+
+
+def test_a_rated_table_with_a_declined_seat_does_not_start_with_a_bot(site: TestClient) -> None:
+    aurelia, livia = Person(site, "Aurelia").confirm(), Person(site, "Livia").confirm()
+    table = invite(aurelia, "Livia", rated=True)["table"]["id"]
+    livia.post(f"/api/tables/{table}/decline")
+    res = aurelia.post(f"/api/tables/{table}/start")
+    assert res.status_code == 400 and "bots are never rated" in res.json()["message"]
+    res = aurelia.post(f"/api/tables/{table}/close")
+    assert res.status_code == 200 and tables(site) == 0
 
 
 @pytest.mark.parametrize(
@@ -108,31 +217,23 @@ def test_inviting_takes_a_signed_in_maker(site: TestClient) -> None:
     assert tables(site) == 0
 
 
-def test_the_invitation_is_the_first_turns_notice(site: TestClient, db: Database) -> None:
-    aurelia, _livia = Person(site, "Aurelia"), Person(site, "Livia")
+def test_accepting_starts_the_table_and_its_first_turn(site: TestClient, db: Database) -> None:
+    aurelia, livia = Person(site, "Aurelia"), Person(site, "Livia")
     db.execute("UPDATE accounts SET confirmed = :now, mail_after = 1", now=int(time.time()))
-    body = {
-        "seats": [ME, {"kind": "human", "invite": "Livia"}],
-        "seed": 3,
-        "options": {"first_player": "blue"},
-    }
-    res = aurelia.post("/api/tables", body)
-    assert res.status_code == 201, res.text
-    table = res.json()["table"]
-    assert "blue" in table["active"], table["active"]
-    hall = site.app.state.hall  # type: ignore[attr-defined]
-    deadline = time.monotonic() + 10
-    while not mails(site, "Livia", "invite"):
-        assert time.monotonic() < deadline, "no invitation was mailed"
-        time.sleep(0.05)
-    # Long away, the clock looks: the invitation said it all for this turn.
-    db.execute("UPDATE seats SET seen = :t", t=int(time.time()) - 3600)
-    assert site.portal.call(hall.late_turn_notices) == 0  # type: ignore[union-attr]
-    assert mails(site, "Livia", "turn") == []
-    # The turn is recorded (later turns bring their own notices), and counted as noticed.
+    made = invite(aurelia, "Livia", options={"first_player": "blue"})
+    table = made["table"]["id"]
+    res = livia.post(f"/api/tables/{table}/accept")
+    assert "blue" in res.json()["table"]["active"], res.json()["table"]["active"]
+    # The turn is recorded once the table starts (its notice goes if she is away long).
     engine = site.app.state.store.engine  # type: ignore[attr-defined]
-    with engine.connect() as conn:
-        turn_at, noticed = conn.exec_driver_sql(
-            "SELECT turn_at, noticed FROM seats WHERE role = 'blue'"
-        ).one()
-    assert turn_at is not None and noticed == turn_at
+    deadline = time.monotonic() + 10
+    while True:  # recorded in the background: the answer does not wait for it
+        with engine.connect() as conn:
+            turn_at, account = conn.exec_driver_sql(
+                "SELECT turn_at, account FROM seats WHERE role = 'blue'"
+            ).one()
+        if turn_at is not None:
+            break
+        assert time.monotonic() < deadline, "the first turn was not recorded"
+        time.sleep(0.05)
+    assert account is not None

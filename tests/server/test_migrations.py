@@ -63,6 +63,7 @@ OLD_TABLES = {"games", "seats", "actions", "notes", "chat"}
 TABLES = OLD_TABLES | {"processes", "sockets", "settings"}
 TABLES |= {"accounts", "sessions", "links", "outbox"}
 TABLES |= {"ratings", "rating_changes"}
+TABLES |= {"invitation_mails", "blocks"}
 TABLES |= {"push_subscriptions", "notice_channels"}
 
 

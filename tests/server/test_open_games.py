@@ -51,6 +51,18 @@ class Person:
         client.cookies.clear()
         self.name = name
 
+    def confirm(self) -> Person:
+        """As the link mailed at sign-up does: the address is confirmed (rated play needs it)."""
+        engine = self.client.app.state.store.engine  # type: ignore[attr-defined]
+        with engine.begin() as db:
+            db.exec_driver_sql(
+                "UPDATE accounts SET confirmed = 1 WHERE name = %s"
+                if engine.dialect.name == "postgresql"
+                else "UPDATE accounts SET confirmed = 1 WHERE name = ?",
+                (self.name,),
+            )
+        return self
+
     def post(self, path: str, body: dict[str, Any] | None = None) -> Any:
         self.client.cookies.clear()
         self.client.cookies.set(COOKIE, self.session)
@@ -81,7 +93,8 @@ def host_table(host: Person, seats: list[dict[str, Any]], **how: Any) -> tuple[s
 
 
 def test_strangers_take_the_free_seats_and_the_full_table_starts(site: TestClient) -> None:
-    host, livia, titus = Person(site, "Aurelia"), Person(site, "Livia"), Person(site, "Titus")
+    host, livia = Person(site, "Aurelia").confirm(), Person(site, "Livia").confirm()
+    titus = Person(site, "Titus").confirm()
     table, host_token = host_table(host, [ME, OPEN, OPEN], pace=86400, rated=True)
     shown = listed(livia)[table]
     assert shown["free"] == ["blue", "yellow"] and shown["rated"] and shown["pace"] == 86400
@@ -138,7 +151,7 @@ def test_the_host_starts_with_bots_in_the_free_seats_or_closes_it(site: TestClie
 
 
 def test_a_rated_open_table_waits_to_be_full(site: TestClient) -> None:
-    host = Person(site, "Aurelia")
+    host = Person(site, "Aurelia").confirm()
     table, _ = host_table(host, [ME, OPEN], rated=True)
     res = host.post(f"/api/tables/{table}/start")
     assert res.status_code == 400 and "bots are never rated" in res.json()["message"]
@@ -189,3 +202,31 @@ def test_a_server_without_accounts_refuses_open_tables(client: TestClient) -> No
     res = client.post("/api/tables", json={"seats": [ME, OPEN], "open": True})
     assert res.status_code == 400 and "no accounts" in res.json()["message"]
     assert client.get("/api/open").json() == {"tables": []}
+
+
+def test_a_start_that_meets_a_seat_taken_elsewhere_is_refused_and_stores_no_bot(
+    site: TestClient, db: Database
+) -> None:
+    host, livia = Person(site, "Aurelia"), Person(site, "Livia")
+    table, _ = host_table(host, [ME, OPEN])
+    site.get(f"/api/tables/{table}")  # this process holds the table in memory
+    # Another process takes the last seat (its write bumps the version); this one has not
+    # heard yet (SQLite: no other process announces it).
+    ((livia_id,),) = db.execute("SELECT id FROM accounts WHERE name = 'Livia'")
+    db.execute(
+        "UPDATE seats SET kind = 'human', name = 'Livia', account = :a WHERE game = :g "
+        "AND role = 'blue'",
+        a=livia_id,
+        g=table,
+    )
+    db.execute("UPDATE games SET version = version + 1 WHERE id = :g", g=table)
+    res = host.post(f"/api/tables/{table}/start")
+    assert res.status_code == 409 and res.json()["code"] == "conflict", res.text
+    assert db.execute(
+        "SELECT kind, account FROM seats WHERE game = :g AND role = 'blue'", g=table
+    ) == [("human", livia_id)]
+    # Caught up, the table is seen as it is: the taker's seat, nothing free.
+    seats = site.get(f"/api/tables/{table}").json()["seats"]
+    assert seats[1]["kind"] == "human" and seats[1]["name"] == "Livia"
+    res = livia.post(f"/api/tables/{table}/take")
+    assert res.status_code in (403, 409), res.text

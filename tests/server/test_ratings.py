@@ -48,18 +48,19 @@ def test_the_shown_scale() -> None:
     assert shown(new.mu) == 1500 and new.sigma > PROVISIONAL
 
 
-def _account(db: Database, name: str) -> str:
+def _account(db: Database, name: str, *, confirmed: bool = True) -> str:
     from crisis.server.store import Store
 
     store = Store(db.url)  # migrates; the accounts' own API makes the account
     try:
-        return (
-            Accounts(store.engine)
-            .create(name, f"{name.lower()}@example.org", hash_password("a long secret phrase"))
-            .id
+        made = Accounts(store.engine).create(
+            name, f"{name.lower()}@example.org", hash_password("a long secret phrase")
         )
     finally:
         store.close()
+    if confirmed:  # rated play takes a confirmed address
+        db.execute("UPDATE accounts SET confirmed = 1 WHERE id = :a", a=made.id)
+    return made.id
 
 
 def _play_to_the_end(client: TestClient, table: str, tokens: dict[str, str]) -> dict[str, Any]:

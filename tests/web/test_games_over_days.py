@@ -309,10 +309,12 @@ def test_a_player_invited_by_name_is_mailed_and_reaches_the_seat(
     host.click("#create")
     host.wait_for_url("**/table/**")
     table = host.url.rsplit("/", 1)[-1].split("?")[0].split("#")[0]
-    mail = _wait_mail(inbox, guest_address, "invited")
+    mail = _wait_mail(inbox, guest_address, "invites you")
     assert f"/table/{table}?seat=blue" in body(mail) and host_name in body(mail)
-    # Signed in on their own browser, the guest follows the link straight to the seat.
+    # Signed in on their own browser, the guest follows the link to the seat offered, and
+    # accepts it (an invitation is an offer): the seat is theirs.
     guest.goto(f"{server}/table/{table}?seat=blue")
+    guest.locator(".offer button.primary", has_text="Accept").click()
     _seat_shown(guest, "blue")
     guest.locator("#seats a.player", has_text=guest_name).wait_for()  # by account, rated or not
     assert not [p for p in host_problems if "status of 4" not in p], host_problems

@@ -70,6 +70,29 @@ class NotStarted(TableError):
     status = 409
 
 
+class Unconfirmed(TableError):
+    """Rated play (making, taking or accepting a rated seat) needs a confirmed address."""
+
+    code = "unconfirmed"
+    status = 403
+
+
+class Blocked(TableError):
+    """The other player blocked this account: no invitations to them, no seats at their
+    tables."""
+
+    code = "blocked"
+    status = 403
+
+
+class Changed(TableError):
+    """The table changed at the same moment (another request, maybe on another process,
+    wrote first); nothing was written: look again and retry."""
+
+    code = "conflict"
+    status = 409
+
+
 class NotOver(TableError):
     """Only a finished game offers this (replay record, rematch)."""
 

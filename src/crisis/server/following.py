@@ -156,6 +156,8 @@ class Following:
         result = live.match.result()
         if result is not None:
             row.status, row.result = "finished", result
+            if row.rated:  # whether it moved ratings was written with its end: read it
+                self.follow(live)
         live.note_choices(role)
         live.changed()
         self.broadcast(live)

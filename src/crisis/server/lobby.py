@@ -19,14 +19,21 @@ from crisis.ai.advice import hint as bot_hint
 from crisis.engine.action import Action
 from crisis.games import DEFAULT_TITLE, TITLES, get_title
 from crisis.games.reference import reference
-from crisis.server import limits, replays
+from crisis.server import invitations, limits, replays
 from crisis.server.accounts.data import Account
 from crisis.server.accounts.errors import CrossSite, SignedOut
 from crisis.server.accounts.routes import _same_site, current
 from crisis.server.accounts.seats import seat_roles
 from crisis.server.bots import bot_names
 from crisis.server.clock import PACES, TIMEOUTS
-from crisis.server.errors import BadMessage, Forbidden, GameOver, NotFound, TooFast
+from crisis.server.errors import (
+    BadMessage,
+    Forbidden,
+    GameOver,
+    NotFound,
+    TooFast,
+    Unconfirmed,
+)
 from crisis.server.table import Live, hash_token, table_summary
 from crisis.server.tables import Hall, SeatSpec
 from crisis.server.workers import Priority, Workers, secret_seed
@@ -225,10 +232,13 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
         maker = await current(request, Response())
         if maker is None:
             raise SignedOut(f"sign in to make {what}")
-        invited = await _invited(request, body.seats)
+        if body.rated and maker.confirmed is None:
+            raise Unconfirmed("rated play takes a confirmed e-mail address: confirm yours first")
+        invited = await _invited(request, body.seats, maker)
         for i, guest in invited.items():
-            seats[i].name = guest.name
-        host = maker.id if body.open else None
+            seats[i].name, seats[i].invited = guest.name, guest.id
+        # The maker hosts a table that waits (for players, or for the invited to accept).
+        host = maker.id if body.open or invited else None
         mine = next(
             (i for i, s in enumerate(seats) if s.kind == "human" and i not in invited), None
         )
@@ -250,12 +260,12 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
         await hall.db(
             hall.store.update_seat, live.id, roles[mine], account=maker.id, seen=int(time.time())
         )
-    for i, guest in invited.items():
-        # The invited seat is the guest's: its secret is not handed to the table's maker.
-        await hall.db(hall.store.update_seat, live.id, roles[i], account=guest.id)
+    for i in invited:
+        # The invited seat is offered (theirs once they accept, crisis.server.invitations):
+        # its secret is not handed to the table's maker.
         tokens.pop(roles[i], None)
-    if invited:
-        await _send_invitations(request, live, {roles[i]: g for i, g in invited.items()})
+    if invited and maker is not None:
+        await invitations.send(request, live, maker, {roles[i]: g for i, g in invited.items()})
     if maker is not None and live.row.status == "playing":
         # The first seats to move begin their turn now; for a guest the invitation is that
         # turn's notice (one mail), later turns bring their own.
@@ -267,10 +277,10 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
     return {"table": live.summary(), "tokens": tokens}
 
 
-async def _invited(request: Request, wanted: list[SeatIn]) -> dict[int, Account]:
+async def _invited(request: Request, wanted: list[SeatIn], maker: Account) -> dict[int, Account]:
     """The accounts invited to seats (by seat index), each an existing player named once;
-    a clear error for an unknown name, a bot's or free seat with a name, or a player invited
-    twice. Inviting yourself is taking the seat yourself."""
+    a clear error for an unknown name, a bot's or free seat with a name, a player invited
+    twice, or one who blocked the maker. Inviting yourself is taking the seat yourself."""
     svc = request.app.state.accounts
     out: dict[int, Account] = {}
     for i, seat in enumerate(wanted):
@@ -284,28 +294,9 @@ async def _invited(request: Request, wanted: list[SeatIn]) -> dict[int, Account]
             raise NotFound(f"no player is called {seat.invite!r}")
         if any(g.id == guest.id for g in out.values()):
             raise BadMessage(f"{guest.name} is invited to two seats")
+        await invitations.check_not_blocked(request, guest, maker)
         out[i] = guest
     return out
-
-
-async def _send_invitations(request: Request, live: Live, guests: dict[str, Account]) -> None:
-    """Mail each invited player (if they take such mails) a link to the table, where they
-    reach their seat by signing in. A failure is logged, never raised: the table stands."""
-    hall = _hall(request)
-    if hall.notify is None:
-        return
-    name = live.title.info().get("name", live.row.title)
-    people = [s for s in live.row.seats if s.kind == "human"]
-    for role, guest in guests.items():
-        others = ", ".join(s.name or s.role for s in people if s.role != role) or "bots"
-        await hall.notify(
-            guest.id,
-            "invite",
-            f"You are invited to a game of {name}",
-            f"You are invited to play {name} as {role}, with {others}. Sign in and open the "
-            "table to take your seat.",
-            f"/table/{live.id}?seat={role}",
-        )
 
 
 @router.get("/tables", dependencies=[limited("tables")])

@@ -11,11 +11,16 @@ game's default level take the seats still free (a rated table waits to be full: 
 never rated). Before it starts the host may close it (``/close``): it is deleted.
 
 Every change is a write at the table's version, like a move, so two people taking the last
-seat at once through two processes get one seat each or one refusal, never the same seat.
+seat at once through two processes get one seat each or one refusal, never the same seat;
+the start (its status and its bots' seats) is one such write, so a seat taken while the host
+starts the table is either taken before (the start is refused) or refused, never stored as a
+bot's. A refused write answers the coded ``conflict``. A host's blocked accounts cannot take
+its seats (``blocked``), and a rated seat takes a confirmed address (``unconfirmed``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import time
 from typing import Annotated, Any
 
@@ -23,9 +28,10 @@ from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, Field, StrictStr
 
 from crisis.ai import default_bot
+from crisis.server import invitations
 from crisis.server.accounts.data import Account
 from crisis.server.accounts.routes import current, same_site, signed_in
-from crisis.server.errors import BadMessage, Forbidden, NotStarted
+from crisis.server.errors import BadMessage, Changed, Forbidden, NotStarted, Unconfirmed
 from crisis.server.lobby import limited
 from crisis.server.store import Conflict
 from crisis.server.table import Live, hash_token, new_token, table_summary
@@ -89,6 +95,9 @@ async def take(table_id: str, body: TakeIn, request: Request, me: Me) -> dict[st
     the table starts when this was the last free seat."""
     hall = _hall(request)
     live = await _open(hall, table_id)
+    await invitations.check_host_allows(request, live, me)
+    if live.row.rated and me.confirmed is None:
+        raise Unconfirmed("rated play takes a confirmed e-mail address: confirm yours first")
     async with live.lock:
         if live.row.status != "open":
             raise NotStarted("this table is not open: it has started or ended")
@@ -121,14 +130,18 @@ async def take(table_id: str, body: TakeIn, request: Request, me: Me) -> dict[st
             )
         except Conflict:
             await hall._catch_up(live)
-            raise NotStarted("someone took a seat at the same moment; try again") from None
+            raise Changed(
+                "the table changed at the same moment (a seat taken, or it started); look again"
+            ) from None
         seat.kind, seat.name, seat.joined = "human", me.name, True
         seat.token_hash = hash_token(token)
         live.row.version, live.row.updated = prior + 1, written.at
         live.changed()
         hall.broadcast(live)
-        if not any(s.kind == "open" for s in live.row.seats):
-            await _start(hall, live)
+        if invitations.ready(live):
+            # The seat is taken (that write stands) even if the start meets another's write.
+            with contextlib.suppress(Changed):
+                await start_table(hall, live)
     return {"table": live.summary(), "role": seat.role, "token": token}
 
 
@@ -143,9 +156,12 @@ async def start(table_id: str, request: Request, me: Me) -> dict[str, Any]:
     async with live.lock:
         if live.row.status != "open":
             raise NotStarted("this table is not open: it has started or ended")
-        if live.row.rated and any(s.kind == "open" for s in live.row.seats):
+        waiting = [s.name for s in live.row.seats if s.offer == "waiting"]
+        if waiting:
+            raise NotStarted(f"the table waits for {', '.join(waiting)} to accept the invitation")
+        if live.row.rated and any(s.kind == "open" or s.offer for s in live.row.seats):
             raise BadMessage("a rated table starts when every seat is taken: bots are never rated")
-        await _start(hall, live)
+        await start_table(hall, live)
     return live.summary()
 
 
@@ -164,20 +180,25 @@ async def close(table_id: str, request: Request, me: Me) -> dict[str, Any]:
     return {"closed": table_id}
 
 
-async def _start(hall: Hall, live: Live) -> None:
-    """Start an open table (the caller holds its lock): bots take the free seats and the
-    game begins (its bots move if one is first)."""
+async def start_table(hall: Hall, live: Live) -> None:
+    """Start a waiting table (the caller holds its lock): bots take the seats nobody holds
+    (free, or declined by the player invited) and the game begins (its bots move if one is
+    first). One write at the table's version: if a seat was taken or accepted meanwhile
+    (maybe through another process), nothing is written and the answer is the coded
+    ``conflict`` (:class:`~crisis.server.errors.Changed`)."""
     bot = default_bot(live.row.title)
     prior = live.version
-    for seat in live.row.seats:
-        if seat.kind == "open":
-            name = f"{bot} bot"
-            await hall.db(
-                hall.store.update_seat, live.id, seat.role, kind="bot", bot=bot, name=name
-            )
-            seat.kind, seat.bot, seat.name = "bot", bot, name
-    bots = any(live.seat(r).kind == "bot" for r in live.match.active())
-    written = await hall.db(hall.store.set_status, live.id, "playing", prior, bots)
+    empty = [s for s in live.row.seats if s.kind == "open" or s.offer == "declined"]
+    bot_seats = {s.role: (bot, f"{bot} bot") for s in empty}
+    active = live.match.active()
+    bots = any(live.seat(r).kind == "bot" or r in bot_seats for r in active)
+    try:
+        written = await hall.db(hall.store.start_waiting, live.id, prior, bot_seats, bots)
+    except Conflict:
+        await hall._catch_up(live)
+        raise Changed("the table changed at the same moment (a seat taken); look again") from None
+    for seat in empty:
+        seat.kind, seat.bot, seat.name, seat.offer = "bot", bot, f"{bot} bot", None
     live.row.status, live.row.version = "playing", prior + 1
     live.row.updated, live.row.bot_owner = written.at, written.owner
     live.changed()

@@ -17,7 +17,7 @@ import socket
 import sqlite3
 import threading
 import time
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from time import monotonic  # not through ``time``: tests stand in for the module's pauses
 from typing import Any
@@ -314,6 +314,41 @@ seats.append_column(Column("seen", Seconds))
 seats.append_column(Column("turn_at", Integer))
 seats.append_column(Column("noticed", Integer))
 Index("seats_by_account", seats.c.account)
+# An invitation is an offer: the account a seat is offered to, and the offer's state
+# ("waiting" until accepted, when the seat becomes the account's; "declined"). Revision 0011.
+seats.append_column(Column("invited", String(32)))
+seats.append_column(Column("offer", String(8)))
+# The length of the game's log when the person left the seat to a bot (resigned, or their time
+# ran out; NULL: never): the seat's later moves are the bot's, not theirs. Revision 0011.
+seats.append_column(Column("left_at", Integer))
+Index("seats_by_invited", seats.c.invited)
+# Why a rated game moved no rating (crisis.server.ratings.Unrated; NULL: rated, or not over).
+# Revision 0011.
+games.append_column(Column("unrated", String(16)))
+
+# Every invitation mailed: who invited whom to which seat, and when (the caps on invitation
+# mails count them, crisis.server.invitations). Revision 0011.
+invitation_mails = Table(
+    "invitation_mails",
+    metadata,
+    Column("game", String(32), primary_key=True),
+    Column("role", String(16), primary_key=True),
+    Column("inviter", String(32), nullable=False),
+    Column("invitee", String(32), primary_key=True),
+    Column("at", Seconds, nullable=False),
+    Index("invitation_mails_by_invitee", "invitee", "at"),
+    Index("invitation_mails_by_inviter", "inviter", "at"),
+)
+
+# The accounts an account blocked: they cannot invite it nor sit at its tables. Revision 0011.
+blocks = Table(
+    "blocks",
+    metadata,
+    Column("account", String(32), ForeignKey("accounts.id"), primary_key=True),
+    Column("blocked", String(32), ForeignKey("accounts.id"), primary_key=True),
+    Column("at", Seconds, nullable=False),
+    Index("blocks_by_blocked", "blocked"),
+)
 
 # -- end of accounts and mail ------------------------------------------------------------------
 
@@ -367,6 +402,7 @@ _SUMMARY = (
     games.c.on_timeout,
     games.c.rated,
     games.c.host,
+    games.c.unrated,
 )
 _SEAT_SUMMARY = (
     seats.c.game,
@@ -376,6 +412,8 @@ _SEAT_SUMMARY = (
     seats.c.name,
     seats.c.joined,
     seats.c.resigned,
+    seats.c.invited,
+    seats.c.offer,
 )
 
 #: The PostgreSQL channel every change of a table is announced on (crisis.server.site listens).
@@ -523,6 +561,8 @@ class Written:
     #: How many seats of accounts began a turn with this write (see ``began`` in
     #: :meth:`Store.record_action`): a turn notice may be due for each.
     began: int = 0
+    #: What the write's ``then`` returned (see :meth:`Store.record_action`): a game's ratings.
+    then: Any = None
 
 
 @dataclass(frozen=True)
@@ -564,6 +604,10 @@ class SeatRow:
     token_hash: str | None = None
     joined: bool = False
     resigned: bool = False
+    #: The account the seat is offered to, and the offer: "waiting" (until they accept,
+    #: when the seat becomes theirs), "declined", or None (no offer).
+    invited: str | None = None
+    offer: str | None = None
 
 
 @dataclass
@@ -593,6 +637,8 @@ class GameRow:
     rated: bool = False
     #: An open table's host (an account id; crisis.server.open_games).
     host: str | None = None
+    #: Why a rated game that ended moved no rating (crisis.server.ratings.Unrated).
+    unrated: str | None = None
 
 
 def _now() -> int:
@@ -833,6 +879,8 @@ class Store:
                         "token_hash": s.token_hash,
                         "joined": int(s.joined),
                         "resigned": int(s.resigned),
+                        "invited": s.invited,
+                        "offer": s.offer,
                     }
                     for i, s in enumerate(game.seats)
                 ],
@@ -881,10 +929,13 @@ class Store:
                     f"at most {limit} unfinished tables {kind} per address; wait for one to finish"
                 )
 
-    def record_action(self, move: Move) -> Written:
+    def record_action(self, move: Move, then: Callable[[Connection], Any] | None = None) -> Written:
         """Append the move's log entry and store the state it led to, in one transaction, if
         the game is still at version ``move.prior`` (else :class:`Conflict`, nothing
         written). Returns what the write left (``bots``: see :meth:`_advance`).
+
+        ``then``: more to write in the same transaction once the move is (a game's end and
+        its ratings commit together, or neither does); what it returns is ``Written.then``.
 
         The seats of ``move.began`` held by an account have their turn recorded in the same
         transaction (as :meth:`turn_began` does), and :attr:`Written.began` says how many
@@ -892,6 +943,12 @@ class Store:
         move no more than one statement and no trip of its own to the database (issue #22)."""
         values, notice, entry = _move_parts(move)
         prior, bots, began = move.prior, move.bots, move.began
+        if then is not None:
+            with self.engine.begin() as db:
+                written = self._advance(db, move.game, prior, values, bots=bots, notice=notice)
+                self._add_action.first(db, entry)
+                count = self._turn_began(db, move.game, began, move.version) if began else 0
+                return replace(written, began=count, then=then(db))
         if self.shared and prior is not None:
             return self._move_in_one(
                 values, entry, prior=prior, bots=bots, notice=notice, began=began
@@ -1052,9 +1109,12 @@ class Store:
         result: dict[str, Any],
         resigned: str | None = None,
         prior: int | None = None,
+        then: Callable[[Connection], Any] | None = None,
+        left_at: int | None = None,
     ) -> Written:
         """End a game outside the rules (the last person resigned), in one transaction, if it
-        is still at version ``prior`` (else :class:`Conflict`)."""
+        is still at version ``prior`` (else :class:`Conflict`). ``left_at``: the log's length
+        as they resigned; ``then``: as :meth:`record_action`'s."""
         with self.engine.begin() as db:
             written = self._advance(
                 db,
@@ -1073,8 +1133,10 @@ class Store:
                 db.execute(
                     update(seats)
                     .where(seats.c.game == game_id, seats.c.role == resigned)
-                    .values(resigned=1)
+                    .values(resigned=1, left_at=left_at)
                 )
+            if then is not None:
+                return replace(written, then=then(db))
             return written
 
     def update_seat(
@@ -1403,7 +1465,11 @@ class Store:
             rows = (
                 db.execute(
                     select(*_SUMMARY)
-                    .where(games.c.status == "open")
+                    .where(
+                        games.c.status == "open",
+                        # with a free seat (a table waiting for invited players alone is not)
+                        exists().where(seats.c.game == games.c.id, seats.c.kind == "open"),
+                    )
                     .order_by(games.c.updated.desc(), games.c.id.desc())
                     .limit(limit)
                 )
@@ -1439,6 +1505,30 @@ class Store:
                 bots=bots,
                 notice={"k": "row", "v": prior + 1},
             )
+
+    def start_waiting(
+        self, game_id: str, prior: int, bot_seats: dict[str, tuple[str, str]], bots: bool
+    ) -> Written:
+        """Start a waiting table in one transaction, if it is still at version ``prior``
+        (else :class:`Conflict`, nothing written): its status becomes ``playing`` and the
+        seats of ``bot_seats`` (role: bot, name) bots'. A seat taken or accepted meanwhile
+        changed the version, so it is never stored as a bot's."""
+        with self.engine.begin() as db:
+            written = self._advance(
+                db,
+                game_id,
+                prior,
+                {"status": "playing", "version": prior + 1},
+                bots=bots,
+                notice={"k": "row", "v": prior + 1},
+            )
+            for role, (bot, name) in bot_seats.items():
+                db.execute(
+                    update(seats)
+                    .where(seats.c.game == game_id, seats.c.role == role)
+                    .values(kind="bot", bot=bot, name=name, offer=None)
+                )
+            return written
 
     def mark_seen(self, game_id: str, roles: list[str], moment: int) -> None:
         """The people of ``roles`` were at the table at ``moment``."""
@@ -1590,6 +1680,8 @@ def _seat(row: Any) -> SeatRow:
         token_hash=row["token_hash"],
         joined=bool(row["joined"]),
         resigned=bool(row["resigned"]),
+        invited=row["invited"],
+        offer=row["offer"],
     )
 
 
@@ -1614,6 +1706,8 @@ def _summaries(db: Connection, rows: Sequence[Any], *, tokens: bool) -> list[Gam
                     token_hash=seat["token_hash"] if tokens else None,
                     joined=bool(seat["joined"]),
                     resigned=bool(seat["resigned"]),
+                    invited=seat["invited"],
+                    offer=seat["offer"],
                 )
             )
     return [_game(row, held[row["id"]], summary=True) for row in rows]
@@ -1646,4 +1740,5 @@ def _game(row: Any, seat_rows: list[SeatRow], *, summary: bool = False) -> GameR
         on_timeout=row["on_timeout"],
         rated=bool(row["rated"]),
         host=row["host"],
+        unrated=row["unrated"],
     )

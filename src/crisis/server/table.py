@@ -293,6 +293,8 @@ def table_summary(row: GameRow) -> dict[str, Any]:
         "on_timeout": row.on_timeout,
         "deadline": deadline(row),
         "rated": row.rated,
+        # A rated game that ended without moving ratings: why (crisis.server.ratings.Unrated).
+        "unrated": row.unrated,
         "seats": [
             {
                 "role": s.role,
@@ -301,6 +303,8 @@ def table_summary(row: GameRow) -> dict[str, Any]:
                 "name": s.name,
                 "joined": s.joined,
                 "resigned": s.resigned,
+                # An invitation: "waiting" for the named player to accept, or "declined".
+                "offer": s.offer,
             }
             for s in row.seats
         ],

@@ -50,7 +50,7 @@ from crisis.server.errors import (
 )
 from crisis.server.following import Following
 from crisis.server.moves import Moves
-from crisis.server.ratings import Ratings
+from crisis.server.ratings import Ratings, rate_end
 from crisis.server.site import Site
 from crisis.server.store import Conflict, Full, GameRow, Move, SeatRow, Store, Written
 from crisis.server.table import Live, Watcher, hash_token, new_token
@@ -76,6 +76,8 @@ class SeatSpec:
     kind: str = "human"
     bot: str | None = None
     name: str = ""
+    #: A person's seat offered to this account: theirs once they accept (an invitation).
+    invited: str | None = None
 
 
 class Hall(BotSeats, Following, Clock, Turns):
@@ -200,7 +202,8 @@ class Hall(BotSeats, Following, Clock, Turns):
         live) and ``on_timeout`` what a timeout does (:mod:`crisis.server.clock`). A
         ``rated`` table seats people only; its ratings move when it ends (:mod:`.ratings`).
         With a ``host`` (an account) the table is open (:mod:`.open_games`): its ``open``
-        seats wait for whoever takes them, and nobody moves until it starts.
+        seats wait for whoever takes them, and its seats offered to an account (``invited``)
+        for that account to accept; nobody moves until it starts.
 
         A seat's bot is a registered name or a strength level, nothing more
         (:func:`~crisis.server.bots.check_bot`). A table of bots only, or with a searching
@@ -255,6 +258,8 @@ class Hall(BotSeats, Following, Clock, Turns):
                     name=name,
                     bot=(spec.bot or "random") if spec.kind == "bot" else None,
                     token_hash=token_hash,
+                    invited=spec.invited if spec.kind == "human" else None,
+                    offer="waiting" if spec.invited and spec.kind == "human" else None,
                 )
             )
         if rematch_of is not None:  # same people, same seats, same secrets
@@ -525,7 +530,13 @@ class Hall(BotSeats, Following, Clock, Turns):
                     bots=bots,
                     began=began,
                 )
-                written = await self.write_action(move)
+                if result is not None and row.rated:
+                    # The end of a rated game and its ratings: one transaction.
+                    written = await self.db(
+                        self.store.record_action, move, functools.partial(rate_end, game_id=live.id)
+                    )
+                else:
+                    written = await self.write_action(move)
         except Conflict:
             # Another process wrote first. Memory ran one action ahead of the database: take
             # it back, then catch up with what the other wrote: from its notice if it came
@@ -548,7 +559,7 @@ class Hall(BotSeats, Following, Clock, Turns):
         row.bot_owner, row.updated = written.owner, written.at
         if result is not None:
             row.status, row.result = "finished", result
-            await self._rate(live)
+            self._rated(live, written)
         live.note_choices(role)
         live.changed()
         self.broadcast(live)
@@ -556,20 +567,15 @@ class Hall(BotSeats, Following, Clock, Turns):
         # An undo's write records no turn: the notices' own write does.
         self.turns_started(live, began, None if action.verb == "undo" else written.began)
 
-    async def _rate(self, live: Live) -> None:
-        """A game just ended through this process: tell its people who are away, and for a
-        rated game move their ratings. A failure is logged and never stops play (the game
-        stays finished, unrated)."""
+    def _rated(self, live: Live, written: Written) -> None:
+        """A game just ended through this process (its ratings, for a rated game, written with
+        its end: ``written.then``): tell its people who are away. A rated game that moved no
+        rating says why in its row (``games.unrated``), read back into memory here."""
         self.game_ended(live)
-        if not live.row.rated:
-            return
-        try:
-            moved = await self.db(self.ratings.rate, live.id)
-        except Exception:
-            log.exception("table %s: could not rate the game", live.id)
-            return
-        if moved is None:
-            log.info("table %s: not rated (a seat without an account)", live.id)
+        if live.row.rated and written.then is not None:
+            moved, live.row.unrated = written.then
+            if moved is None:
+                log.info("table %s: not rated (%s)", live.id, live.row.unrated)
 
     async def _reload(self, live: Live) -> None:
         """Bring ``live`` back to what the database holds (the caller holds its lock); a
@@ -665,11 +671,13 @@ class Hall(BotSeats, Following, Clock, Turns):
                 prior=prior,
                 result=result,
                 resigned=role,
+                left_at=len(live.match.log),
+                then=functools.partial(rate_end, game_id=live.id) if live.row.rated else None,
             )
             live.row.status, live.row.active, live.row.result = "finished", [], result
             live.row.bot_owner = None
             live.row.version, live.row.updated = prior + 1, written.at
-            await self._rate(live)
+            self._rated(live, written)
         seat.resigned = True
         self._left(live, role)
 
@@ -678,7 +686,8 @@ class Hall(BotSeats, Following, Clock, Turns):
         holds its lock): the person resigned, or their time ran out (:mod:`.clock`)."""
         prior = live.version
         bots = any(live.seat(r).kind == "bot" or r == role for r in live.match.active())
-        values: dict[str, Any] = {"kind": "bot", "bot": bot}
+        # Whatever the bot plays from here on is not the person's own (crisis.server.ratings).
+        values: dict[str, Any] = {"kind": "bot", "bot": bot, "left_at": len(live.match.log)}
         if resigned:
             values["resigned"] = 1
         written = await self.db(

@@ -191,9 +191,18 @@ const pages = {
     for (const id of ["profile", "games-card", "password-card", "email-card", "mail-card"]) {
       $(id).classList.toggle("hidden", !account);
     }
+    for (const id of ["invitations-card", "blocks-card"]) $(id).classList.toggle("hidden", !account);
     if (!account) return;
     showAccount(account);
     showGames();
+    showInvitations();
+    showBlocks();
+    $("block-name").dataset.code = "not_found";
+    onSubmit($("block-form"), async (values) => {
+      const { blocks } = await request("POST", "/api/account/blocks", { name: values.name });
+      $("block-form").reset();
+      listBlocks(blocks);
+    }, "block-error");
     // "Your games" keeps up while the page is open (a look every half minute, none while
     // the page is hidden).
     setInterval(() => { if (!document.hidden) showGames(); }, 30_000);
@@ -276,6 +285,92 @@ async function showGames() {
       ? `your turn, waiting ${waited(game.waiting_since)}`
       : game.status === "finished" ? "finished" : "others to move";
     li.append(a, " ", state);
+    return li;
+  }));
+}
+
+/** The seats offered to the account, each with Accept and Decline (those past the mail
+ * caps were never mailed: this is where they wait). */
+async function showInvitations() {
+  const list = $("my-invitations");
+  let found;
+  try {
+    ({ invitations: found } = await request("GET", "/api/account/invitations"));
+  } catch (err) {
+    list.replaceChildren(item("muted", err.message));
+    return;
+  }
+  if (!found.length) {
+    list.replaceChildren(item("muted", "None waiting for you."));
+    return;
+  }
+  let titles = {};
+  try {
+    titles = (await meta()).titles || {};
+  } catch {
+    titles = {};
+  }
+  list.replaceChildren(...found.map((inv) => {
+    const title = (titles[inv.title] && titles[inv.title].name) || inv.title;
+    const facts = [inv.rated ? "rated" : "", inv.pace ? `${Math.max(1, Math.round(inv.pace / 86400))} d per move` : ""].filter(Boolean);
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = `/table/${encodeURIComponent(inv.table)}?seat=${encodeURIComponent(inv.role)}`;
+    a.textContent = `${title} as ${inv.role}, from ${inv.from || "a player"}`;
+    const note = document.createElement("span");
+    note.className = "muted";
+    note.textContent = facts.length ? ` (${facts.join(", ")}) ` : " ";
+    const answer = (verb, label, primary) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = label;
+      if (primary) b.className = "primary";
+      b.addEventListener("click", async () => {
+        say("invitations-error", "");
+        try {
+          await request("POST", `/api/tables/${encodeURIComponent(inv.table)}/${verb}`, { role: inv.role });
+        } catch (err) {
+          say("invitations-error", err.message);
+          return;
+        }
+        showInvitations();
+        showGames();
+      });
+      return b;
+    };
+    li.append(a, note, answer("accept", "Accept", true), " ", answer("decline", "Decline", false));
+    return li;
+  }));
+}
+
+async function showBlocks() {
+  try {
+    listBlocks((await request("GET", "/api/account/blocks")).blocks);
+  } catch (err) {
+    say("block-error", err.message);
+  }
+}
+
+function listBlocks(names) {
+  const list = $("my-blocks");
+  if (!names.length) {
+    list.replaceChildren(item("muted", "Nobody."));
+    return;
+  }
+  list.replaceChildren(...names.map((name) => {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = "Unblock";
+    b.addEventListener("click", async () => {
+      say("block-error", "");
+      try {
+        listBlocks((await request("POST", "/api/account/blocks/remove", { name })).blocks);
+      } catch (err) {
+        say("block-error", err.message);
+      }
+    });
+    li.append(`${name} `, b);
     return li;
   }));
 }

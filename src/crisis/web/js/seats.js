@@ -7,7 +7,7 @@ import { $, app, cap, send, tableId } from "./shared.js";
 
 // The people who hold a seat with an account, per role: name and rating for this game
 // (GET /api/tables/{id}/players), asked again when the seats or the table's status change
-// (someone takes a seat; the game ends and ratings move).
+// (someone takes a seat; the game ends and ratings move with it).
 let players = {};
 let playersAsked = "";
 
@@ -20,10 +20,9 @@ function askPlayers(t) {
     players = res.players || {};
     if (app.latest) renderTable(app.latest);
   }).catch(() => {});
+  // A rated game's ratings are written in the transaction that writes its end: once this
+  // page hears the end, the ratings it asks for are the new ones (whichever process asks).
   ask();
-  // A rated game's ratings are moved just after its end is written, possibly by another
-  // process of the site than the one this page hears: ask again a little later.
-  if (t.status === "finished" && t.rated) [2000, 6000].forEach((ms) => setTimeout(ask, ms));
 }
 
 /** A seat's person: their account's name linking to their profile, with their rating
@@ -35,7 +34,7 @@ function person(seat) {
   const r = who.rating;
   return el("span", {},
     el("a", { href: `/players/${encodeURIComponent(who.name)}`, class: "player" }, who.name),
-    el("span", { class: "muted rating", title: "Rating for this game" },
+    el("span", { class: "muted seat-rating", title: "Rating for this game" },
       r ? ` (${r.rating}${r.provisional ? "?" : ""})` : " (unrated)"));
 }
 
@@ -48,9 +47,13 @@ export function renderTable(s) {
     el("span", { class: `swatch ${seat.role}` }), `${cap(seat.role)}: `,
     seat.kind === "bot" ? `${seat.bot} bot${seat.resigned ? " (took over a resigned seat)" : ""}`
       : seat.kind === "open" ? "free: anyone signed in may take it from the lobby's open games" : person(seat),
-    seat.kind === "human" && !seat.joined ? " (not joined yet)" : "",
+    seat.offer === "waiting" ? " (invited: the table waits for them to accept)"
+      : seat.offer === "declined" ? " (declined: the table's maker decides who sits here)"
+        : seat.kind === "human" && !seat.joined ? " (not joined yet)" : "",
     app.roles.includes(seat.role) ? " · you" : "",
   )));
+  askOffers(t);
+  seatList.append(...offerControls(t));
   for (const inv of invites(tableId)) {
     const seat = t.seats.find((x) => x.role === inv.role);
     if (!seat || seat.joined) continue;
@@ -72,7 +75,7 @@ export function renderTable(s) {
     const seat = t.seats.find((x) => x.role === r);
     return seat && seat.kind === "human" && !seat.resigned;
   });
-  $("resign").classList.toggle("hidden", finished || !seated);
+  $("resign").classList.toggle("hidden", finished || !seated || t.status === "open"); // not started
   $("rematch").classList.toggle("hidden", !finished || !app.roles.length);
   $("rematch").textContent = t.rematch ? "Go to the rematch" : "Rematch";
   $("replay").classList.toggle("hidden", s.view.log.length === 0);
@@ -83,7 +86,9 @@ export function renderTable(s) {
  * when the time of the seats to move runs out. */
 function siteFacts(t) {
   const facts = [];
-  if (t.status === "open") facts.push("open: it starts when its free seats are taken (or its host starts it)");
+  if (t.status === "open" && t.seats.some((x) => x.offer)) facts.push("waiting: it starts when every invited player has accepted");
+  else if (t.status === "open") facts.push("open: it starts when its free seats are taken (or its host starts it)");
+  if (t.unrated) facts.push(`not rated (${UNRATED[t.unrated] || t.unrated})`);
   if (t.rated) facts.push("rated");
   if (t.pace) {
     const days = Math.round(t.pace / 86400);
@@ -97,6 +102,71 @@ function siteFacts(t) {
     facts.push("live");
   }
   return facts;
+}
+
+// Why a rated game moved no rating (crisis.server.ratings.Unrated), in words.
+const UNRATED = {
+  aborted: "a player made too few moves of their own",
+  unconfirmed: "a player's e-mail address is not confirmed",
+  repeated: "these players' rated games together today are used up",
+  no_account: "a seat without an account",
+};
+
+// Invitations are offers (crisis.server.invitations): the invited player accepts or declines
+// here (the mail links to this page), and the table's maker decides what a declined seat
+// becomes. Asked of the server whenever the waiting table changes.
+let offers = { invitations: [], hosting: [] };
+let offersAsked = "";
+let offerError = "";
+
+function askOffers(t) {
+  const key = `${t.status}|${t.version}`;
+  if (t.status !== "open" || !t.seats.some((x) => x.offer) || key === offersAsked) return;
+  offersAsked = key;
+  request("GET", "/api/account/invitations").then((res) => {
+    offers = res;
+    if (app.latest) renderTable(app.latest);
+  }).catch(() => {}); // signed out: nothing to answer here
+}
+
+function offerControls(t) {
+  if (t.status !== "open") return [];
+  const out = [];
+  for (const inv of offers.invitations.filter((x) => x.table === tableId)) {
+    out.push(el("div", { class: "offer" },
+      el("span", {}, `${inv.from || "A player"} invites you to play ${inv.role}${inv.rated ? " (rated)" : ""}. `),
+      el("button", { type: "button", class: "primary", onclick: () => act("accept", { role: inv.role }) }, "Accept"), " ",
+      el("button", { type: "button", onclick: () => act("decline", { role: inv.role }) }, "Decline")));
+  }
+  if (offers.hosting.includes(tableId)) {
+    for (const seat of t.seats.filter((x) => x.offer === "declined")) {
+      const name = el("input", {
+        class: "invite-name", placeholder: "their player name", maxlength: "40", autocomplete: "off",
+        "aria-label": `Player to invite as ${seat.role}`,
+      });
+      out.push(el("div", { class: "offer" },
+        el("span", {}, `${cap(seat.role)} was declined. Offer it to `), name, " ",
+        el("button", { type: "button", onclick: () => act("invite", { role: seat.role, name: name.value.trim() }) }, "Invite"),
+        t.rated ? "" : [" ", el("button", { type: "button", onclick: () => act("start") }, "Start with a bot there")],
+        " ", el("button", { type: "button", onclick: () => act("close") }, "Close the table")));
+    }
+  }
+  if (out.length && offerError) out.push(el("p", { class: "error", role: "alert" }, offerError));
+  return out;
+}
+
+async function act(verb, body) {
+  offerError = "";
+  try {
+    await request("POST", `/api/tables/${encodeURIComponent(tableId)}/${verb}`, body || {});
+  } catch (err) {
+    offerError = err.message;
+    if (app.latest) renderTable(app.latest);
+    return;
+  }
+  if (verb === "close") location.assign("/account");
+  else if (verb === "accept") location.reload(); // the seat is yours now: come back to it
+  else offersAsked = "";
 }
 
 export function goRematch(newId) {
