@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from crisis.engine.action import Action
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import log
 from crisis.games.time_of_crisis.costs import POLITICAL
-from crisis.games.time_of_crisis.registry import handles, lists
+from crisis.games.time_of_crisis.registry import handles, lists, narrows
 from crisis.games.time_of_crisis.state import State, governed, player, the_current_player
 
 TRASH_COST = data.COSTS.trash_card
@@ -60,16 +62,31 @@ def prices(state: State, role: str) -> dict[str, int]:
     the_current_player,
     goes=("end_of_turn",),
     phase="buy",
+    verbs=("buy",),
 )
 def _list_buy(state: State, role: str) -> list[Action]:
-    p = player(state, role)
+    return _buys(state, role, dict.fromkeys(on_offer(state)))
+
+
+def _buys(state: State, role: str, cids: Iterable[str]) -> list[Action]:
+    """The purchases among ``cids`` (cards on offer) that ``role``'s political points pay."""
     points = state.turn.political
     provinces = len(governed(state, role))
-    out = [
-        Action("buy", cid)
-        for cid in dict.fromkeys(on_offer(state))
-        if _cost(state, provinces, cid) <= points
-    ]
+    return [Action("buy", cid) for cid in cids if _cost(state, provinces, cid) <= points]
+
+
+@narrows("buy", ("buy",))
+def _one_buy(state: State, role: str, action: Action) -> list[Action]:
+    """The purchase ``action`` names, if :func:`_list_buy` lists it."""
+    cid = action.arg
+    return _buys(state, role, [cid]) if isinstance(cid, str) and cid in on_offer(state) else []
+
+
+@lists("buy", verbs=("cycle", "trash", "discard", "end_buy"))
+def _list_buy_rest(state: State, role: str) -> list[Action]:
+    p = player(state, role)
+    points = state.turn.political
+    out: list[Action] = []
     if points >= CYCLE_COST:
         out += [Action("cycle", slot) for slot, st in state.stacks.items() if len(st) > 1]
     if points >= TRASH_COST:
