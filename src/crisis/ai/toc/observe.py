@@ -33,7 +33,13 @@ from crisis.games.time_of_crisis.state import Army, State, army, capital_free_fo
 class Obs:
     """A view seen by ``role``, with the lookups the bots need."""
 
-    def __init__(self, view: dict[str, Any], role: str) -> None:
+    def __init__(self, view: dict[str, Any], role: str, board: State | None = None) -> None:
+        """``board``: a state showing ``role`` exactly ``view`` to ask the rules' queries
+        of instead of the board rebuilt from the view (a search's own sampled state, which
+        it never changes while the decision is made: the queries read only what lies in
+        plain sight, so they answer alike; the tests check it)."""
+        if board is not None:
+            self.__dict__["board"] = board
         self.v = view
         self.me = role
         self.players: dict[str, dict[str, Any]] = {p["role"]: p for p in view["players"]}
@@ -43,6 +49,10 @@ class Obs:
         self.pool: dict[str, int] = self.turn["pool"]
         self.armies: list[dict[str, Any]] = view["armies"]
         self._votes: dict[str, Vote] = {}
+        self._chances: dict[tuple[str, int], float] = {}
+        #: Worked-out values a decision asks for again and again, by (what, key): the
+        #: view does not change while a decision is made (see :meth:`remember`).
+        self._memo: dict[tuple[str, Any], Any] = {}
 
     # -- who holds what --------------------------------------------------------------------
     @cached_property
@@ -123,6 +133,20 @@ class Obs:
         if base is None:
             base = self._votes[province] = vote_for(self.board, self.me, province, 0)
         return base.paying(paid) if paid else base
+
+    def vote_chance(self, province: str, paid: int) -> float:
+        """``vote(province, paid).chance``, worked out once per decision."""
+        key = (province, paid)
+        odds = self._chances.get(key)
+        if odds is None:
+            odds = self._chances[key] = self.vote(province, paid).chance
+        return odds
+
+    def remember(self, what: str, key: Any) -> tuple[dict[tuple[str, Any], Any], tuple[str, Any]]:
+        """The memo of values worked out from this view (which a decision never changes)
+        and the slot for ``what`` at ``key``, for helpers that ask the same question many
+        times in one decision."""
+        return self._memo, (what, key)
 
     def votes_needed(self, province: str) -> int:
         """Votes my Place Governor in ``province`` needs (RULES 6.3.2), this turn's cards

@@ -477,7 +477,7 @@ class SearchBot:
         modelled profile for the others; see :meth:`model_opponents`)."""
         seen = rollout_view(state, who, msgspec.to_builtins(state.options))
         prof = self.own if who == role else self._models.get(who, self.opponents)
-        act = decide(Obs(seen, who), legal, prof)
+        act = decide(Obs(seen, who, board=state), legal, prof)
         return act if act in legal else legal[0]
 
     def _rollout(self, state: toc.State, role: str, action: Action) -> float:
@@ -512,7 +512,7 @@ class SearchBot:
             else:
                 seen = rollout_view(state, who, options)
                 prof = own if who == role else models.get(who, other)
-                act = decide(Obs(seen, who), legal, prof)
+                act = decide(Obs(seen, who, board=state), legal, prof)
                 if act not in legal:
                     act = legal[0]
             TITLE.perform(state, who, act)  # one of ``legal``: no second listing
