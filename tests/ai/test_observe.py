@@ -140,3 +140,23 @@ def test_a_search_s_own_sample_answers_the_queries_as_the_rebuilt_board() -> Non
                             a["region"], target
                         )
     assert asked > 1000
+
+
+def test_a_rollout_view_read_part_by_part_equals_the_whole() -> None:
+    """The rollout's view built when read (``RolloutView``) gives every part equal to
+    ``rollout_view``'s, whether a cheap part is read first or the whole view is."""
+    from crisis.ai.toc.search import RolloutView, rollout_view
+
+    compared = 0
+    for state in _positions(5, 300)[::4]:
+        for role in toc.roles(state):
+            whole = rollout_view(state, role, {"players": 4})
+            early = RolloutView(state, role, {"players": 4})
+            assert early["step"] == whole["step"]
+            assert early["armies"] == whole["armies"]
+            assert dict(early) == whole  # now built in full
+            assert list(early) == list(whole) and len(early) == len(whole)
+            late = RolloutView(state, role, {"players": 4})
+            assert late.get("emperor") == whole.get("emperor") and late["armies"] == whole["armies"]
+            compared += 1
+    assert compared > 20

@@ -10,6 +10,7 @@ cards and the event deck are simply empty.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cached_property
 from typing import Any
 
@@ -33,7 +34,7 @@ from crisis.games.time_of_crisis.state import Army, State, army, capital_free_fo
 class Obs:
     """A view seen by ``role``, with the lookups the bots need."""
 
-    def __init__(self, view: dict[str, Any], role: str, board: State | None = None) -> None:
+    def __init__(self, view: Mapping[str, Any], role: str, board: State | None = None) -> None:
         """``board``: a state showing ``role`` exactly ``view`` to ask the rules' queries
         of instead of the board rebuilt from the view (a search's own sampled state, which
         it never changes while the decision is made: the queries read only what lies in
@@ -42,17 +43,46 @@ class Obs:
             self.__dict__["board"] = board
         self.v = view
         self.me = role
-        self.players: dict[str, dict[str, Any]] = {p["role"]: p for p in view["players"]}
-        self.p = self.players[role]
-        self.prov: dict[str, dict[str, Any]] = view["provinces"]
-        self.turn: dict[str, Any] = view["turn"]
-        self.pool: dict[str, int] = self.turn["pool"]
-        self.armies: list[dict[str, Any]] = view["armies"]
         self._votes: dict[str, Vote] = {}
         self._chances: dict[tuple[str, int], float] = {}
         #: Worked-out values a decision asks for again and again, by (what, key): the
         #: view does not change while a decision is made (see :meth:`remember`).
         self._memo: dict[tuple[str, Any], Any] = {}
+
+    # -- the view's parts, read when first asked for (a rollout's view builds them so) ---
+    @cached_property
+    def players(self) -> dict[str, dict[str, Any]]:
+        """Each player's part of the view, by role."""
+        return {p["role"]: p for p in self.v["players"]}
+
+    @cached_property
+    def p(self) -> dict[str, Any]:
+        """My part of the view."""
+        return self.players[self.me]
+
+    @cached_property
+    def prov(self) -> dict[str, dict[str, Any]]:
+        """The provinces."""
+        out: dict[str, dict[str, Any]] = self.v["provinces"]
+        return out
+
+    @cached_property
+    def turn(self) -> dict[str, Any]:
+        """This turn's record (points, cards played ...)."""
+        out: dict[str, Any] = self.v["turn"]
+        return out
+
+    @cached_property
+    def pool(self) -> dict[str, int]:
+        """This turn's influence points by sphere."""
+        out: dict[str, int] = self.turn["pool"]
+        return out
+
+    @cached_property
+    def armies(self) -> list[dict[str, Any]]:
+        """Every army on the map."""
+        out: list[dict[str, Any]] = self.v["armies"]
+        return out
 
     # -- who holds what --------------------------------------------------------------------
     @cached_property
@@ -119,7 +149,7 @@ class Obs:
     def board(self) -> State:
         """The board as a rules state, rebuilt from the view with nothing hidden filled in,
         so that the bots ask the rules' own queries instead of re-deriving them."""
-        return public_board(self.v)
+        return public_board(self.v if isinstance(self.v, dict) else dict(self.v))
 
     # -- votes -----------------------------------------------------------------------------
     def can_target(self, province: str) -> bool:

@@ -9,6 +9,9 @@ the value a turn gets out of 0, 1, 2 ... points of each sphere (a greedy plan pe
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import msgspec
 
 from crisis.ai.toc.observe import Obs
@@ -161,13 +164,10 @@ _PICK_PARTS = frozenset({"choosing", "log", "prompt", "players"})
 _LAST: dict[str, tuple[Profile, bytes, dict[str, Curve]]] = {}
 
 
-def _board_key(view: dict[str, object]) -> bytes:
+def _board_key(view: Mapping[str, Any]) -> bytes:
     """The view as bytes, less what changes as cards are taken into hands."""
     rest = {k: x for k, x in view.items() if k not in _PICK_PARTS}
-    players = [
-        {k: x for k, x in p.items() if k not in _HAND_PARTS}
-        for p in view["players"]  # type: ignore[attr-defined]
-    ]
+    players = [{k: x for k, x in p.items() if k not in _HAND_PARTS} for p in view["players"]]
     return msgspec.json.encode((rest, players))
 
 

@@ -73,6 +73,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -136,6 +137,43 @@ def rollout_view(state: toc.State, role: str, options: dict[str, Any]) -> dict[s
     out["stack"] = list(return_steps(state.stack))
     out["log"] = []  # the board rebuilt from a view needs one; the rules never read it
     return out
+
+
+class RolloutView(Mapping[str, Any]):
+    """:func:`rollout_view` of a sampled state, built when first read: the step and the
+    armies on their own (what the heuristic reads to play a card, a rollout's most common
+    decision), everything else by building the whole view at the first read of any other
+    part. Every part equals :func:`rollout_view`'s (the tests check it); the state must not
+    change while the view is read."""
+
+    __slots__ = ("_full", "_options", "_parts", "_role", "_state")
+
+    def __init__(self, state: toc.State, role: str, options: dict[str, Any]) -> None:
+        self._state, self._role, self._options = state, role, options
+        self._parts: dict[str, Any] = {}
+        self._full: dict[str, Any] | None = None
+
+    def _whole(self) -> dict[str, Any]:
+        if self._full is None:
+            self._full = rollout_view(self._state, self._role, self._options)
+        return self._full
+
+    def __getitem__(self, key: str) -> Any:
+        if self._full is None:
+            if key == "step":
+                return self._state.step
+            if key == "armies":
+                got = self._parts.get(key)
+                if got is None:
+                    got = self._parts[key] = msgspec.to_builtins(self._state.armies)
+                return got
+        return self._whole()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._whole())
+
+    def __len__(self) -> int:
+        return len(self._whole())
 
 
 def _profile(name: str | Profile) -> Profile:
@@ -475,7 +513,7 @@ class SearchBot:
     def policy(self, state: toc.State, who: str, legal: list[Action], role: str) -> Action:
         """The move the rollouts make for ``who`` in ``state`` (``own`` for ``role``, the
         modelled profile for the others; see :meth:`model_opponents`)."""
-        seen = rollout_view(state, who, msgspec.to_builtins(state.options))
+        seen = RolloutView(state, who, msgspec.to_builtins(state.options))
         prof = self.own if who == role else self._models.get(who, self.opponents)
         act = decide(Obs(seen, who, board=state), legal, prof)
         return act if act in legal else legal[0]
@@ -510,7 +548,7 @@ class SearchBot:
             if len(legal) == 1:
                 act = legal[0]
             else:
-                seen = rollout_view(state, who, options)
+                seen = RolloutView(state, who, options)
                 prof = own if who == role else models.get(who, other)
                 act = decide(Obs(seen, who, board=state), legal, prof)
                 if act not in legal:
@@ -549,4 +587,12 @@ def _sweep_share(
     return [c.values for c in cands], done, standing
 
 
-__all__ = ["ALTERNATIVES", "BY_SUIT", "Candidate", "SearchBot", "infer_profiles", "rollout_view"]
+__all__ = [
+    "ALTERNATIVES",
+    "BY_SUIT",
+    "Candidate",
+    "RolloutView",
+    "SearchBot",
+    "infer_profiles",
+    "rollout_view",
+]
