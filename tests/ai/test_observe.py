@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+import msgspec
+
 from crisis.ai.explore import BotPolicy
 from crisis.ai.toc.observe import Obs
 from crisis.games import time_of_crisis as toc
@@ -158,5 +160,13 @@ def test_a_rollout_view_read_part_by_part_equals_the_whole() -> None:
             assert list(early) == list(whole) and len(early) == len(whole)
             late = RolloutView(state, role, {"players": 4})
             assert late.get("emperor") == whole.get("emperor") and late["armies"] == whole["armies"]
+            for key in ("provinces", "players", "turn", "viewer"):
+                fresh = RolloutView(state, role, {"players": 4})
+                assert fresh[key] == whole[key] and fresh == whole
+                assert (RolloutView(state, role, {"players": 4}) != whole) is False
+            assert "turn" in RolloutView(state, role, {})
+            assert msgspec.json.encode(dict(RolloutView(state, role, {}))) == msgspec.json.encode(
+                rollout_view(state, role, {})
+            )
             compared += 1
     assert compared > 20

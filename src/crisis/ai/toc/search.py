@@ -73,7 +73,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -139,41 +139,79 @@ def rollout_view(state: toc.State, role: str, options: dict[str, Any]) -> dict[s
     return out
 
 
-class RolloutView(Mapping[str, Any]):
-    """:func:`rollout_view` of a sampled state, built when first read: the step and the
-    armies on their own (what the heuristic reads to play a card, a rollout's most common
-    decision), everything else by building the whole view at the first read of any other
-    part. Every part equals :func:`rollout_view`'s (the tests check it); the state must not
-    change while the view is read."""
-
-    __slots__ = ("_full", "_options", "_parts", "_role", "_state")
+class RolloutView(dict[str, Any]):
+    """:func:`rollout_view` of a sampled state, built when first needed: it starts with the
+    step and the armies alone (what the heuristic reads to play a card, a rollout's most
+    common decision) and fills in the whole lean view, in its order, at the first read of
+    anything else (a missing key, ``get``, ``in``, iteration, length, comparison). Once
+    filled it is that view, read at plain dict speed. The state must not change while the
+    view is read; the tests check every part equals :func:`rollout_view`'s. An encoder that
+    reads a dict's storage directly (msgspec) sees only what was filled in: encode
+    ``dict(view)``."""
 
     def __init__(self, state: toc.State, role: str, options: dict[str, Any]) -> None:
-        self._state, self._role, self._options = state, role, options
-        self._parts: dict[str, Any] = {}
-        self._full: dict[str, Any] | None = None
+        super().__init__(step=state.step, armies=msgspec.to_builtins(state.armies))
+        self._from: tuple[toc.State, str, dict[str, Any]] | None = (state, role, options)
 
-    def _whole(self) -> dict[str, Any]:
-        if self._full is None:
-            self._full = rollout_view(self._state, self._role, self._options)
-        return self._full
+    def _fill(self) -> None:
+        """Build the whole view (once), keeping the armies already read."""
+        if self._from is None:
+            return
+        whole = rollout_view(*self._from)
+        self._from = None
+        whole["armies"] = dict.__getitem__(self, "armies")
+        self.clear()
+        self.update(whole)
 
-    def __getitem__(self, key: str) -> Any:
-        if self._full is None:
-            if key == "step":
-                return self._state.step
-            if key == "armies":
-                got = self._parts.get(key)
-                if got is None:
-                    got = self._parts[key] = msgspec.to_builtins(self._state.armies)
-                return got
-        return self._whole()[key]
+    def __missing__(self, key: str) -> Any:
+        self._fill()
+        return dict.__getitem__(self, key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self._fill()
+        return dict.get(self, key, default)
+
+    def __contains__(self, key: object) -> bool:
+        self._fill()
+        return dict.__contains__(self, key)
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._whole())
+        self._fill()
+        return dict.__iter__(self)
 
     def __len__(self) -> int:
-        return len(self._whole())
+        self._fill()
+        return dict.__len__(self)
+
+    def keys(self) -> Any:
+        self._fill()
+        return dict.keys(self)
+
+    def items(self) -> Any:
+        self._fill()
+        return dict.items(self)
+
+    def values(self) -> Any:
+        self._fill()
+        return dict.values(self)
+
+    def copy(self) -> dict[str, Any]:
+        self._fill()
+        return dict(dict.items(self))
+
+    def __eq__(self, other: object) -> bool:
+        self._fill()
+        return dict.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        self._fill()
+        return dict.__ne__(self, other)
+
+    def __repr__(self) -> str:
+        self._fill()
+        return dict.__repr__(self)
+
+    __hash__ = None
 
 
 def _profile(name: str | Profile) -> Profile:
