@@ -121,20 +121,44 @@ class Obs:
 
     # -- threats ---------------------------------------------------------------------------
     def barbarians_in(self, province: str) -> dict[str, int]:
-        """Barbarian counters by tribe in ``province`` (active and inactive)."""
-        prov = self.prov[province]
-        out = dict(prov["active"])
-        for t, n in prov["inactive"].items():
-            out[t] = out.get(t, 0) + n
-        return {t: n for t, n in out.items() if n}
+        """Barbarian counters by tribe in ``province`` (active and inactive); worked out
+        once per province (callers only read it)."""
+        found = self._barbarians.get(province)
+        if found is None:
+            prov = self.prov[province]
+            out = dict(prov["active"])
+            for t, n in prov["inactive"].items():
+                out[t] = out.get(t, 0) + n
+            found = self._barbarians[province] = {t: n for t, n in out.items() if n}
+        return found
+
+    @cached_property
+    def _barbarians(self) -> dict[str, dict[str, int]]:
+        return {}
 
     def leaders_in(self, region: str) -> list[str]:
-        """Barbarian leaders standing in ``region``."""
-        return [n for n, w in self.v["leaders"].items() if w == region]
+        """Barbarian leaders standing in ``region`` (callers only read the list)."""
+        return self._leaders_at.get(region, [])
 
     def rivals_in(self, region: str) -> list[str]:
-        """Rival Emperors standing in ``region``."""
-        return [n for n, w in self.v["rivals"].items() if w == region]
+        """Rival Emperors standing in ``region`` (callers only read the list)."""
+        return self._rivals_at.get(region, [])
+
+    @cached_property
+    def _leaders_at(self) -> dict[str, list[str]]:
+        """The leaders by the region they stand in, in the view's order."""
+        out: dict[str, list[str]] = {}
+        for n, w in self.v["leaders"].items():
+            out.setdefault(w, []).append(n)
+        return out
+
+    @cached_property
+    def _rivals_at(self) -> dict[str, list[str]]:
+        """The Rival Emperors by the region they stand in, in the view's order."""
+        out: dict[str, list[str]] = {}
+        for n, w in self.v["rivals"].items():
+            out.setdefault(w, []).append(n)
+        return out
 
     def threatened(self, province: str) -> bool:
         """Whether the governor of ``province`` loses support at the Support Check."""
