@@ -116,3 +116,28 @@ def test_an_action_its_narrower_leaves_out_is_still_judged_by_the_whole_listing(
             title.apply(title.copy_state(state), role, Action("move_army", (999, "Italia")))
     finally:
         machine.narrowers[key] = real
+
+
+@pytest.mark.parametrize("name", TITLES)
+def test_every_narrower_lists_its_action_and_only_legal_ones(name: str) -> None:
+    """Over random games of each title: for every listed action of a narrowed verb, the
+    narrower lists that action and nothing the whole listing does not."""
+    title = get_title(name)
+    machine = title.machine
+    narrowed = 0
+    for seed in range(4):
+        state = title.setup(seed, {"players": 2 + seed % 3})
+        rnd = random.Random(seed)
+        for _ in range(2000):
+            if title.result(state) is not None:
+                break
+            role = title.active(state)[0]
+            legal = title.actions(state, role)
+            for action in legal:
+                narrow = machine.narrowers.get((state.step, action.verb))
+                if narrow is not None:
+                    some = narrow(state, role, action)
+                    assert action in some and set(some) <= set(legal), (state.step, action)
+                    narrowed += 1
+            title.apply(state, role, rnd.choice(legal))
+    assert narrowed > 100
