@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
+from functools import lru_cache
 
 from crisis.engine.action import Action
 from crisis.games.time_of_crisis import data
@@ -36,12 +37,30 @@ PRICE_RULE = (
 def _cost(state: State, provinces: int, cid: str) -> int:
     """Value (doubled above the number of provinces governed), plus one per card already
     bought this turn, less 2 on the first card of a suit a removed leader or Rival earned."""
+    return _price(cid, provinces, state.turn.bought, state.turn.discounts)
+
+
+def _price(cid: str, provinces: int, bought: int, discounts: Collection[str]) -> int:
+    """:func:`_cost` of ``cid`` for a player governing ``provinces`` who bought ``bought``
+    cards this turn, with the suits of ``discounts`` discounted."""
     card = data.INFLUENCE[cid]
     base = card.value if card.value <= provinces else 2 * card.value
-    cost = base + state.turn.bought
-    if card.suit in state.turn.discounts:
+    cost = base + bought
+    if card.suit in discounts:
         cost -= FIGURE_DISCOUNT
     return max(0, cost)
+
+
+@lru_cache(maxsize=8192)
+def _affordable(
+    offer: tuple[str, ...], provinces: int, bought: int, discounts: tuple[str, ...], points: int
+) -> tuple[Action, ...]:
+    """The purchases among ``offer`` that ``points`` pay (see :func:`_price`): a pure
+    function of the few numbers that price a market, remembered because the market and
+    those numbers repeat from turn to turn."""
+    return tuple(
+        Action("buy", cid) for cid in offer if _price(cid, provinces, bought, discounts) <= points
+    )
 
 
 def card_cost(state: State, role: str, cid: str) -> int:
@@ -70,9 +89,10 @@ def _list_buy(state: State, role: str) -> list[Action]:
 
 def _buys(state: State, role: str, cids: Iterable[str]) -> list[Action]:
     """The purchases among ``cids`` (cards on offer) that ``role``'s political points pay."""
-    points = state.turn.political
+    turn = state.turn
     provinces = len(governed(state, role))
-    return [Action("buy", cid) for cid in cids if _cost(state, provinces, cid) <= points]
+    bought = _affordable(tuple(cids), provinces, turn.bought, tuple(turn.discounts), turn.political)
+    return list(bought)
 
 
 @narrows("buy", ("buy",))
