@@ -77,12 +77,9 @@ def _foes_in_province(state: State, province: str) -> list[str]:
     """Tribes with a counter (active or not) or a leader in ``province``, then Rival Emperors."""
     prov = state.provinces[province]
     out: list[str] = []
+    led = {data.BARBARIAN_LEADERS[n] for n, where in state.leaders.items() if where == province}
     for tribe in data.TRIBES:
-        has_leader = any(
-            where == province and data.BARBARIAN_LEADERS[n] == tribe
-            for n, where in state.leaders.items()
-        )
-        if prov.active.get(tribe, 0) or prov.inactive.get(tribe, 0) or has_leader:
+        if prov.active.get(tribe, 0) or prov.inactive.get(tribe, 0) or tribe in led:
             out.append(tribe)
     out.extend(sorted(n for n, where in state.rivals.items() if where == province))
     return out
