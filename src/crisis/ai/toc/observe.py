@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -30,6 +30,29 @@ from crisis.games.time_of_crisis.populace import improvement_cost
 from crisis.games.time_of_crisis.senate import Vote, can_target, vote_for
 from crisis.games.time_of_crisis.state import Army, State, army, capital_free_for, capital_units
 
+if TYPE_CHECKING:
+    once = cached_property
+else:
+
+    class once:
+        """:func:`functools.cached_property` without its lock (Python 3.11 takes one at every
+        first read, a cost paid per decision for every part of the view): the value is
+        worked out at the first read and kept in the instance, which later reads find first."""
+
+        def __init__(self, fn):
+            self.fn = fn
+            self.name = fn.__name__
+            self.__doc__ = fn.__doc__
+
+        def __set_name__(self, owner, name):
+            self.name = name
+
+        def __get__(self, obj, cls=None):
+            if obj is None:
+                return self
+            value = obj.__dict__[self.name] = self.fn(obj)
+            return value
+
 
 class Obs:
     """A view seen by ``role``, with the lookups the bots need."""
@@ -45,52 +68,49 @@ class Obs:
         self.me = role
         self._votes: dict[str, Vote] = {}
         self._chances: dict[tuple[str, int], float] = {}
-        #: Worked-out values a decision asks for again and again, by (what, key): the
-        #: view does not change while a decision is made (see :meth:`remember`).
-        self._memo: dict[tuple[str, Any], Any] = {}
 
     # -- the view's parts, read when first asked for (a rollout's view builds them so) ---
-    @cached_property
+    @once
     def players(self) -> dict[str, dict[str, Any]]:
         """Each player's part of the view, by role."""
         return {p["role"]: p for p in self.v["players"]}
 
-    @cached_property
+    @once
     def p(self) -> dict[str, Any]:
         """My part of the view."""
         return self.players[self.me]
 
-    @cached_property
+    @once
     def prov(self) -> dict[str, dict[str, Any]]:
         """The provinces."""
         out: dict[str, dict[str, Any]] = self.v["provinces"]
         return out
 
-    @cached_property
+    @once
     def turn(self) -> dict[str, Any]:
         """This turn's record (points, cards played ...)."""
         out: dict[str, Any] = self.v["turn"]
         return out
 
-    @cached_property
+    @once
     def pool(self) -> dict[str, int]:
         """This turn's influence points by sphere."""
         out: dict[str, int] = self.turn["pool"]
         return out
 
-    @cached_property
+    @once
     def armies(self) -> list[dict[str, Any]]:
         """Every army on the map."""
         out: list[dict[str, Any]] = self.v["armies"]
         return out
 
     # -- who holds what --------------------------------------------------------------------
-    @cached_property
+    @once
     def mine(self) -> list[str]:
         """Provinces I govern."""
         return [n for n, p in self.prov.items() if p["governor"] == self.me]
 
-    @cached_property
+    @once
     def my_armies(self) -> list[dict[str, Any]]:
         """My armies."""
         return [a for a in self.armies if a["owner"] == self.me]
@@ -132,7 +152,7 @@ class Obs:
             found = self._barbarians[province] = {t: n for t, n in out.items() if n}
         return found
 
-    @cached_property
+    @once
     def _barbarians(self) -> dict[str, dict[str, int]]:
         return {}
 
@@ -144,7 +164,7 @@ class Obs:
         """Rival Emperors standing in ``region`` (callers only read the list)."""
         return self._rivals_at.get(region, [])
 
-    @cached_property
+    @once
     def _leaders_at(self) -> dict[str, list[str]]:
         """The leaders by the region they stand in, in the view's order."""
         out: dict[str, list[str]] = {}
@@ -152,7 +172,7 @@ class Obs:
             out.setdefault(w, []).append(n)
         return out
 
-    @cached_property
+    @once
     def _rivals_at(self) -> dict[str, list[str]]:
         """The Rival Emperors by the region they stand in, in the view's order."""
         out: dict[str, list[str]] = {}
@@ -169,7 +189,7 @@ class Obs:
         return a is not None and a["owner"] != prov["governor"]
 
     # -- the rules, asked of the board ---------------------------------------------------
-    @cached_property
+    @once
     def board(self) -> State:
         """The board as a rules state, rebuilt from the view with nothing hidden filled in,
         so that the bots ask the rules' own queries instead of re-deriving them."""
@@ -195,12 +215,6 @@ class Obs:
         if odds is None:
             odds = self._chances[key] = self.vote(province, paid).chance
         return odds
-
-    def remember(self, what: str, key: Any) -> tuple[dict[tuple[str, Any], Any], tuple[str, Any]]:
-        """The memo of values worked out from this view (which a decision never changes)
-        and the slot for ``what`` at ``key``, for helpers that ask the same question many
-        times in one decision."""
-        return self._memo, (what, key)
 
     def votes_needed(self, province: str) -> int:
         """Votes my Place Governor in ``province`` needs (RULES 6.3.2), this turn's cards
@@ -252,7 +266,7 @@ class Obs:
         return tuple(defender_targets(self.board, foe)), strength, barbarians
 
     # -- the game's clock ------------------------------------------------------------------
-    @cached_property
+    @once
     def turns_left(self) -> float:
         """A rough count of my turns still to come, from the leading legacy."""
         opts = self.v["options"]

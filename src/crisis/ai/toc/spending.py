@@ -53,18 +53,7 @@ def find(verbs: Verbs, verb: str, arg: Any = None) -> Action | None:
 
 
 def province_value(o: Obs, name: str, prof: Profile) -> float:
-    """What governing ``name`` is worth to me (legacy-like units); worked out once per
-    decision and profile."""
-    memo, key = o.remember("province_value", (name, id(prof)))
-    found = memo.get(key)
-    if found is not None and found[0] is prof:
-        return float(found[1])
-    value = _province_value(o, name, prof)
-    memo[key] = (prof, value)
-    return value
-
-
-def _province_value(o: Obs, name: str, prof: Profile) -> float:
+    """What governing ``name`` is worth to me (legacy-like units)."""
     prov = o.prov[name]
     if name == data.ITALIA:
         provinces = min(8, len(o.mine) + 1)
