@@ -170,10 +170,10 @@ def rollouts_per_second(
 
 def main(argv: list[str] | None = None) -> None:
     """Print one run's figures as JSON (what ``bench/compare.py`` reads)."""
-    from crisis.games import get_title
+    from crisis.games import DEFAULT_TITLE, get_title
 
     parser = argparse.ArgumentParser(description="Per-action and rollout figures, as JSON.")
-    parser.add_argument("--title", default="time_of_crisis")
+    parser.add_argument("--title", default=DEFAULT_TITLE)
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--decisions", type=int, default=30)
     parser.add_argument("--seed", type=int, default=0)
