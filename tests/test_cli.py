@@ -122,6 +122,28 @@ def test_bench_prints_the_figures() -> None:
     assert re.search(r"games finished\s*│\s*2", result.output)
 
 
+def test_bench_prints_the_per_action_and_search_figures() -> None:
+    """The checked and trusted paths cost more than the floor loop over the same positions,
+    and the hard search at fixed rollouts played some."""
+    result = runner.invoke(
+        app, ["bench", "--games", "1", "--recorded", "1", "--decisions", "4", "--seed", "3"]
+    )
+    assert result.exit_code == 0, result.output
+    figures = {
+        key: float(m.group(1))
+        for key, label in (
+            ("checked", r"actions \+ apply \(µs per action\)"),
+            ("trusted", r"actions \+ perform \(µs per action\)"),
+            ("floor", r"floor loop \(µs per action\)"),
+            ("rollouts", r"rollouts per second"),
+        )
+        if (m := re.search(label + r"\s*│\s*([\d.]+)", result.output))
+    }
+    assert set(figures) == {"checked", "trusted", "floor", "rollouts"}, result.output
+    assert figures["checked"] > figures["floor"] and figures["trusted"] > figures["floor"]
+    assert figures["rollouts"] > 0
+
+
 # -- replay ----------------------------------------------------------------------------------
 
 

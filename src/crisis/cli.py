@@ -207,8 +207,18 @@ def bench(
     seed: Annotated[int, typer.Option(help="Base seed.")] = 0,
     players: Annotated[int, typer.Option(help="Players per game.")] = 4,
     title: Annotated[str, typer.Option(help="Which game.")] = DEFAULT_TITLE,
+    recorded: Annotated[
+        int, typer.Option(help="Recorded random games replayed for the per-action figures.")
+    ] = 10,
+    decisions: Annotated[
+        int, typer.Option(help="Decisions of the hard search timed (0: skip it).")
+    ] = 30,
 ) -> None:
-    """Time random play on one core and the cost of copying a state."""
+    """Time random play on one core and the cost of copying a state; then µs per action of
+    the checked (actions + apply) and trusted (actions + perform) paths beside the floor
+    loop, and the hard search's rollouts per second at a fixed number of rollouts."""
+    from crisis.sim import speed
+
     console = Console()
     module = _load_title(title)
     figures = fuzzer.benchmark(
@@ -233,6 +243,24 @@ def bench(
     for name, value in rows:
         t.add_row(name, value)
     console.print(t)
+    per = speed.per_action(module, games=recorded, seed=seed)
+    s = Table(title=f"Per action: {recorded} recorded random 4-player games, CPU time, median")
+    s.add_column("Measure")
+    s.add_column("Value", justify="right")
+    s.add_row("checked: actions + apply (µs per action)", f"{per['checked_us']:.1f}")
+    s.add_row("trusted: actions + perform (µs per action)", f"{per['trusted_us']:.1f}")
+    s.add_row("floor loop (µs per action)", f"{per['floor_us']:.2f}")
+    if decisions:
+        search = speed.rollouts_per_second(module, decisions=decisions)
+        s.add_row(
+            f"hard search, {speed.ITERATIONS} rollouts a decision: rollouts per second",
+            f"{search['rollouts_per_second']:.0f}",
+        )
+        s.add_row(
+            f"hard search: CPU seconds for {search['decisions']:.0f} decisions",
+            f"{search['search_seconds']:.2f}",
+        )
+    console.print(s)
 
 
 # -- play ------------------------------------------------------------------------------------

@@ -6,11 +6,14 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+import msgspec
+
 from crisis.ai.explore import BotPolicy
 from crisis.ai.toc.observe import Obs
 from crisis.games import time_of_crisis as toc
 from crisis.games.time_of_crisis import combat, populace, senate
 from crisis.games.time_of_crisis.fuzzing import fuzz_options
+from crisis.games.time_of_crisis.military import battle_targets
 from crisis.games.time_of_crisis.state import army, capital_free_for, capital_units
 
 
@@ -106,3 +109,64 @@ def test_a_moved_army_is_asked_about_where_the_bot_imagines_it() -> None:
             assert len(o.army_dice(moved)) == len(o.army_dice(a)) - 1
             return
     raise AssertionError("no army stacked with a Militia in the sampled positions")
+
+
+def test_a_search_s_own_sample_answers_the_queries_as_the_rebuilt_board() -> None:
+    """A rollout asks the rules' queries of its own sampled state (``Obs(..., board=state)``)
+    instead of a board rebuilt from the view: every query answers the same, on positions
+    with hidden hands and decks the view does not show."""
+    from crisis.ai.toc.search import rollout_view
+
+    asked = 0
+    for seed in (3, 8):
+        for state in _positions(seed, 300)[::3]:
+            for role in toc.roles(state):
+                view = rollout_view(state, role, {})
+                view["options"] = toc.view(state, role)["options"]
+                rebuilt, own = Obs(view, role), Obs(view, role, board=state)
+                assert own.board is state
+                for name in state.provinces:
+                    assert own.can_target(name) == rebuilt.can_target(name)
+                    for dice in range(5):
+                        assert own.vote(name, dice) == rebuilt.vote(name, dice)
+                    assert own.capital_free(name) == rebuilt.capital_free(name)
+                    for r in toc.roles(state):
+                        assert own.capital_units(name, r) == rebuilt.capital_units(name, r)
+                    asked += 1
+                assert own.improvement_cost == rebuilt.improvement_cost
+                for a in view["armies"]:
+                    assert own.army_dice(a) == rebuilt.army_dice(a)
+                    assert own.army_capacity(a) == rebuilt.army_capacity(a)
+                    for target in battle_targets(state, army(state, a["id"])):
+                        assert own.enemy_dice(a["region"], target) == rebuilt.enemy_dice(
+                            a["region"], target
+                        )
+    assert asked > 1000
+
+
+def test_a_rollout_view_read_part_by_part_equals_the_whole() -> None:
+    """The rollout's view built when read (``RolloutView``) gives every part equal to
+    ``rollout_view``'s, whether a cheap part is read first or the whole view is."""
+    from crisis.ai.toc.search import RolloutView, rollout_view
+
+    compared = 0
+    for state in _positions(5, 300)[::4]:
+        for role in toc.roles(state):
+            whole = rollout_view(state, role, {"players": 4})
+            early = RolloutView(state, role, {"players": 4})
+            assert early["step"] == whole["step"]
+            assert early["armies"] == whole["armies"]
+            assert dict(early) == whole  # now built in full
+            assert list(early) == list(whole) and len(early) == len(whole)
+            late = RolloutView(state, role, {"players": 4})
+            assert late.get("emperor") == whole.get("emperor") and late["armies"] == whole["armies"]
+            for key in ("provinces", "players", "turn", "viewer"):
+                fresh = RolloutView(state, role, {"players": 4})
+                assert fresh[key] == whole[key] and fresh == whole
+                assert (RolloutView(state, role, {"players": 4}) != whole) is False
+            assert "turn" in RolloutView(state, role, {})
+            assert msgspec.json.encode(dict(RolloutView(state, role, {}))) == msgspec.json.encode(
+                rollout_view(state, role, {})
+            )
+            compared += 1
+    assert compared > 20

@@ -36,6 +36,9 @@ class Action(NamedTuple):
     def parse(cls, value: Any) -> Action:
         """Build an action from ``[verb, arg]``, ``(verb, arg)``, ``{"verb":..,"arg":..}`` or
         an :class:`Action`; raise :class:`MalformedAction` on anything else."""
+        if type(value) is cls and type(value.verb) is str and value.verb:
+            if type(value.arg) in _PLAIN:  # a plain int, not a bool or a float
+                return value  # already sound: the action itself
         if isinstance(value, Action):
             # Validated like any other input: Action(v, 1.0) or Action(v, True) would compare
             # equal to Action(v, 1) and slip a float or bool into the state.
@@ -52,6 +55,10 @@ class Action(NamedTuple):
         if not isinstance(verb, str) or not verb:
             raise MalformedAction(f"an action's verb must be a non-empty string, got {verb!r}")
         return cls(verb, _parse_arg(arg))
+
+
+#: Argument types an action needs no further look at (``type(x) is int`` leaves out bools).
+_PLAIN = frozenset({str, int, type(None)})
 
 
 def _parse_arg(arg: Any) -> Arg:

@@ -26,7 +26,14 @@ a state from it, :mod:`crisis.engine.diagram` draws each title's turn from it, a
 
 One guarded :meth:`Machine.apply` serves every title: it refuses, changing nothing, an action
 when the game is over, from a seat that is not in the game or may not act now, or that is not
-among the legal actions; only then does the handler run.
+among the legal actions; only then does the handler run. The check lists no more than it
+must: it first asks only the part of the rules that lists the action's kind (a step's
+**narrower** for the verb, given the action, such as the moves of the one army an action
+names; else the listers declared to list the verb, a step with several listers declaring
+each one's ``verbs``) and accepts the action if it is there. Those parts are pieces of the
+step's own listing, so whatever they list is legal; only for an action they do not list
+does the check list everything, and it refuses with the same words as ever. The rules'
+listers stay the one statement of what is legal.
 
 The model is Rally the Troops' rules framework (states with a prompt and handlers, and a
 call/return stack in the game state), written for Python with declarations a client can read.
@@ -85,6 +92,9 @@ class MachineState(Protocol):
 S = TypeVar("S", bound=MachineState)
 Handler = Callable[[Any, str, Any], None]
 Lister = Callable[[Any, str], list[Action]]
+#: A narrower: (state, role, action) -> some of the legal actions, those of the action's kind
+#: (see :meth:`Machine.narrows`).
+Narrower = Callable[[Any, str, Action], list[Action]]
 Actors = Callable[[Any], list[str]]
 Auto = Callable[[Any], None]
 #: What an action ends, for clients and bots that want to know (None: nothing).
@@ -141,6 +151,8 @@ class Step:
     prompt: str = ""
     actors: Actors | None = None
     listers: list[Lister] = field(default_factory=list)
+    #: The verbs each lister may list, parallel to ``listers`` (None: any verb).
+    lister_verbs: list[frozenset[str] | None] = field(default_factory=list)
 
 
 @dataclass
@@ -192,6 +204,11 @@ class Machine(Generic[S]):
         self.resumers: dict[str, Callable[[S, Any], None]] = {}
         #: The step a new game begins at (for the diagram of the turn; None: not declared).
         self.start = start
+        #: The listers that may list a verb at a step, by (step, verb), worked out from the
+        #: declarations on first use (see :meth:`_checking`).
+        self._checkers: dict[tuple[str, str], tuple[Lister, ...]] = {}
+        #: Narrowers by (step, verb) (see :meth:`narrows`).
+        self.narrowers: dict[tuple[str, str], Narrower] = {}
 
     # -- declaring ---------------------------------------------------------------------
 
@@ -239,13 +256,18 @@ class Machine(Generic[S]):
         goes: Iterable[str] = (),
         calls: Iterable[str] = (),
         phase: str | None = None,
+        verbs: Iterable[str] | None = None,
     ) -> Callable[[Lister], Lister]:
         """Decorator: a function listing (some of) the legal actions at ``step``; ``goes``,
-        ``calls`` and ``phase`` declare where the step leads (:meth:`flow`)."""
+        ``calls`` and ``phase`` declare where the step leads (:meth:`flow`); ``verbs``, the
+        verbs it may list (None: any), lets :meth:`check` run only the listers of the
+        action's verb at a step that has several."""
 
         def deco(fn: Lister) -> Lister:
             s = self._step(step)
             s.listers.append(fn)
+            s.lister_verbs.append(frozenset(verbs) if verbs is not None else None)
+            self._checkers.clear()
             if prompt is not None:
                 s.prompt = prompt
             if actors is not None:
@@ -397,6 +419,54 @@ class Machine(Generic[S]):
             return []
         return self._listed(state, role)
 
+    def _checking(self, step: str, verb: str) -> tuple[Lister, ...]:
+        """The listers of ``step`` that may list ``verb``: those declaring it or no verbs
+        at all; none when no handler takes ``verb`` at ``step``."""
+        key = (step, verb)
+        found = self._checkers.get(key)
+        if found is None:
+            s = self.steps[step]
+            handled = (step, verb) in self.verbs or (None, verb) in self.verbs
+            found = tuple(
+                fn
+                for fn, verbs in zip(s.listers, s.lister_verbs, strict=True)
+                if handled and (verbs is None or verb in verbs)
+            )
+            self._checkers[key] = found
+        return found
+
+    def narrows(self, step: str, verbs: Iterable[str]) -> Callable[[Narrower], Narrower]:
+        """Decorator: a function giving, for an action of one of ``verbs`` at ``step``, the
+        legal actions of its kind (for example every legal action of the army it names),
+        built by the same code the step's lister runs for them, so that :meth:`check`
+        accepts such an action without listing the rest. It must return only legal actions
+        (a piece of the step's listing); it may leave out the action itself (then the check
+        lists everything)."""
+
+        def deco(fn: Narrower) -> Narrower:
+            for verb in verbs:
+                if (step, verb) in self.narrowers:
+                    raise ValueError(f"{self.title}: {verb!r} at {step} narrowed twice")
+                self.narrowers[(step, verb)] = fn
+            return fn
+
+        return deco
+
+    def _legal_for(self, state: S, role: str, action: Action) -> list[Action]:
+        """Some of the legal actions of ``role`` (who acts now), among them ``action`` if it
+        is legal and the declarations are complete: the step's narrower for its verb, else
+        the listers that may list its verb."""
+        narrow = self.narrowers.get((state.step, action.verb))
+        if narrow is not None:
+            return narrow(state, role, action)
+        listers = self._checking(state.step, action.verb)
+        if len(listers) == 1:
+            return listers[0](state, role)
+        out: list[Action] = []
+        for lister in listers:
+            out += lister(state, role)
+        return out
+
     def _listed(self, state: S, role: str) -> list[Action]:
         """The step's listers joined, for a role known to act now."""
         s = self.steps[state.step]
@@ -418,6 +488,8 @@ class Machine(Generic[S]):
         active = self.active(state)
         if role not in active:
             raise NotYourTurn(f"{role} may not act now; waiting for {', '.join(active)}")
+        if action in self._legal_for(state, role, action):
+            return  # listed by a piece of the step's own listing: legal
         legal = self._listed(state, role)
         if action not in legal:
             same = sorted({str(a) for a in legal if a.verb == action.verb})[:8]

@@ -10,8 +10,9 @@ cards and the event deck are simply empty.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -29,28 +30,87 @@ from crisis.games.time_of_crisis.populace import improvement_cost
 from crisis.games.time_of_crisis.senate import Vote, can_target, vote_for
 from crisis.games.time_of_crisis.state import Army, State, army, capital_free_for, capital_units
 
+if TYPE_CHECKING:
+    once = cached_property
+else:
+
+    class once:
+        """:func:`functools.cached_property` without its lock (Python 3.11 takes one at every
+        first read, a cost paid per decision for every part of the view): the value is
+        worked out at the first read and kept in the instance, which later reads find first."""
+
+        def __init__(self, fn):
+            self.fn = fn
+            self.name = fn.__name__
+            self.__doc__ = fn.__doc__
+
+        def __set_name__(self, owner, name):
+            self.name = name
+
+        def __get__(self, obj, cls=None):
+            if obj is None:
+                return self
+            value = obj.__dict__[self.name] = self.fn(obj)
+            return value
+
 
 class Obs:
     """A view seen by ``role``, with the lookups the bots need."""
 
-    def __init__(self, view: dict[str, Any], role: str) -> None:
+    def __init__(self, view: Mapping[str, Any], role: str, board: State | None = None) -> None:
+        """``board``: a state showing ``role`` exactly ``view`` to ask the rules' queries
+        of instead of the board rebuilt from the view (a search's own sampled state, which
+        it never changes while the decision is made: the queries read only what lies in
+        plain sight, so they answer alike; the tests check it)."""
+        if board is not None:
+            self.__dict__["board"] = board
         self.v = view
         self.me = role
-        self.players: dict[str, dict[str, Any]] = {p["role"]: p for p in view["players"]}
-        self.p = self.players[role]
-        self.prov: dict[str, dict[str, Any]] = view["provinces"]
-        self.turn: dict[str, Any] = view["turn"]
-        self.pool: dict[str, int] = self.turn["pool"]
-        self.armies: list[dict[str, Any]] = view["armies"]
         self._votes: dict[str, Vote] = {}
+        self._chances: dict[tuple[str, int], float] = {}
+
+    # -- the view's parts, read when first asked for (a rollout's view builds them so) ---
+    @once
+    def players(self) -> dict[str, dict[str, Any]]:
+        """Each player's part of the view, by role."""
+        return {p["role"]: p for p in self.v["players"]}
+
+    @once
+    def p(self) -> dict[str, Any]:
+        """My part of the view."""
+        return self.players[self.me]
+
+    @once
+    def prov(self) -> dict[str, dict[str, Any]]:
+        """The provinces."""
+        out: dict[str, dict[str, Any]] = self.v["provinces"]
+        return out
+
+    @once
+    def turn(self) -> dict[str, Any]:
+        """This turn's record (points, cards played ...)."""
+        out: dict[str, Any] = self.v["turn"]
+        return out
+
+    @once
+    def pool(self) -> dict[str, int]:
+        """This turn's influence points by sphere."""
+        out: dict[str, int] = self.turn["pool"]
+        return out
+
+    @once
+    def armies(self) -> list[dict[str, Any]]:
+        """Every army on the map."""
+        out: list[dict[str, Any]] = self.v["armies"]
+        return out
 
     # -- who holds what --------------------------------------------------------------------
-    @cached_property
+    @once
     def mine(self) -> list[str]:
         """Provinces I govern."""
         return [n for n, p in self.prov.items() if p["governor"] == self.me]
 
-    @cached_property
+    @once
     def my_armies(self) -> list[dict[str, Any]]:
         """My armies."""
         return [a for a in self.armies if a["owner"] == self.me]
@@ -81,20 +141,44 @@ class Obs:
 
     # -- threats ---------------------------------------------------------------------------
     def barbarians_in(self, province: str) -> dict[str, int]:
-        """Barbarian counters by tribe in ``province`` (active and inactive)."""
-        prov = self.prov[province]
-        out = dict(prov["active"])
-        for t, n in prov["inactive"].items():
-            out[t] = out.get(t, 0) + n
-        return {t: n for t, n in out.items() if n}
+        """Barbarian counters by tribe in ``province`` (active and inactive); worked out
+        once per province (callers only read it)."""
+        found = self._barbarians.get(province)
+        if found is None:
+            prov = self.prov[province]
+            out = dict(prov["active"])
+            for t, n in prov["inactive"].items():
+                out[t] = out.get(t, 0) + n
+            found = self._barbarians[province] = {t: n for t, n in out.items() if n}
+        return found
+
+    @once
+    def _barbarians(self) -> dict[str, dict[str, int]]:
+        return {}
 
     def leaders_in(self, region: str) -> list[str]:
-        """Barbarian leaders standing in ``region``."""
-        return [n for n, w in self.v["leaders"].items() if w == region]
+        """Barbarian leaders standing in ``region`` (callers only read the list)."""
+        return self._leaders_at.get(region, [])
 
     def rivals_in(self, region: str) -> list[str]:
-        """Rival Emperors standing in ``region``."""
-        return [n for n, w in self.v["rivals"].items() if w == region]
+        """Rival Emperors standing in ``region`` (callers only read the list)."""
+        return self._rivals_at.get(region, [])
+
+    @once
+    def _leaders_at(self) -> dict[str, list[str]]:
+        """The leaders by the region they stand in, in the view's order."""
+        out: dict[str, list[str]] = {}
+        for n, w in self.v["leaders"].items():
+            out.setdefault(w, []).append(n)
+        return out
+
+    @once
+    def _rivals_at(self) -> dict[str, list[str]]:
+        """The Rival Emperors by the region they stand in, in the view's order."""
+        out: dict[str, list[str]] = {}
+        for n, w in self.v["rivals"].items():
+            out.setdefault(w, []).append(n)
+        return out
 
     def threatened(self, province: str) -> bool:
         """Whether the governor of ``province`` loses support at the Support Check."""
@@ -105,11 +189,11 @@ class Obs:
         return a is not None and a["owner"] != prov["governor"]
 
     # -- the rules, asked of the board ---------------------------------------------------
-    @cached_property
+    @once
     def board(self) -> State:
         """The board as a rules state, rebuilt from the view with nothing hidden filled in,
         so that the bots ask the rules' own queries instead of re-deriving them."""
-        return public_board(self.v)
+        return public_board(self.v if isinstance(self.v, dict) else dict(self.v))
 
     # -- votes -----------------------------------------------------------------------------
     def can_target(self, province: str) -> bool:
@@ -123,6 +207,14 @@ class Obs:
         if base is None:
             base = self._votes[province] = vote_for(self.board, self.me, province, 0)
         return base.paying(paid) if paid else base
+
+    def vote_chance(self, province: str, paid: int) -> float:
+        """``vote(province, paid).chance``, worked out once per decision."""
+        key = (province, paid)
+        odds = self._chances.get(key)
+        if odds is None:
+            odds = self._chances[key] = self.vote(province, paid).chance
+        return odds
 
     def votes_needed(self, province: str) -> int:
         """Votes my Place Governor in ``province`` needs (RULES 6.3.2), this turn's cards
@@ -174,7 +266,7 @@ class Obs:
         return tuple(defender_targets(self.board, foe)), strength, barbarians
 
     # -- the game's clock ------------------------------------------------------------------
-    @cached_property
+    @once
     def turns_left(self) -> float:
         """A rough count of my turns still to come, from the leading legacy."""
         opts = self.v["options"]

@@ -9,8 +9,8 @@ the value a turn gets out of 0, 1, 2 ... points of each sphere (a greedy plan pe
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from itertools import product
+from collections.abc import Mapping
+from typing import Any
 
 import msgspec
 
@@ -61,15 +61,16 @@ def senate_curve(o: Obs, prof: Profile) -> Curve:
             continue
         floor = prof.italia_odds if name == data.ITALIA else prof.steal_odds
         for dice in range(1, MAX_POINTS + 1):
-            odds = o.vote(name, dice).chance
+            odds = o.vote_chance(name, dice)
             if odds >= floor:
                 targets.append((dice, odds * province_value(o, name, prof)))
                 break
     targets.sort(key=lambda t: -t[1] / t[0])
     curve: Curve = []
+    unclaimed = sorted(o.p["governors_unclaimed"])
     for budget in range(MAX_POINTS + 1):
         ready = o.p["governors_ready"]
-        costs = sorted(o.p["governors_unclaimed"])
+        costs = list(unclaimed)
         value, left = 0.0, budget
         for dice, worth in targets:
             if dice > left:
@@ -163,13 +164,10 @@ _PICK_PARTS = frozenset({"choosing", "log", "prompt", "players"})
 _LAST: dict[str, tuple[Profile, bytes, dict[str, Curve]]] = {}
 
 
-def _board_key(view: dict[str, object]) -> bytes:
+def _board_key(view: Mapping[str, Any]) -> bytes:
     """The view as bytes, less what changes as cards are taken into hands."""
     rest = {k: x for k, x in view.items() if k not in _PICK_PARTS}
-    players = [
-        {k: x for k, x in p.items() if k not in _HAND_PARTS}
-        for p in view["players"]  # type: ignore[attr-defined]
-    ]
+    players = [{k: x for k, x in p.items() if k not in _HAND_PARTS} for p in view["players"]]
     return msgspec.json.encode((rest, players))
 
 
@@ -196,16 +194,26 @@ def best_split(
     """How many more cards of each suit to take (``picks`` in all) given points already in
     hand (``fixed``) and the values of the cards available by suit (best first)."""
     best: tuple[float, dict[str, int]] | None = None
-    ranges: Iterable[tuple[int, ...]] = product(
-        *(range(min(len(cards[s]), picks) + 1) for s in SUITS)
-    )
-    for counts in ranges:
-        if sum(counts) != picks:
-            continue
-        value = 0.0
-        for suit, n in zip(SUITS, counts, strict=True):
-            points = min(MAX_POINTS, fixed.get(suit, 0) + sum(cards[suit][:n]))
-            value += curves[suit][points]
-        if best is None or value > best[0] + 1e-9:
-            best = (value, dict(zip(SUITS, counts, strict=True)))
+    # Points in hand with n more cards of a suit (its best n), per suit: the same sums the
+    # plain count-by-count loop adds, worked out once.
+    points = {
+        s: [min(MAX_POINTS, fixed.get(s, 0) + sum(cards[s][:n])) for n in range(picks + 1)]
+        for s in SUITS
+    }
+    red, blue, yellow = (curves[s] for s in SUITS)
+    p_red, p_blue, p_yellow = (points[s] for s in SUITS)
+    top = [min(len(cards[s]), picks) for s in SUITS]
+    # The combinations of counts summing to ``picks``, in the order of
+    # product(range(top_red + 1), range(top_blue + 1), range(top_yellow + 1)).
+    for r in range(top[0] + 1):
+        for b in range(top[1] + 1):
+            y = picks - r - b
+            if y < 0 or y > top[2]:
+                continue
+            value = 0.0
+            value += red[p_red[r]]
+            value += blue[p_blue[b]]
+            value += yellow[p_yellow[y]]
+            if best is None or value > best[0] + 1e-9:
+                best = (value, {"red": r, "blue": b, "yellow": y})
     return best[1] if best else dict.fromkeys(SUITS, 0)

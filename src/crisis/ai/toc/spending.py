@@ -75,7 +75,7 @@ def province_value(o: Obs, name: str, prof: Profile) -> float:
 
 def place_odds(o: Obs, name: str, dice: int) -> float:
     """My chance of carrying ``name`` with ``dice`` paid dice, as the rules count the vote."""
-    return o.vote(name, dice).chance
+    return o.vote_chance(name, dice)
 
 
 def plan_senate(o: Obs, verbs: Verbs, prof: Profile) -> tuple[float, Action] | None:

@@ -12,7 +12,7 @@ from crisis.engine.action import Action
 from crisis.games.rome_in_crisis import data
 from crisis.games.rome_in_crisis.draft import snake
 from crisis.games.rome_in_crisis.printed import printed
-from crisis.games.rome_in_crisis.registry import RULES, automatic, goto, handles, lists
+from crisis.games.rome_in_crisis.registry import RULES, automatic, goto, handles, lists, narrows
 from crisis.games.rome_in_crisis.state import (
     Auction,
     State,
@@ -205,9 +205,11 @@ def _bidder(state: State) -> list[str]:
     return [b] if b else []
 
 
-def _best_rival(state: State, role: str) -> int:
+def _standing(state: State, role: str) -> tuple[int, int]:
+    """``role``'s nominee's worth and the best other nominee's (-1: none), from one
+    reckoning of every worth."""
     w = worths(state)
-    return max((x for r, x in w.items() if r != role), default=-1)
+    return w[role], max((x for r, x in w.items() if r != role), default=-1)
 
 
 def bid_choices(state: State, role: str) -> list[Action]:
@@ -227,29 +229,10 @@ def bid_options(
     assert auction is not None and state.method is not None
     method = state.method
     hand = player(state, role).hand
-    mine = worths(state)[role]
-    rival = _best_rival(state, role)
+    mine, rival = _standing(state, role)
     out: list[tuple[Action, str | None]] = []
     for card in sorted(set(hand)):
-        why: str | None = None
-        if len(hand) < 2:
-            why = "your last card must stay in your hand"
-        elif not counts(state, card, method):
-            method_name = data.METHOD_NAMES[method]
-            why = (
-                f"{card_name(state, card)} does not count in a {method_name} election"
-                if explain
-                else "no"
-            )
-        else:
-            rest = list(hand)
-            rest.remove(card)
-            usable = sorted(value(state, c) for c in rest if counts(state, c, method))
-            if len(usable) == len(rest):
-                usable = usable[1:]  # one card must stay in hand
-            best = mine + value(state, card) + sum(usable)
-            if best <= rival:
-                why = f"at best your candidate reaches {best}, not above {rival}"
+        why = _why_not_bid(state, card, hand, method, mine, rival, explain=explain)
         out.append((Action("bid", card), why))
     if auction.bid:
         lead = None if mine > rival else f"your candidate must lead: {mine} against {rival}"
@@ -257,6 +240,40 @@ def bid_options(
     else:
         out.append((Action("pass"), None))
     return out
+
+
+def _why_not_bid(
+    state: State, card: Any, hand: list[Any], method: str, mine: int, rival: int, *, explain: bool
+) -> str | None:
+    """Why bidding ``card`` from ``hand`` may not be done now (None: it may), with the
+    candidate's worth ``mine`` and the best rival's ``rival``."""
+    if len(hand) < 2:
+        return "your last card must stay in your hand"
+    if not counts(state, card, method):
+        method_name = data.METHOD_NAMES[method]
+        if not explain:
+            return "no"
+        return f"{card_name(state, card)} does not count in a {method_name} election"
+    rest = list(hand)
+    rest.remove(card)
+    usable = sorted(value(state, c) for c in rest if counts(state, c, method))
+    if len(usable) == len(rest):
+        usable = usable[1:]  # one card must stay in hand
+    best = mine + value(state, card) + sum(usable)
+    if best <= rival:
+        return f"at best your candidate reaches {best}, not above {rival}"
+    return None
+
+
+@narrows("bidding", ("bid",))
+def _one_bid(state: State, role: str, action: Action) -> list[Action]:
+    """The bid ``action`` names, if :func:`bid_choices` lists it."""
+    hand = player(state, role).hand
+    if state.auction is None or state.method is None or action.arg not in hand:
+        return []
+    mine, rival = _standing(state, role)
+    why = _why_not_bid(state, action.arg, hand, state.method, mine, rival, explain=False)
+    return [] if why is not None else [Action("bid", action.arg)]
 
 
 @lists(

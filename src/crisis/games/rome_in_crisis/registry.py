@@ -27,6 +27,9 @@ RULES: Machine[State] = Machine("rome_in_crisis", roles, start="choose_method")
 #: nobody decides.
 lists = RULES.lists
 handles = RULES.handles
+#: ``@narrows(step, verbs)``: the piece of a step's listing that lists one action's kind,
+#: which the check of such an action runs instead of the whole listing.
+narrows = RULES.narrows
 automatic = RULES.automatic
 #: The moves between steps (:meth:`~crisis.engine.machine.Machine.goto` to a step the current
 #: one declares it goes to, :meth:`~crisis.engine.machine.Machine.end` when the game is over):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from crisis.engine.action import Action
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import log
-from crisis.games.time_of_crisis.expansion import expansion_options
+from crisis.games.time_of_crisis.expansion import EXPANSION_VERBS, expansion_options
 from crisis.games.time_of_crisis.phases import can_still_leave_sea
 from crisis.games.time_of_crisis.played import ready, use
 from crisis.games.time_of_crisis.registry import arg_tuple, handles, lists
@@ -26,10 +26,30 @@ from crisis.games.time_of_crisis.state import (
 )
 
 
-@lists("actions")
+@lists("actions", verbs=("play_card",))
+def _list_play_card(state: State, role: str) -> list[Action]:
+    return [Action("play_card", cid) for cid in sorted(set(player(state, role).hand))]
+
+
+@lists(
+    "actions",
+    verbs=(
+        "end_actions",
+        "castra",
+        "flanking_maneuver",
+        "praetorian_guard",
+        "tribute",
+        "foederati",
+        "damnatio_memoriae",
+        "quaestor",
+        "mob",
+        "pretender",
+        *EXPANSION_VERBS,
+    ),
+)
 def _list_cards(state: State, role: str) -> list[Action]:
     p = player(state, role)
-    out = [Action("play_card", cid) for cid in sorted(set(p.hand))]
+    out: list[Action] = []
     at_sea = any(a.owner == role and a.region in data.SEAS for a in state.armies)
     if not (at_sea and can_still_leave_sea(state, role)):
         out.append(Action("end_actions"))

@@ -71,6 +71,8 @@ for _a, _b in _MAP["adjacency"]:
     _adj[_a].add(_b)
     _adj[_b].add(_a)
 ADJACENT: dict[str, frozenset[str]] = {r: frozenset(n) for r, n in _adj.items()}
+#: Each region's neighbours in alphabetical order (the order moves are listed in).
+SORTED_ADJACENT: dict[str, tuple[str, ...]] = {r: tuple(sorted(n)) for r, n in ADJACENT.items()}
 
 _padj: dict[str, set[str]] = {p: {n for n in ADJACENT[p] if n in PROVINCES} for p in PROVINCES}
 for _a, _b in _MAP["pretender_adjacency"]:

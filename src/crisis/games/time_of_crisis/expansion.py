@@ -28,6 +28,20 @@ from crisis.games.time_of_crisis.state import (
 FRUMENTARII_PEEK = data.FRUMENTARII_PEEK
 
 
+#: The verbs :func:`expansion_options` may list.
+EXPANSION_VERBS = (
+    "cavalry",
+    "force_march",
+    "spiculum",
+    "princeps_senatus",
+    "frumentarii",
+    "triumph",
+    "ambitus",
+    "mobile_vulgus",
+    "demagogue",
+)
+
+
 def expansion_options(state: State, role: str) -> list[Action]:
     """Legal uses of expansion events played this turn."""
     turn = state.turn

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable
+from functools import lru_cache
+
 from crisis.engine.action import Action
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import log
 from crisis.games.time_of_crisis.costs import POLITICAL
-from crisis.games.time_of_crisis.registry import goto, handles, lists
+from crisis.games.time_of_crisis.registry import goto, handles, lists, narrows
 from crisis.games.time_of_crisis.state import State, governed, player, the_current_player
 
 TRASH_COST = data.COSTS.trash_card
@@ -34,12 +37,30 @@ PRICE_RULE = (
 def _cost(state: State, provinces: int, cid: str) -> int:
     """Value (doubled above the number of provinces governed), plus one per card already
     bought this turn, less 2 on the first card of a suit a removed leader or Rival earned."""
+    return _price(cid, provinces, state.turn.bought, state.turn.discounts)
+
+
+def _price(cid: str, provinces: int, bought: int, discounts: Collection[str]) -> int:
+    """:func:`_cost` of ``cid`` for a player governing ``provinces`` who bought ``bought``
+    cards this turn, with the suits of ``discounts`` discounted."""
     card = data.INFLUENCE[cid]
     base = card.value if card.value <= provinces else 2 * card.value
-    cost = base + state.turn.bought
-    if card.suit in state.turn.discounts:
+    cost = base + bought
+    if card.suit in discounts:
         cost -= FIGURE_DISCOUNT
     return max(0, cost)
+
+
+@lru_cache(maxsize=8192)
+def _affordable(
+    offer: tuple[str, ...], provinces: int, bought: int, discounts: tuple[str, ...], points: int
+) -> tuple[Action, ...]:
+    """The purchases among ``offer`` that ``points`` pay (see :func:`_price`): a pure
+    function of the few numbers that price a market, remembered because the market and
+    those numbers repeat from turn to turn."""
+    return tuple(
+        Action("buy", cid) for cid in offer if _price(cid, provinces, bought, discounts) <= points
+    )
 
 
 def card_cost(state: State, role: str, cid: str) -> int:
@@ -60,16 +81,32 @@ def prices(state: State, role: str) -> dict[str, int]:
     the_current_player,
     goes=("end_of_turn",),
     phase="buy",
+    verbs=("buy",),
 )
 def _list_buy(state: State, role: str) -> list[Action]:
+    return _buys(state, role, dict.fromkeys(on_offer(state)))
+
+
+def _buys(state: State, role: str, cids: Iterable[str]) -> list[Action]:
+    """The purchases among ``cids`` (cards on offer) that ``role``'s political points pay."""
+    turn = state.turn
+    provinces = len(governed(state, role))
+    bought = _affordable(tuple(cids), provinces, turn.bought, tuple(turn.discounts), turn.political)
+    return list(bought)
+
+
+@narrows("buy", ("buy",))
+def _one_buy(state: State, role: str, action: Action) -> list[Action]:
+    """The purchase ``action`` names, if :func:`_list_buy` lists it."""
+    cid = action.arg
+    return _buys(state, role, [cid]) if isinstance(cid, str) and cid in on_offer(state) else []
+
+
+@lists("buy", verbs=("cycle", "trash", "discard", "end_buy"))
+def _list_buy_rest(state: State, role: str) -> list[Action]:
     p = player(state, role)
     points = state.turn.political
-    provinces = len(governed(state, role))
-    out = [
-        Action("buy", cid)
-        for cid in dict.fromkeys(on_offer(state))
-        if _cost(state, provinces, cid) <= points
-    ]
+    out: list[Action] = []
     if points >= CYCLE_COST:
         out += [Action("cycle", slot) for slot, st in state.stacks.items() if len(st) > 1]
     if points >= TRASH_COST:

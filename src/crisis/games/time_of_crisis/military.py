@@ -14,6 +14,7 @@ from crisis.games.time_of_crisis.state import (
     State,
     army,
     capital_free_for,
+    find_army,
     governed,
     legions_on_map,
     lone_militia,
@@ -76,18 +77,32 @@ def _foes_in_province(state: State, province: str) -> list[str]:
     """Tribes with a counter (active or not) or a leader in ``province``, then Rival Emperors."""
     prov = state.provinces[province]
     out: list[str] = []
+    led = {data.BARBARIAN_LEADERS[n] for n, where in state.leaders.items() if where == province}
     for tribe in data.TRIBES:
-        has_leader = any(
-            where == province and data.BARBARIAN_LEADERS[n] == tribe
-            for n, where in state.leaders.items()
-        )
-        if prov.active.get(tribe, 0) or prov.inactive.get(tribe, 0) or has_leader:
+        if prov.active.get(tribe, 0) or prov.inactive.get(tribe, 0) or tribe in led:
             out.append(tribe)
     out.extend(sorted(n for n, where in state.rivals.items() if where == province))
     return out
 
 
-@lists("actions", "Take actions: play cards and spend influence", the_current_player)
+#: The verbs listed army by army (:func:`_army_actions`).
+ARMY_VERBS = (
+    "add_legion",
+    "train_legion",
+    "move_army",
+    "initiate_battle",
+    "leave_capital",
+    "enter_capital",
+    "disperse_mob",
+)
+
+
+@lists(
+    "actions",
+    "Take actions: play cards and spend influence",
+    the_current_player,
+    verbs=("recruit_general", "create_army", *ARMY_VERBS, "militia_battle"),
+)
 def _list_military(state: State, role: str) -> list[Action]:
     out: list[Action] = []
     red = state.turn.pool["red"]
@@ -101,26 +116,8 @@ def _list_military(state: State, role: str) -> list[Action]:
         out += [Action("create_army", name) for name in mine]
     red_in_hand = any(data.INFLUENCE[c].suit == "red" for c in p.hand)
     for a in state.armies:
-        if a.owner != role:
-            continue
-        if room and a.region in mine and red >= add_legion_cost(a.legions):
-            out.append(Action("add_legion", a.id))
-        if a.reduced and red >= cost.train_legion:
-            out.append(Action("train_legion", a.id))
-        if not a.battled and red >= cost.move_army:
-            for dest in sorted(data.ADJACENT[a.region]):
-                if dest in data.SEAS and red < cost.sea_moves and not red_in_hand:
-                    continue
-                out.append(Action("move_army", (a.id, dest)))
-        if not a.battled and red >= cost.battle:
-            out += [Action("initiate_battle", (a.id, t)) for t in battle_targets(state, a)]
-        if a.region in state.provinces and a.id not in state.turn.crossed:  # Rulings 7, 48
-            if a.capital:
-                out.append(Action("leave_capital", a.id))
-            elif capital_free_for(state, a.region, role):
-                out.append(Action("enter_capital", a.id))
-            if red >= cost.disperse_mob and a.region in mine and state.provinces[a.region].mobs:
-                out.append(Action("disperse_mob", a.id))
+        if a.owner == role:
+            out += _army_actions(state, role, a, mine, room, red_in_hand)
     # Ruling 50: a lone Militia is an army of its Governor: it disperses and attacks.
     for name in mine:
         if not lone_militia(state, name):
@@ -130,6 +127,51 @@ def _list_military(state: State, role: str) -> list[Action]:
         if red >= cost.battle and name not in state.turn.militia_battled:
             out += [Action("militia_battle", (name, t)) for t in militia_targets(state, name)]
     return out
+
+
+def _army_actions(
+    state: State, role: str, a: Army, mine: list[str], room: bool, red_in_hand: bool
+) -> list[Action]:
+    """The military actions of ``role``'s army ``a`` (``mine``: the provinces ``role``
+    governs; ``room``: a Legion is left in the supply; ``red_in_hand``: a red card to play)."""
+    out: list[Action] = []
+    red = state.turn.pool["red"]
+    cost = data.COSTS
+    if room and a.region in mine and red >= add_legion_cost(a.legions):
+        out.append(Action("add_legion", a.id))
+    if a.reduced and red >= cost.train_legion:
+        out.append(Action("train_legion", a.id))
+    if not a.battled and red >= cost.move_army:
+        for dest in data.SORTED_ADJACENT[a.region]:
+            if dest in data.SEAS and red < cost.sea_moves and not red_in_hand:
+                continue
+            out.append(Action("move_army", (a.id, dest)))
+    if not a.battled and red >= cost.battle:
+        out += [Action("initiate_battle", (a.id, t)) for t in battle_targets(state, a)]
+    if a.region in state.provinces and a.id not in state.turn.crossed:  # Rulings 7, 48
+        if a.capital:
+            out.append(Action("leave_capital", a.id))
+        elif capital_free_for(state, a.region, role):
+            out.append(Action("enter_capital", a.id))
+        if red >= cost.disperse_mob and a.region in mine and state.provinces[a.region].mobs:
+            out.append(Action("disperse_mob", a.id))
+    return out
+
+
+@RULES.narrows("actions", ARMY_VERBS)
+def _one_army(state: State, role: str, action: Action) -> list[Action]:
+    """The actions :func:`_list_military` lists for the army ``action`` names (none for a
+    Militia's ``disperse_mob`` or an army not ``role``'s)."""
+    arg = action.arg
+    army_id = arg[0] if isinstance(arg, tuple) and arg else arg
+    if type(army_id) is not int:
+        return []
+    a = find_army(state, army_id)
+    if a is None or a.owner != role:
+        return []
+    room = legions_on_map(state) < data.LEGIONS
+    red_in_hand = any(data.INFLUENCE[c].suit == "red" for c in player(state, role).hand)
+    return _army_actions(state, role, a, governed(state, role), room, red_in_hand)
 
 
 @handles("recruit_general", args=("leader_cost",), cost=lambda _s, _r, cost: {"red": cost})

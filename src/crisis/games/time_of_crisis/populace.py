@@ -5,7 +5,7 @@ from __future__ import annotations
 from crisis.engine.action import Action
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import SUPPORT_MAX, article, log
-from crisis.games.time_of_crisis.registry import arg_tuple, handles, lists
+from crisis.games.time_of_crisis.registry import arg_tuple, handles, lists, narrows
 from crisis.games.time_of_crisis.state import (
     State,
     enemy_in_capital,
@@ -55,7 +55,11 @@ def militia_welcome(state: State, role: str, province: str) -> bool:
     )
 
 
-@lists("actions")
+#: The verbs listed province by province (:func:`_province_actions`).
+POPULACE_VERBS = ("increase_support", "place_militia", "hold_games", "build")
+
+
+@lists("actions", verbs=POPULACE_VERBS)
 def _list_populace(state: State, role: str) -> list[Action]:
     out: list[Action] = []
     yellow = state.turn.pool["yellow"]
@@ -64,25 +68,46 @@ def _list_populace(state: State, role: str) -> list[Action]:
     cost = improvement_cost(state)
     militia_left = militia_on_map(state) < data.MILITIA
     for name in governed(state, role):
-        prov = state.provinces[name]
-        if (
-            name != data.ITALIA
-            and prov.support < SUPPORT_MAX
-            and yellow >= support_cost(prov.support)
-        ):
-            out.append(Action("increase_support", name))
-        if yellow >= MILITIA_COST:
-            if militia_left and not prov.militia and militia_welcome(state, role, name):
-                out.append(Action("place_militia", name))
-            if prov.mobs:
-                out.append(Action("hold_games", name))
-        if yellow >= cost and can_build_in(state, role, name):
-            for kind in data.IMPROVEMENTS:
-                if kind not in prov.improvements and improvements_built(state, kind) < (
-                    data.IMPROVEMENT_EACH
-                ):
-                    out.append(Action("build", (name, kind)))
+        out += _province_actions(state, role, name, cost, militia_left)
     return out
+
+
+def _province_actions(
+    state: State, role: str, name: str, cost: int, militia_left: bool
+) -> list[Action]:
+    """The Populace actions of ``role`` in ``name``, a province ``role`` governs (``cost``:
+    of an improvement now; ``militia_left``: a Militia is left in the supply)."""
+    out: list[Action] = []
+    yellow = state.turn.pool["yellow"]
+    prov = state.provinces[name]
+    if name != data.ITALIA and prov.support < SUPPORT_MAX and yellow >= support_cost(prov.support):
+        out.append(Action("increase_support", name))
+    if yellow >= MILITIA_COST:
+        if militia_left and not prov.militia and militia_welcome(state, role, name):
+            out.append(Action("place_militia", name))
+        if prov.mobs:
+            out.append(Action("hold_games", name))
+    if yellow >= cost and can_build_in(state, role, name):
+        for kind in data.IMPROVEMENTS:
+            if kind not in prov.improvements and improvements_built(state, kind) < (
+                data.IMPROVEMENT_EACH
+            ):
+                out.append(Action("build", (name, kind)))
+    return out
+
+
+@narrows("actions", POPULACE_VERBS)
+def _one_province(state: State, role: str, action: Action) -> list[Action]:
+    """The actions :func:`_list_populace` lists for the province ``action`` names."""
+    arg = action.arg
+    name = arg[0] if isinstance(arg, tuple) and arg else arg
+    if not (state.turn.pool["yellow"] and isinstance(name, str)):
+        return []
+    prov = state.provinces.get(name)
+    if prov is None or prov.governor != role:
+        return []
+    militia_left = militia_on_map(state) < data.MILITIA
+    return _province_actions(state, role, name, improvement_cost(state), militia_left)
 
 
 def raise_support(state: State, province: str) -> None:

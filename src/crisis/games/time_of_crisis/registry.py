@@ -33,11 +33,14 @@ RULES: Machine[State] = Machine("time_of_crisis", roles, start="choose_province"
 #: (whose values :func:`catalog.domains` gives; the action catalog is built from them),
 #: ``option`` the setup option without which it never occurs, ``cost`` what it takes from
 #: the turn's influence or political points (:mod:`costs`; paid before the handler runs);
-#: ``@automatic(step)`` for a step nobody decides. ``@lists`` and ``@automatic`` also take
-#: the step's flow (``goes``: the steps it leads to, ``calls``: the sub-procedures it
-#: enters, ``phase``: its phase of the turn), and ``flow(step, ...)`` declares more of it
-#: where a rule that moves on is written.
+#: ``@automatic(step)`` for a step nobody decides; ``@narrows(step, verbs)`` for the piece of
+#: a step's listing that lists the actions of one kind (one army's, one province's), which
+#: the check of an action of those verbs runs instead of the whole listing. ``@lists`` and
+#: ``@automatic`` also take the step's flow (``goes``: the steps it leads to, ``calls``: the
+#: sub-procedures it enters, ``phase``: its phase of the turn), and ``flow(step, ...)``
+#: declares more of it where a rule that moves on is written.
 lists = RULES.lists
+narrows = RULES.narrows
 automatic = RULES.automatic
 flow = RULES.flow
 #: The moves between steps (:meth:`~crisis.engine.machine.Machine.goto` to a step the current

@@ -291,7 +291,7 @@ def _placements(province: str, most: int) -> list[Action]:
     return made[:most]
 
 
-@lists("actions")
+@lists("actions", verbs=("recruit_governor", "place_governor", "recall_governor"))
 def _list_senate(state: State, role: str) -> list[Action]:
     out: list[Action] = []
     blue = state.turn.pool["blue"]
@@ -301,11 +301,28 @@ def _list_senate(state: State, role: str) -> list[Action]:
     out += [Action("recruit_governor", c) for c in sorted(p.governors_unclaimed) if c <= blue]
     if p.governors_ready:
         for name in state.provinces:
-            if can_target(state, role, name):
-                out += _placements(name, blue)
+            out += _placements_in(state, role, name, blue)
     if blue >= data.COSTS.recall_governor:
         out += [Action("recall_governor", name) for name in governed(state, role)]
     return out
+
+
+def _placements_in(state: State, role: str, province: str, blue: int) -> list[Action]:
+    """``role``'s Place Governor actions in ``province`` with ``blue`` Senate points, for a
+    player with a Governor ready."""
+    return _placements(province, blue) if can_target(state, role, province) else []
+
+
+@RULES.narrows("actions", ("place_governor",))
+def _one_placement(state: State, role: str, action: Action) -> list[Action]:
+    """The actions :func:`_list_senate` lists for the province ``action`` names."""
+    blue = state.turn.pool["blue"]
+    arg = action.arg
+    if not (blue and isinstance(arg, tuple) and arg and arg[0] in state.provinces):
+        return []
+    if not player(state, role).governors_ready:
+        return []
+    return _placements_in(state, role, str(arg[0]), blue)
 
 
 @handles("recruit_governor", args=("leader_cost",), cost=lambda _s, _r, cost: {"blue": cost})
