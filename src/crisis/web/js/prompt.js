@@ -61,7 +61,7 @@ export function actionButton(a, view, cls) {
   const w = said(a);
   const text = w ? w.label : app.board.label(a, view);
   const small = w ? [w.cost, w.note].filter(Boolean).join(" · ") : "";
-  return el("button", { class: cls, onclick: () => act(a), title: small || undefined },
+  return el("button", { class: cls, onclick: () => act(a), title: small || undefined, "data-action": JSON.stringify(a) },
     text, small ? el("span", { class: "action-note" }, small) : null);
 }
 

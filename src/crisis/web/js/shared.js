@@ -26,6 +26,7 @@ export const app = {
   reviewed: null, // the table whose review is drawn
   lit: [], // the regions of the log entry chosen (lit on the map)
   listOpenedFor: null, // the state version whose short action list was opened (phones)
+  lesson: null, // the lesson this page plays instead of a table (lesson.js), if any
   render: () => {}, // redraws the page from `latest` (set by table.js)
 };
 

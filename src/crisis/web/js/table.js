@@ -14,6 +14,7 @@ import { renderLog } from "./log.js";
 import { renderNotes, setupNotes } from "./notes.js";
 import { act, actionButton, closeMenu, openMenu, renderHeader, renderPrompt, said } from "./prompt.js";
 import { setupReplay } from "./replay.js";
+import { lessonAddress, startLesson } from "./lesson.js";
 import { renderRules } from "./rules.js";
 import { goRematch, renderTable, setupSeats } from "./seats.js";
 import { $, app, send, tableId, toast, wakeAudio } from "./shared.js";
@@ -193,9 +194,11 @@ function render() {
   renderRules(view);
   app.board.render(app.ctx, s, view, actions);
   renderLog(view);
-  renderTable(s);
-  renderNotes(s, covered);
-  showReview();
+  if (!app.lesson) {
+    renderTable(s);
+    renderNotes(s, covered);
+    showReview();
+  }
   refocus(focus);
 }
 
@@ -239,6 +242,8 @@ async function main() {
     const answer = await Notification.requestPermission();
     toast(answer === "granted" ? "You will be notified when it is your turn." : "Notifications are off.");
   });
+  const lesson = lessonAddress();
+  if (lesson) return startLesson(lesson);
   if (!mySeats(tableId).length && !tableId) return;
   connect();
 }
