@@ -59,6 +59,7 @@ export async function startLesson(where) {
     light();
   };
   new MutationObserver(() => light()).observe($("menu"), { childList: true });
+  new MutationObserver(() => light()).observe($("confirm"), { attributes: true, attributeFilter: ["open"] });
   await go(Math.min(saved(lesson), lesson.script.steps.length));
 }
 
@@ -114,6 +115,7 @@ function buildCard() {
     el("div", { class: "buttons lesson-nav" },
       el("button", { id: "lesson-back", type: "button", onclick: () => go(app.lesson.step - 1) }, "‹ Back"),
       el("button", { id: "lesson-forward", type: "button", title: "Let the example play this step", onclick: () => go(app.lesson.step + 1) }, "Forward ›"),
+      el("button", { id: "lesson-show", type: "button", title: "Scroll to the control to use", onclick: showLit }, "Show me"),
       el("button", { id: "lesson-rules", type: "button", onclick: openRules }, "Rules"),
       el("button", { id: "lesson-restart", type: "button", onclick: () => go(0) }, "Start over")),
     el("p", { id: "lesson-said", class: "lesson-said hidden", role: "alert", tabindex: "-1" }),
@@ -164,6 +166,7 @@ function drawCard() {
   $("lesson-said").textContent = lesson.said || "";
   $("lesson-back").disabled = n === 0;
   $("lesson-forward").disabled = done;
+  $("lesson-show").disabled = done;
   const end = $("lesson-end");
   end.classList.toggle("hidden", !done);
   if (done) {
@@ -178,7 +181,8 @@ function drawCard() {
 // -- the lit control -----------------------------------------------------------------------------
 const visible = (n) => n.isConnected && !n.closest(".hidden") && n.getClientRects().length > 0;
 
-/** Light the control the step uses: an item of the menu its click opened; else, for a card
+/** Light the control the step uses: the page's own question's OK (an action that loses
+ * something asks first), an item of the menu its click opened; else, for a card
  * step, the card (in the hand or the market); else the action's button under the prompt or in
  * the list of the board's actions (opened). A map step also outlines its region. */
 function light() {
@@ -186,6 +190,11 @@ function light() {
   const lesson = app.lesson;
   const step = lesson && lesson.script && lesson.script.steps[lesson.step];
   if (!step || app.pending || !lesson.msg || lesson.msg.version !== lesson.step) return;
+  if ($("confirm").open) {
+    // the page asks before an action that loses something (points left unspent): say yes
+    $("confirm-ok").classList.add("lesson-lit");
+    return;
+  }
   const key = JSON.stringify(step.action);
   const buttons = [...document.querySelectorAll("[data-action]")].filter((n) => n.dataset.action === key);
   let lit = buttons.find((n) => n.closest("#menu") && visible(n));
@@ -208,5 +217,19 @@ function light() {
       if (area) area.classList.add("lesson-spot");
     }
   }
-  if (verb && !lit.closest("#menu")) lit.scrollIntoView({ block: "nearest", inline: "nearest" });
+  // Once per step the page brings the lesson into view: on a phone the narration (the lit
+  // control is below it: "Show me" scrolls there), on a wide screen the lit control itself.
+  if (lesson.scrolledAt !== lesson.step && verb && !lit.closest("#menu")) {
+    lesson.scrolledAt = lesson.step;
+    if (window.matchMedia("(max-width: 900px)").matches) $("lesson-card").scrollIntoView({ block: "start" });
+    else lit.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }
+}
+
+/** Scroll the lit control into view (and focus it, for the keyboard). */
+function showLit() {
+  const lit = document.querySelector(".lesson-lit");
+  if (!lit) return;
+  lit.scrollIntoView({ block: "center", inline: "nearest" });
+  if (typeof lit.focus === "function") lit.focus({ preventScroll: true });
 }
