@@ -30,7 +30,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """One server: lessons never touch the database, so one backend is enough."""
     db = tmp_path_factory.mktemp("lessons") / "lessons.db"
     port = free_port()
-    proc = start_server(f"sqlite:///{db}", port)
+    proc = start_server(f"sqlite:///{db}", port, "--bot-delay", "0")
     try:
         yield f"http://127.0.0.1:{port}"
     finally:
@@ -177,3 +177,75 @@ def test_the_lobby_offers_the_lessons(server: str, browser: Any) -> None:
     page.wait_for_url("**/learn/time_of_crisis/example-turn-1")
     _wait_step(page, 0)
     assert not problems, problems
+
+
+@pytest.mark.browser
+def test_a_first_game_with_the_coach_plays_to_the_end(server: str, browser: Any) -> None:
+    """After the lesson, "Play a first game with a coach": the person follows the coach's
+    suggestion at every decision (its "Do that"), answering its questions, until the game
+    against two easy bots is over; the coach can be switched off and on."""
+    page, problems = _page(browser, 1440, 900)
+    lesson = LESSONS[-1]
+    # The lesson's end, as a learner who finished it finds it again (set from another page of
+    # the site: the lesson page itself keeps the step it shows).
+    page.goto(server + "/")
+    key = f"crisis.lesson.time_of_crisis.{lesson.id}"
+    page.evaluate("([k, n]) => localStorage.setItem(k, n)", [key, str(len(lesson.steps))])
+    page.goto(f"{server}/learn/time_of_crisis/{lesson.id}")
+    page.click("#lesson-coached")
+    page.wait_for_url("**/table/**")
+    page.wait_for_selector("#coach .coach-do")
+    # Off: the coach says nothing and asks nothing; on again: it answers.
+    page.uncheck("#coach-on")
+    page.wait_for_selector("#coach .coach-do", state="detached")
+    page.check("#coach-on")
+    asked = False
+    decisions = 0
+    for _ in range(400):
+        if "Game over" in (page.locator("#round").text_content() or ""):
+            break
+        page.wait_for_function(
+            "() => document.querySelector('#coach .coach-do') ||"
+            " document.getElementById('round').textContent.includes('Game over')"
+        )
+        if not page.locator("#coach .coach-do").count():
+            continue
+        version = page.get_attribute("#coach-body", "data-version")
+        if not asked and page.locator("#coach .coach-warning").count():
+            asked = _mistake_is_caught(page)
+        page.click("#coach .coach-do")
+        ok = page.locator("dialog#confirm[open] #confirm-ok")
+        if ok.count():
+            ok.click()
+        decisions += 1
+        page.wait_for_function(
+            "v => { const b = document.getElementById('coach-body');"
+            " return document.getElementById('round').textContent.includes('Game over')"
+            " || (b.dataset.version !== v && b.querySelector('.coach-do')); }",
+            arg=version,
+        )
+    assert "Game over" in page.locator("#round").text_content()
+    assert decisions > 20
+    assert asked, "no warned action came up to try"
+    assert not problems, problems
+
+
+def _mistake_is_caught(page: Any) -> bool:
+    """Click an end button the coach warns about: the page asks first, in the coach's
+    words; Cancel sends nothing."""
+    for label in ("End your actions", "End your turn"):
+        button = page.locator("#buttons button", has_text=label)
+        if not button.count():
+            continue
+        before = page.locator("#log").text_content()
+        button.first.click()
+        dialog = page.locator("dialog#confirm[open]")
+        dialog.wait_for()
+        text = page.locator("#confirm-text").text_content() or ""
+        if not text.startswith("Coach:"):
+            page.click("#confirm-cancel")
+            continue
+        page.click("#confirm-cancel")
+        assert page.locator("#log").text_content() == before
+        return True
+    return False

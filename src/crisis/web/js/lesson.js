@@ -8,6 +8,7 @@
 // lesson is this module's own stand-in for the socket.
 
 import { el, request } from "./api.js";
+import { startCoachedGame } from "./coach.js";
 import { $, app, cap, toast } from "./shared.js";
 
 /** The lesson an address names ({title, id}), or null for an ordinary table. */
@@ -174,7 +175,8 @@ function drawCard() {
     const next = i >= 0 ? lesson.others[i + 1] : null;
     end.replaceChildren(...paragraphs(lesson.script.outro),
       el("p", {}, next && next.title === lesson.title ? el("a", { href: next.url, class: "lesson-next" }, `Next lesson: ${next.name}`) : null),
-      el("p", {}, el("a", { href: "/#new-table" }, "Play a first game against the bots")));
+      el("p", {}, el("button", { id: "lesson-coached", type: "button", class: "primary", onclick: () => startCoachedGame(lesson.title) }, "Play a first game with a coach")),
+      el("p", { class: "muted small" }, "You against two easy bots, the short game; the coach suggests a move at each decision and can be switched off."));
   }
 }
 

@@ -11,7 +11,8 @@ export function act(action) {
   // The title says which actions throw something away, and the page asks first (in a
   // dialog of its own); the answer sends the action on the position it was asked about.
   const words = said(action);
-  const question = words && words.confirm;
+  // The coach of a first game asks first about a common mistake (coach.js).
+  const question = (app.coach && app.coach.question(action)) || (words && words.confirm);
   if (question) {
     closeMenu();
     ask(question, words.label).then((yes) => {

@@ -9,6 +9,7 @@ import { meta as loadMeta, myName, mySeats, rememberSeat, request } from "./api.
 import { askHint, showReview } from "./advice.js";
 import { BOARDS } from "./boards/index.js";
 import { renderChat, sendChat } from "./chat.js";
+import { renderCoach, setupCoach } from "./coach.js";
 import { curtain } from "./curtain.js";
 import { renderLog } from "./log.js";
 import { renderNotes, setupNotes } from "./notes.js";
@@ -198,6 +199,7 @@ function render() {
     renderTable(s);
     renderNotes(s, covered);
     showReview();
+    renderCoach();
   }
   refocus(focus);
 }
@@ -244,6 +246,8 @@ async function main() {
   });
   const lesson = lessonAddress();
   if (lesson) return startLesson(lesson);
+  setupCoach();
+  app.coachAct = act;
   if (!mySeats(tableId).length && !tableId) return;
   connect();
 }
