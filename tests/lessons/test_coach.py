@@ -107,3 +107,14 @@ def test_the_coach_route_answers_a_seat_holder_only(client: TestClient) -> None:
 
 def test_no_warning_for_an_action_not_offered() -> None:
     assert warnings({"turn": {"pool": {"red": 2}}}, "green", [Action("play_card", "red1")]) == []
+
+
+def test_a_title_without_warnings_is_still_coached() -> None:
+    from crisis.games import get_title
+
+    spec = get_title("rome_in_crisis")
+    state = spec.setup(3, {"players": 3})
+    role = spec.active(state)[0]
+    legal = spec.actions(state, role)
+    answer = coach("rome_in_crisis", spec.view(state, role), role, legal, random.Random(1))
+    assert answer["action"] in legal and answer["warnings"] == []

@@ -40,6 +40,18 @@ def test_time_of_crisis_ships_the_example_of_play() -> None:
     assert ids == ["example-turn-1", "example-turn-6"]
 
 
+def test_rome_in_crisis_ships_a_first_turn() -> None:
+    """The draft, the election and its auction, the offices, the crises and the Emperor's
+    end: one whole turn, from a fixed seed."""
+    (lesson,) = lessons.load(get_title("rome_in_crisis"))
+    verbs = {step.action.verb for step in lesson.steps}
+    assert {"draft", "nominate", "bid", "pass", "choose_method", "appoint"} <= verbs
+    assert {"crisis_card", "address"} <= verbs
+    spec = get_title("rome_in_crisis")
+    end = lesson.positions(spec)[-1]
+    assert spec.scores(end) == {"green": 0, "blue": 4, "yellow": 0}
+
+
 @pytest.mark.parametrize(("name", "lesson"), LESSONS, ids=IDS)
 def test_every_expected_action_plays_on_the_rules(name: str, lesson: lessons.Lesson) -> None:
     """A rules change that makes a step illegal, or leaves a scripted die unrolled, fails

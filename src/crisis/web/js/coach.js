@@ -106,12 +106,15 @@ function draw(r) {
   );
 }
 
-/** Open a first game with the coach: you and two easy bots, the short game. */
+/** Open a first game with the coach: you and two easy bots, the short game where the title
+ * offers one (its options, from /api/meta). */
 export async function startCoachedGame(title) {
+  const info = (app.meta && app.meta.titles && app.meta.titles[title]) || {};
+  const short = (info.options || []).some((o) => o && o.name === "short_game");
   const body = {
     title,
     seats: [{ kind: "human", name: myName() || "" }, { kind: "bot", bot: "easy" }, { kind: "bot", bot: "easy" }],
-    options: { players: 3, short_game: true },
+    options: short ? { players: 3, short_game: true } : { players: 3 },
   };
   try {
     const res = await request("POST", "/api/tables", body);
