@@ -44,7 +44,7 @@ export function setupCoach() {
       el("h3", { id: "coach-title" }, "Coach"),
       el("label", { class: "coach-switch" },
         el("input", { id: "coach-on", type: "checkbox", onchange: (ev) => { setOn(ev.target.checked); renderCoach(); } }),
-        " on")),
+        " switched on")),
     el("div", { id: "coach-body", "aria-live": "polite" }));
   const buttons = $("buttons");
   buttons.parentNode.insertBefore(box, buttons);
