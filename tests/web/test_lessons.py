@@ -196,6 +196,7 @@ def test_a_first_game_with_the_coach_plays_to_the_end(server: str, browser: Any)
     page.click("#lesson-coached")
     page.wait_for_url("**/table/**")
     page.wait_for_selector("#coach .coach-do")
+    assert _serious(page) == []
     # Off: the coach says nothing and asks nothing; on again: it answers.
     page.uncheck("#coach-on")
     page.wait_for_selector("#coach .coach-do", state="detached")
