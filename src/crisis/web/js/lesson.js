@@ -42,7 +42,7 @@ export async function startLesson(where) {
   document.head.append(el("link", { rel: "stylesheet", href: "/static/lesson.css" }));
   const lesson = { ...where, script: null, step: 0, msg: null, seen: new Set(), others: [] };
   app.lesson = lesson;
-  $("conn").textContent = "lesson";
+  if ($("conn")) $("conn").textContent = "lesson";
   try {
     lesson.script = await request("GET", `/api/lessons/${encodeURIComponent(where.title)}/${encodeURIComponent(where.id)}`);
   } catch (err) {
@@ -127,7 +127,9 @@ function buildCard() {
       el("div", { id: "lesson-intro" })),
     el("div", { id: "lesson-end", class: "lesson-end hidden" }),
   );
-  const side = document.querySelector(".side");
+  // Above the prompt: first in the side column (the prompt's own column on any layout).
+  const prompt = document.querySelector(".prompt-card");
+  const side = document.querySelector(".side") || (prompt && prompt.parentNode) || document.body;
   side.insertBefore(card, side.firstChild);
 }
 
