@@ -73,10 +73,11 @@ def _shot(page: Any, name: str) -> Path:
     return path
 
 
-#: What the page shows of the position: the map's pieces, the hand, the pool, the players, the
-#: log and the prompt.
-SEEN = """() => ["#map", "#hand", "#pool", "#players", "#log", "#prompt"]
-  .map((s) => document.querySelector(s).textContent).join("|")"""
+#: What the page shows of the position: the log (any action applied adds to it), the hand,
+#: the pool, the players, the header and the prompt. (Not the map's text: how its piles are
+#: folded depends on the layout of the moment.)
+SEEN = """() => ["#log", "#hand", "#pool", "#players", "#round", "#prompt"]
+  .map((s) => (document.querySelector(s) || {}).textContent || "").join("|")"""
 
 
 def _wrong_click_changes_nothing(page: Any) -> bool:
