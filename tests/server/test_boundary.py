@@ -135,6 +135,7 @@ def test_every_route_that_does_work_is_rate_limited_per_address(db: Database) ->
             # Refused before the table is even loaded: a wrong seat costs no work past it.
             "seat": lambda: client.post(f"/api/tables/{table}/resign", json={"role": "blue"}),
             "hint": lambda: client.get(f"/api/tables/{table}/hint/blue", headers=token),
+            "coach": lambda: client.get(f"/api/tables/{table}/coach/blue", headers=token),
         }
         assert set(calls) == set(limits.HTTP_PER_MINUTE)
         for route, call in calls.items():

@@ -38,6 +38,9 @@ Hint = Callable[
     [dict[str, Any], str, list[Action], float, int | None, random.Random, int],
     list[dict[str, Any]],
 ]
+#: A title's coach's warnings (:mod:`crisis.ai.coach`): ``(view, role, actions)`` -> the
+#: common mistakes among those actions, each ``{"action": [verb, arg], "text": words}``.
+Warnings = Callable[[dict[str, Any], str, list[Action]], list[dict[str, Any]]]
 
 
 @dataclass(frozen=True)
@@ -72,6 +75,8 @@ class TitleBots:
     hint: Hint | None = None
     #: The title's position evaluator, if it has one (game reviews chart it).
     estimate: WinEstimate | None = None
+    #: The mistakes a newcomer's coach warns of before they are made; None: none.
+    warnings: Warnings | None = None
 
 
 #: What a title without a declaration of its own gets: the generic bots alone.
@@ -94,4 +99,13 @@ def title_bots(title: str) -> TitleBots:
     return declared
 
 
-__all__ = ["GENERIC", "Factory", "Hint", "Level", "TitleBots", "WinEstimate", "title_bots"]
+__all__ = [
+    "GENERIC",
+    "Factory",
+    "Hint",
+    "Level",
+    "TitleBots",
+    "Warnings",
+    "WinEstimate",
+    "title_bots",
+]

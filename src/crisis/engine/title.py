@@ -149,6 +149,9 @@ class TitleSpec(Generic[S]):
     #: The web board that draws the title: its key in ``web/js/boards/index.js`` (sent as
     #: ``board`` in ``/api/meta``). Empty: none (a table of it shows the default title's).
     board: str = ""
+    #: The folder of the title's package that holds its lessons (one TOML file each, read by
+    #: :mod:`crisis.engine.lessons`). Empty: the title ships none.
+    lessons: str = ""
 
     #: The package that exports this declaration as ``TITLE`` (how it pickles: by reference,
     #: so that processes and Ray workers get the same object).

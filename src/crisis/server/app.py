@@ -28,7 +28,17 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
-from crisis.server import accounts, invitations, limits, live, lobby, open_games, retention
+from crisis.server import (
+    accounts,
+    coach,
+    invitations,
+    lessons,
+    limits,
+    live,
+    lobby,
+    open_games,
+    retention,
+)
 from crisis.server.clock import CHECK_EVERY
 from crisis.server.docs import add_docs
 from crisis.server.errors import TableError
@@ -262,6 +272,8 @@ def create_app(
     app.include_router(open_games.router)
     app.include_router(invitations.router)
     app.include_router(live.router)
+    app.include_router(lessons.router)
+    app.include_router(coach.router)
     add_docs(app)  # /api/docs with Swagger UI's files served from here (the CSP allows no CDN)
 
     @app.get("/", include_in_schema=False)

@@ -14,6 +14,7 @@ from typing import Any
 
 from crisis.ai.base import Bot
 from crisis.ai.support import Factory, Level, TitleBots
+from crisis.ai.toc.coach import warnings as coach_warnings
 from crisis.engine.action import Action
 
 
@@ -88,6 +89,7 @@ BOTS = TitleBots(
     },
     hint=_hint,
     estimate=_win_chances,
+    warnings=coach_warnings,
 )
 
 __all__ = ["BOTS"]

@@ -73,6 +73,7 @@ TITLE: TitleSpec[State] = TitleSpec(
     # Its bots, their default, its levels and hint (imported on use), and its web board.
     ai="crisis.ai.ric.bots",
     board="rome_in_crisis",
+    lessons="lessons",
 )
 
 __all__ = [

@@ -78,6 +78,7 @@ TITLE: TitleSpec[State] = TitleSpec(
     # Its bots, their default, its levels and hint (imported on use), and its web board.
     ai="crisis.ai.toc.bots",
     board="time_of_crisis",
+    lessons="lessons",
 )
 
 __all__ = [

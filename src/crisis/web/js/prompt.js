@@ -11,7 +11,8 @@ export function act(action) {
   // The title says which actions throw something away, and the page asks first (in a
   // dialog of its own); the answer sends the action on the position it was asked about.
   const words = said(action);
-  const question = words && words.confirm;
+  // The coach of a first game asks first about a common mistake (coach.js).
+  const question = (app.coach && app.coach.question(action)) || (words && words.confirm);
   if (question) {
     closeMenu();
     ask(question, words.label).then((yes) => {
@@ -61,7 +62,7 @@ export function actionButton(a, view, cls) {
   const w = said(a);
   const text = w ? w.label : app.board.label(a, view);
   const small = w ? [w.cost, w.note].filter(Boolean).join(" · ") : "";
-  return el("button", { class: cls, onclick: () => act(a), title: small || undefined },
+  return el("button", { class: cls, onclick: () => act(a), title: small || undefined, "data-action": JSON.stringify(a) },
     text, small ? el("span", { class: "action-note" }, small) : null);
 }
 

@@ -9,11 +9,13 @@ import { meta as loadMeta, myName, mySeats, rememberSeat, request } from "./api.
 import { askHint, showReview } from "./advice.js";
 import { BOARDS } from "./boards/index.js";
 import { renderChat, sendChat } from "./chat.js";
+import { renderCoach, setupCoach } from "./coach.js";
 import { curtain } from "./curtain.js";
 import { renderLog } from "./log.js";
 import { renderNotes, setupNotes } from "./notes.js";
 import { act, actionButton, closeMenu, openMenu, renderHeader, renderPrompt, said } from "./prompt.js";
 import { setupReplay } from "./replay.js";
+import { lessonAddress, startLesson } from "./lesson.js";
 import { renderRules } from "./rules.js";
 import { goRematch, renderTable, setupSeats } from "./seats.js";
 import { $, app, send, tableId, toast, wakeAudio } from "./shared.js";
@@ -193,9 +195,12 @@ function render() {
   renderRules(view);
   app.board.render(app.ctx, s, view, actions);
   renderLog(view);
-  renderTable(s);
-  renderNotes(s, covered);
-  showReview();
+  if (!app.lesson) {
+    renderTable(s);
+    renderNotes(s, covered);
+    showReview();
+    renderCoach();
+  }
   refocus(focus);
 }
 
@@ -239,6 +244,10 @@ async function main() {
     const answer = await Notification.requestPermission();
     toast(answer === "granted" ? "You will be notified when it is your turn." : "Notifications are off.");
   });
+  const lesson = lessonAddress();
+  if (lesson) return startLesson(lesson);
+  setupCoach();
+  app.coachAct = act;
   if (!mySeats(tableId).length && !tableId) return;
   connect();
 }
