@@ -97,7 +97,7 @@ class Lesson:
         for role, action in self.prelude:
             _apply(spec, state, role, action, self.id)
         if self.resume is not None:
-            state.step = self.resume
+            spec.machine.place(state, self.resume)
             spec.machine.advance(state)
         if state.rng.script:
             raise LessonBroken(f"{self.id}: the start left dice unrolled: {state.rng.script}")
