@@ -9,7 +9,7 @@ PLAY_STAMP := $(VENV)/.installed-play
 
 # Every extra (command line, server, simulations, Ray, research adapters, the training
 # example with PyTorch 2.13.0) and the test tools, at the versions pinned in constraints.txt
-# (scripts/update-constraints.sh regenerates it from pyproject.toml's ranges) ...
+# (tools/update-constraints.sh regenerates it from pyproject.toml's ranges) ...
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
@@ -31,11 +31,11 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check src tests examples
 	$(BIN)/mypy
 
-# The database tests run on SQLite and on PostgreSQL: scripts/with-postgres.sh finds a server
+# The database tests run on SQLite and on PostgreSQL: tools/with-postgres.sh finds a server
 # (127.0.0.1:5432 or $$CRISIS_TEST_POSTGRES) or starts a throwaway one for the run.
 test: lint
-	bash scripts/ensure-debian.sh /usr/bin/chromium=chromium,fonts-dejavu-core /usr/sbin/nginx=nginx-light
-	bash scripts/with-postgres.sh $(BIN)/pytest -n 2
+	bash tools/ensure-debian.sh /usr/bin/chromium=chromium,fonts-dejavu-core /usr/sbin/nginx=nginx-light
+	bash tools/with-postgres.sh $(BIN)/pytest -n 2
 
 # Everything but the slow tests (fuzz, Ray, browser, training): a minute or two.
 test-quick: $(STAMP)
@@ -43,7 +43,7 @@ test-quick: $(STAMP)
 
 # Re-resolve pyproject.toml's ranges and pin the result in constraints.txt.
 constraints:
-	bash scripts/update-constraints.sh
+	bash tools/update-constraints.sh
 
 fuzz: $(STAMP)
 	$(BIN)/crisis fuzz --games 1000 --players 2,3,4

@@ -82,7 +82,7 @@ def test_every_part_of_a_time_of_crisis_turn_has_its_phase() -> None:
 
 def test_the_turn_diagrams_of_the_architecture_document_are_up_to_date() -> None:
     done = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "turn_diagrams.py"), "--check"],
+        [sys.executable, str(ROOT / "tools" / "turn_diagrams.py"), "--check"],
         capture_output=True,
         text=True,
         cwd=ROOT,

@@ -1,9 +1,9 @@
-"""The nginx configuration the README gives hosts (docs/hosting/nginx.conf), run as it is in
+"""The nginx configuration the docs give hosts (docs/hosting/nginx.conf), run as it is in
 front of two server processes on one PostgreSQL database: everything about one table reaches
 one process, the tables are spread over both, the processes see each client's own address,
 and a page's websocket passes the origin check through it.
 
-Real nginx (Debian's ``nginx-light``, installed by scripts/ensure-debian.sh), real processes,
+Real nginx (Debian's ``nginx-light``, installed by tools/ensure-debian.sh), real processes,
 real websockets.
 """
 
@@ -23,7 +23,7 @@ import pytest
 import sqlalchemy as sa
 from websockets.sync.client import ClientConnection, connect
 
-from crisis.server.loadtest import free_port, post
+from crisis.devtools.loadtest import free_port, post
 from crisis.server.store import sockets
 from tests.databases import Database, fresh_database, in_ci
 from tests.server.test_site import get, next_state, servers
@@ -43,7 +43,7 @@ def pg(tmp_path: Path) -> Iterator[Database]:
 
 def _need_nginx() -> None:
     if not os.access(NGINX, os.X_OK):
-        why = "nginx is not installed (scripts/ensure-debian.sh installs it)"
+        why = "nginx is not installed (tools/ensure-debian.sh installs it)"
         if in_ci():
             pytest.fail(why)
         pytest.skip(why)

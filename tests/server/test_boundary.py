@@ -1,4 +1,4 @@
-"""What comes in at the door (issue #21): text that is not Unicode, values of the wrong type,
+"""What comes in at the door: text that is not Unicode, values of the wrong type,
 rates per route and per /64, sockets from other sites or that never say hello, and names
 that would reorder or hide text."""
 

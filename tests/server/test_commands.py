@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from crisis.cli import app
-from crisis.server import loadtest
+from crisis.devtools import loadtest
 from tests.databases import Database
 
 runner = CliRunner()

@@ -11,9 +11,9 @@ import urllib.error
 import urllib.request
 from typing import Any
 
+from crisis.devtools.loadtest import free_port, post, start_server
 from crisis.engine.match import Match
 from crisis.games import get_title
-from crisis.server.loadtest import free_port, post, start_server
 from crisis.server.store import Store
 from tests.databases import Database
 

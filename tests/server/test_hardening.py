@@ -1,4 +1,4 @@
-"""Server hardening: each bad input gets its coded error and changes nothing (issue #11)."""
+"""Server hardening: each bad input gets its coded error and changes nothing."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from crisis.devtools.loadtest import free_port, start_server, stop_server
 from crisis.server import limits
-from crisis.server.loadtest import free_port, start_server, stop_server
 from tests.databases import Database
 
 from .conftest import BOT, HUMAN, create, make_client, stored

@@ -29,8 +29,8 @@ import psutil
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-from crisis.server import loadtest
-from crisis.server.loadtest import free_port, post, start_server, stop_server
+from crisis.devtools import loadtest
+from crisis.devtools.loadtest import free_port, post, start_server, stop_server
 from tests.databases import BACKENDS, Database, fresh_database
 from tests.server.test_crash import _consistent
 
@@ -155,8 +155,8 @@ def test_a_table_made_through_one_process_is_played_and_watched_through_another(
             assert seen["version"] == now["version"] + 1
             assert '"hand"' not in json.dumps(seen["view"]["players"])  # still the public view
         assert len(lags) >= 5 and first["version"] == 0
-        # Generous for a loaded 2-core test machine; the README gives measured figures.
-        assert sorted(lags)[len(lags) // 2] < 0.5, lags
+        # How long the watcher waits is measured (docs/measurements/load.md), not tested: a
+        # busy machine may take any time, and the move still arrives.
         # The same table read through either process is the same game, once the mover's own
         # process has shown its last move (the other may hear of the commit before the
         # mover's process has taken the write's answer back from its database thread).

@@ -1,5 +1,5 @@
 """The bots' worker processes: thinking off the event loop, bounded in time, first come to a
-person's table, and never waiting past the stated time (issue #21)."""
+person's table, and never waiting past the stated time."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """A newcomer plays in a real headless Chromium (Debian's, driven by Playwright).
 
 Screenshots land in ``test-artifacts/``. The tests skip only if Chromium is not installed
-(``scripts/ensure-debian.sh``, run by ``make test``, installs it).
+(``tools/ensure-debian.sh``, run by ``make test``, installs it).
 """
 
 from __future__ import annotations
@@ -13,14 +13,14 @@ from typing import Any
 
 import pytest
 
-from crisis.server.loadtest import free_port, start_server, stop_server
+from crisis.devtools.loadtest import free_port, start_server, stop_server
 from tests.databases import BACKENDS, fresh_database
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason="Chromium is not installed (scripts/ensure-debian.sh)"
+    not CHROMIUM.exists(), reason="Chromium is not installed (tools/ensure-debian.sh)"
 )
 
 

@@ -1,6 +1,6 @@
 """The Time of Crisis map in a real Chromium: regions, legend, army moves on the map, the log.
 
-Screenshots land in ``test-artifacts/`` (map-laptop.png and map-phone.png are the README's).
+Screenshots land in ``test-artifacts/`` (map-laptop.png and map-phone.png are the docs').
 """
 
 from __future__ import annotations

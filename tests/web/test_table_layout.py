@@ -1,4 +1,4 @@
-"""The table page, second pass (#25): what a player acting needs is in view together on a
+"""The table page, second pass: what a player acting needs is in view together on a
 laptop, the phone's map keeps every counter inside its own region, the map's highlights are
 named, confirmations are asked in the page, and a lost connection says so.
 

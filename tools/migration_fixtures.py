@@ -2,7 +2,7 @@
 server of crisis as it was before Alembic (c50798d), on SQLite and on PostgreSQL.
 
     git worktree add /tmp/base c50798d   # or any checkout of that commit
-    .venv/bin/python scripts/migration_fixtures.py /tmp/base \\
+    .venv/bin/python tools/migration_fixtures.py /tmp/base \\
         [--postgres postgresql+psycopg://root@127.0.0.1:5432/postgres] [--out tests/server/data]
 
 For each backend it starts that checkout's own server (``python -m crisis.server --database

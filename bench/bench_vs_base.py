@@ -1,6 +1,6 @@
 """Before/after speed table: this tree against a base checkout, interleaved in one run.
 
-Usage: ``python scripts/bench_vs_base.py --base ../old-checkout [--reps 3] [--games 20]``
+Usage: ``python bench/bench_vs_base.py --base ../old-checkout [--reps 3] [--games 20]``
 (``git worktree add --detach ../old-checkout <commit>`` makes the base). Each repetition
 runs ``crisis bench`` (games per second and copy_state cost of random 4-player Time of
 Crisis games) and ``python -m crisis.rl.bench`` (PettingZoo, Gymnasium and OpenSpiel steps

@@ -8,8 +8,8 @@ built for each of the table's four watchers), in one process, with no sockets: w
 prints is the server's work per action and nothing else, steady enough to compare two
 versions side by side:
 
-    PYTHONPATH=src .venv/bin/python scripts/server_cost.py --tables 50 --actions 4000
-    PYTHONPATH=/tmp/base/src .venv/bin/python scripts/server_cost.py ...   # an older tree
+    PYTHONPATH=src .venv/bin/python bench/server_cost.py --tables 50 --actions 4000
+    PYTHONPATH=/tmp/base/src .venv/bin/python bench/server_cost.py ...   # an older tree
 
 Every table seats four people of Time of Crisis (``--title`` for another), each watched by
 a connection looking as that seat; moves are random legal ones (never ``undo``), played

@@ -5,8 +5,8 @@ catalog entries, the id of its first entry and the argument domains it declares.
 after changing a verb's declaration; ``tests/rl/test_catalog_docs.py`` fails while the
 document disagrees with the code.
 
-    python scripts/catalog_tables.py          # rewrite docs/research.md
-    python scripts/catalog_tables.py --check  # exit 1 if it is out of date
+    python tools/catalog_tables.py          # rewrite docs/research.md
+    python tools/catalog_tables.py --check  # exit 1 if it is out of date
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def main(argv: list[str]) -> int:
     new = render(old)
     if "--check" in argv:
         if new != old:
-            print("docs/research.md is out of date: run python scripts/catalog_tables.py")
+            print("docs/research.md is out of date: run python tools/catalog_tables.py")
             return 1
         return 0
     DOC.write_text(new)

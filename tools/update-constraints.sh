@@ -2,8 +2,8 @@
 # Regenerate constraints.txt: resolve `crisis[all,dev]` from pyproject.toml's ranges in a
 # fresh virtual environment and pin every package of the result exactly.
 #
-#   scripts/update-constraints.sh            # newest releases the ranges allow
-#   TORCH=2.14.1 scripts/update-constraints.sh   # move the PyTorch pin too
+#   tools/update-constraints.sh            # newest releases the ranges allow
+#   TORCH=2.14.1 tools/update-constraints.sh   # move the PyTorch pin too
 #
 # PyTorch is installed first at the pinned release: a bare range would take the newest
 # release, which on Linux is a CUDA build of several GB. Local version tags (`+cpu`) are
@@ -24,7 +24,7 @@ pip="$work/venv/bin/pip"
 {
     echo "# Exact versions of everything \`pip install '.[all,dev]'\` resolves to: what CI and the"
     echo "# Makefile install (pip install -c constraints.txt ...). Regenerate with"
-    echo "# scripts/update-constraints.sh; pyproject.toml keeps the ranges."
+    echo "# tools/update-constraints.sh; pyproject.toml keeps the ranges."
     "$pip" freeze --all --exclude-editable \
         | grep -viE '^(crisis|pip|setuptools|wheel)([=@ ]|$)' \
         | sed -E 's/^([A-Za-z0-9_.-]+==[^+]+)\+.*$/\1/' \

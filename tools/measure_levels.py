@@ -8,9 +8,9 @@ produced them go into a JSON file (by default ``src/crisis/ai/levels.json``, the
 :func:`crisis.ai.level_figures` reads), merged with what the file already holds, so levels
 can be measured on different machines and at different times::
 
-    python scripts/measure_levels.py --title time_of_crisis --level easy --level medium
-    python scripts/measure_levels.py --title time_of_crisis --level hard --games 200 --jobs 16
-    python scripts/measure_levels.py --merge a.json b.json      # combine measured files
+    python tools/measure_levels.py --title time_of_crisis --level easy --level medium
+    python tools/measure_levels.py --title time_of_crisis --level hard --games 200 --jobs 16
+    python tools/measure_levels.py --merge a.json b.json      # combine measured files
 
 The same tables with ``crisis simulate`` (which prints the figures without storing them)::
 
@@ -86,7 +86,7 @@ def save(path: Path, data: dict[str, Any]) -> None:
     data["about"] = (
         "Measured strength of the bot levels (each title's, crisis.ai.level): each level in "
         "one seat, the title's reference bot in the other three, seats rotated. Written by "
-        "scripts/measure_levels.py; each entry names the command that reproduces it."
+        "tools/measure_levels.py; each entry names the command that reproduces it."
     )
     path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", "utf-8")
 

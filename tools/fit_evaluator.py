@@ -1,4 +1,4 @@
-"""Refit the Time of Crisis evaluator's weights on heuristic bot games (issue #26).
+"""Refit the Time of Crisis evaluator's weights on heuristic bot games.
 
 Plays ``--games`` 4-player games of the heuristic bots (seats a rotating window of
 ``--bots``, as ``crisis simulate --bots ... --players 4 --seed ...`` seats them), records
@@ -11,7 +11,7 @@ log-loss of the fit, :data:`~crisis.ai.toc.evaluate.WEIGHTS`, ``REFIT`` and a un
 The command for :data:`~crisis.ai.toc.evaluate.REFIT` (1,000 games, about 3 minutes on one
 core)::
 
-    .venv/bin/python scripts/fit_evaluator.py --games 1000 --seed 26 --jobs 1
+    .venv/bin/python tools/fit_evaluator.py --games 1000 --seed 26 --jobs 1
 
 The original fit's seed and its exact turn starts were not recorded, so this reproduces
 REFIT's kind, not its digits: on seed 26 (November 27, 2026) it counts 43,494 turn starts

@@ -1,6 +1,7 @@
-"""The README's load figures: this tree as one SQLite process and as two PostgreSQL processes.
+"""The load figures of docs/measurements/load.md: this tree as one SQLite process and as two
+PostgreSQL processes.
 
-    .venv/bin/python scripts/load_figures.py \
+    .venv/bin/python bench/load_figures.py \
         --postgres postgresql+psycopg://postgres@127.0.0.1:5432/postgres --tables 200 500 1000
 
 For each number of tables, one ``crisis loadtest`` of a fresh site of one process on a new

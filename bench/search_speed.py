@@ -10,8 +10,8 @@ decision (mean and median) and rollouts per second. A rollout is one sampled gam
 from the candidate: to the end of the bot's next turn for ``search``, for one round for the
 turn-plan ``ismcts``, so their rollouts differ in length.
 
-    .venv/bin/python scripts/search_speed.py --games 4 --seed 26
-    .venv/bin/python scripts/search_speed.py --games 2 --bot hard --bot hard:workers=2
+    .venv/bin/python bench/search_speed.py --games 4 --seed 26
+    .venv/bin/python bench/search_speed.py --games 2 --bot hard --bot hard:workers=2
 """
 
 from __future__ import annotations

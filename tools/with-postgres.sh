@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Run a command (the tests) with a PostgreSQL server to test against:
 #
-#     bash scripts/with-postgres.sh .venv/bin/pytest -n 2      (what `make test` runs)
+#     bash tools/with-postgres.sh .venv/bin/pytest -n 2      (what `make test` runs)
 #
 # The server is the one at $CRISIS_TEST_POSTGRES (a SQLAlchemy URL, e.g.
 # postgresql+psycopg://user@host:5432/postgres; default: 127.0.0.1:5432 as the current user)
 # if it answers. Otherwise this starts a throwaway one for the run: Debian's `postgresql`
-# package (installed with apt-get when missing, as scripts/ensure-debian.sh installs
+# package (installed with apt-get when missing, as tools/ensure-debian.sh installs
 # Chromium; needs root or passwordless sudo), a new cluster in a temporary folder (initdb, run
 # as the `postgres` user when we are root), trust authentication, on a free port of 127.0.0.1,
 # stopped and deleted when the command ends. The command then runs with CRISIS_TEST_POSTGRES
@@ -24,7 +24,7 @@ PY="$ROOT/.venv/bin/python"
 say() { echo "with-postgres: $*" >&2; }
 
 if [ $# -eq 0 ]; then
-    say "usage: bash scripts/with-postgres.sh COMMAND [ARG ...]"
+    say "usage: bash tools/with-postgres.sh COMMAND [ARG ...]"
     exit 2
 fi
 

@@ -20,10 +20,10 @@ negligible), its wait for a worker of the server's thread pool, the event loop's
 the delivery of the message. A wait still open at the end is reported apart (``unfinished``).
 The person's own action round trip (sent to ``acted``) is shown for comparison.
 
-    .venv/bin/python scripts/bot_latency.py --src /tmp/base/src            # before
-    .venv/bin/python scripts/bot_latency.py --src src                      # after
-    .venv/bin/python scripts/bot_latency.py --both /tmp/base/src           # both, interleaved
-    .venv/bin/python scripts/bot_latency.py --src /tmp/base/src --tables 0 # no load
+    .venv/bin/python bench/bot_latency.py --src /tmp/base/src            # before
+    .venv/bin/python bench/bot_latency.py --src src                      # after
+    .venv/bin/python bench/bot_latency.py --both /tmp/base/src           # both, interleaved
+    .venv/bin/python bench/bot_latency.py --src /tmp/base/src --tables 0 # no load
 
 ``--src DIR`` puts DIR first on the server's PYTHONPATH (without it the server runs the
 installed ``crisis``). ``--both BASE_SRC`` runs BASE_SRC ("before") and this checkout's
@@ -54,7 +54,7 @@ from typing import Any
 import msgspec
 from websockets.asyncio.client import connect
 
-from crisis.server.loadtest import client_address, free_port, post, wait_until_up
+from crisis.devtools.loadtest import client_address, free_port, post, wait_until_up
 
 ROOT = Path(__file__).resolve().parents[1]
 HOST = "127.0.0.1"

@@ -11,7 +11,7 @@ click to the blue player's turn, how long the page's main thread was busy in lon
 meanwhile, and the bytes of HTML, JavaScript, CSS and SVG transferred when the table first
 loads. Nothing is asserted: these are figures for a report.
 
-    PYTHONPATH=src .venv/bin/python scripts/turn_timing.py [--width 1440 --height 900]
+    PYTHONPATH=src .venv/bin/python bench/turn_timing.py [--width 1440 --height 900]
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.web.scripted import Table, plan  # noqa: E402
 
-from crisis.server.loadtest import free_port, start_server  # noqa: E402
+from crisis.devtools.loadtest import free_port, start_server  # noqa: E402
 
 #: Counts the page's long tasks (main-thread work over 50 ms) from now on.
 LONG_TASKS = """() => {

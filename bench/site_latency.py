@@ -2,7 +2,7 @@
 another process of the same site (PostgreSQL NOTIFY, then the other process applies it and
 sends it), beside the time the mover's own process takes to show it to a watcher of its own.
 
-    python scripts/site_latency.py --database postgresql+psycopg://127.0.0.1:5432/crisis_bench \
+    python bench/site_latency.py --database postgresql+psycopg://127.0.0.1:5432/crisis_bench \
         --moves 200
 
 Starts two ``python -m crisis.server`` processes on the database (which should be an empty
@@ -22,7 +22,7 @@ from typing import Any
 
 from websockets.sync.client import ClientConnection, connect
 
-from crisis.server.loadtest import free_port, post, start_server, stop_server
+from crisis.devtools.loadtest import free_port, post, start_server, stop_server
 
 
 def _socket(base: str, table: str, tokens: list[str]) -> ClientConnection:

@@ -1,6 +1,6 @@
 """The web stack's own cost per action: a server that speaks the table protocol with no game.
 
-    .venv/bin/python scripts/socket_floor.py --port 8401 &
+    .venv/bin/python bench/socket_floor.py --port 8401 &
     .venv/bin/crisis loadtest --tables 200 --url http://127.0.0.1:8401 --server-pid $!
 
 ``crisis loadtest``'s people cannot tell it from the real server: tables are made through
@@ -13,7 +13,7 @@ What the load test reports as this server's CPU per action is therefore the floo
 ``crisis serve`` for the same traffic. The uvicorn settings (uvloop, httptools, no
 per-message compression), FastAPI with a gzip middleware and the per-connection writer
 tasks are the same as in ``crisis serve``. Set against the real server's figure, it shows
-how much of an action's CPU is the game's and the site's own work (issue #22).
+how much of an action's CPU is the game's and the site's own work.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The load test against this tree's server and older trees' servers, interleaved in one run.
 
     git worktree add --detach /tmp/base c50798d
-    .venv/bin/python scripts/load_vs_base.py --base c50798d=/tmp/base --tables 200 --reps 3
+    .venv/bin/python bench/load_vs_base.py --base c50798d=/tmp/base --tables 200 --reps 3
 
 Each repetition starts, for every tree in turn (the bases, then this one), a fresh
 ``python -m crisis.server`` on a new SQLite file from that tree's sources (same interpreter
@@ -18,7 +18,7 @@ uvloop and httptools itself (19fd4e6 and later).
 PostgreSQL database (made on the server of ``URL`` and dropped after), each table's people
 spread over both processes::
 
-    .venv/bin/python scripts/load_vs_base.py --base e632fdb=/tmp/base --same-packages \
+    .venv/bin/python bench/load_vs_base.py --base e632fdb=/tmp/base --same-packages \
         --postgres postgresql+psycopg://127.0.0.1:5432/postgres --servers 2 --mix --tables 400
 """
 
@@ -35,7 +35,7 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from crisis.server import loadtest
+from crisis.devtools import loadtest
 
 HERE = Path(__file__).resolve().parent.parent
 

@@ -3,11 +3,11 @@
 # this): Chromium for the browser tests, nginx for the balancer test. Each argument is
 # PROGRAM=PACKAGE[,PACKAGE...]; the packages of every missing program go in one apt-get.
 #
-#     bash scripts/ensure-debian.sh /usr/bin/chromium=chromium,fonts-dejavu-core /usr/sbin/nginx=nginx-light
+#     bash tools/ensure-debian.sh /usr/bin/chromium=chromium,fonts-dejavu-core /usr/sbin/nginx=nginx-light
 #
 # Needs root or passwordless sudo and a reachable Debian mirror; if the install cannot be done,
 # it says so and exits 0, and the tests that need the program skip themselves (under CI=true
-# the balancer test fails instead). PostgreSQL is scripts/with-postgres.sh's.
+# the balancer test fails instead). PostgreSQL is tools/with-postgres.sh's.
 set -u
 say() { echo "ensure-debian: $*" >&2; }
 missing=()

@@ -5,8 +5,8 @@ Each title's chart is :func:`crisis.engine.diagram.mermaid` of its machine's ``d
 phase), put between that title's markers in the document. Run it after changing where a
 step leads; ``tests/engine/test_flow.py`` fails while the document disagrees with the code.
 
-    python scripts/turn_diagrams.py          # rewrite docs/architecture.md
-    python scripts/turn_diagrams.py --check  # exit 1 if it is out of date
+    python tools/turn_diagrams.py          # rewrite docs/architecture.md
+    python tools/turn_diagrams.py --check  # exit 1 if it is out of date
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def main(argv: list[str]) -> int:
     new = update(text, charts())
     if "--check" in argv:
         if new != text:
-            print(f"{DOC} is out of date: run python scripts/turn_diagrams.py", file=sys.stderr)
+            print(f"{DOC} is out of date: run python tools/turn_diagrams.py", file=sys.stderr)
             return 1
         return 0
     DOC.write_text(new, encoding="utf-8")

@@ -1,9 +1,9 @@
 """What one call through the server's database threads costs on PostgreSQL, with the pooled
-connection checked at every use (SQLAlchemy's ``pool_pre_ping``, before issue #22's change)
+connection checked at every use (SQLAlchemy's ``pool_pre_ping``, before the idle check)
 and checked only after it sat idle (``store.IDLE_CHECK_SECONDS``, now), alternated in one
 run on a throwaway database beside the one named.
 
-    .venv/bin/python scripts/db_call_cost.py --database postgresql+psycopg://127.0.0.1/postgres
+    .venv/bin/python bench/db_call_cost.py --database postgresql+psycopg://127.0.0.1/postgres
 
 Each call is ``Store.load_game`` through ``Hall.db``; it prints this process's CPU, the wall
 time and the database server's own CPU (where it runs on this machine) per call.

@@ -2,7 +2,7 @@
 move through :class:`crisis.server.moves.Moves` (the event loop's writer), on a throwaway
 database of the server given.
 
-    .venv/bin/python scripts/move_write_cost.py --database postgresql+psycopg://127.0.0.1/postgres
+    .venv/bin/python bench/move_write_cost.py --database postgresql+psycopg://127.0.0.1/postgres
 
 It makes a database of its own beside the one named (dropped at the end), a table with a
 state of realistic size (a Time of Crisis game's, about 5 KB), and writes ``--moves`` moves
