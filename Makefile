@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PLAY_STAMP := $(VENV)/.installed-play
 
-.PHONY: play test test-quick lint fuzz bench loadtest constraints clean
+.PHONY: play test test-quick lint docs fuzz bench loadtest constraints clean
 
 # Every extra (command line, server, simulations, Ray, research adapters, the training
 # example with PyTorch 2.13.0) and the test tools, at the versions pinned in constraints.txt
@@ -26,14 +26,20 @@ $(PLAY_STAMP): pyproject.toml constraints.txt
 play: $(PLAY_STAMP)
 	$(BIN)/crisis serve --host 127.0.0.1 --port 8000 --database sqlite:///crisis.db
 
+# Python (ruff, mypy) over the package, the tests, the examples, tools/ and bench/.
 lint: $(STAMP)
-	$(BIN)/ruff check src tests examples
-	$(BIN)/ruff format --check src tests examples
+	$(BIN)/ruff check src tests examples tools bench
+	$(BIN)/ruff format --check src tests examples tools bench
 	$(BIN)/mypy
+	$(BIN)/mypy --follow-imports=silent tools bench
+
+# The documentation site into site/, strict: a broken link, anchor or API reference fails.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 
 # The database tests run on SQLite and on PostgreSQL: tools/with-postgres.sh finds a server
 # (127.0.0.1:5432 or $$CRISIS_TEST_POSTGRES) or starts a throwaway one for the run.
-test: lint
+test: lint docs
 	bash tools/ensure-debian.sh /usr/bin/chromium=chromium,fonts-dejavu-core /usr/sbin/nginx=nginx-light
 	bash tools/with-postgres.sh $(BIN)/pytest -n 2
 

@@ -65,7 +65,7 @@ def play(spec: str, seed: int, seat: int, tally: Tally) -> None:
         if who != mine:
             toc.apply(state, who, bot.choose(view, who, legal, rng))
             continue
-        bot.last_search = []
+        bot.last_search = []  # type: ignore[attr-defined]
         start = time.perf_counter()
         act = bot.choose(view, who, legal, rng)
         tally.seconds += time.perf_counter() - start

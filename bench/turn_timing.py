@@ -21,7 +21,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from playwright.sync_api import ViewportSize
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -88,7 +91,8 @@ class Clicker:
         state = self.table.state(role)
         words = dict(zip(map(repr, state["actions"]), state["labels"], strict=True))
         label = words[repr(action)]["label"]
-        verb, arg = action[0], action[1] if len(action) > 1 else None
+        verb = action[0]
+        arg: Any = action[1] if len(action) > 1 else None
         big = page.locator("#buttons button", has_text=label)
         if big.count():
             self.click(big.first)
@@ -178,7 +182,7 @@ def main() -> None:
             table.advance(turn.start)
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path="/usr/bin/chromium")
-                viewport = {"width": args.width, "height": args.height}
+                viewport: ViewportSize = {"width": args.width, "height": args.height}
                 page = browser.new_page(viewport=viewport)
                 sizes = page_weight(page, table.link())
                 page.wait_for_timeout(300)

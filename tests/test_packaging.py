@@ -125,6 +125,7 @@ def test_only_msgspec_is_a_core_dependency() -> None:
         "rl",
         "train",
         "all",
+        "docs",
         "dev",
     }
 
