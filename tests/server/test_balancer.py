@@ -101,7 +101,7 @@ def watch(base: str, table: str, tokens: list[str], source: str) -> ClientConnec
     ws = connect(
         base.replace("http", "ws") + f"/ws/{table}",
         origin=base,  # type: ignore[arg-type]
-        open_timeout=10,
+        open_timeout=60,
         source_address=(source, 0),
         legacy=True,
     )

@@ -106,7 +106,7 @@ def test_the_load_test_spreads_tables_over_several_servers_and_measures_their_cp
         )
         counts = []
         for url in urls:
-            with urllib.request.urlopen(f"{url}/api/tables", timeout=10) as res:
+            with urllib.request.urlopen(f"{url}/api/tables", timeout=60) as res:
                 counts.append(len(json.loads(res.read())["tables"]))
     finally:
         for proc in procs:

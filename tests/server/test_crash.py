@@ -20,7 +20,7 @@ from tests.databases import Database
 
 def _get(base: str, path: str, token: str | None = None) -> Any:
     req = urllib.request.Request(f"{base}{path}", headers={"X-Seat-Token": token} if token else {})
-    with urllib.request.urlopen(req, timeout=10) as res:
+    with urllib.request.urlopen(req, timeout=60) as res:
         return json.loads(res.read())
 
 

@@ -56,7 +56,7 @@ def _post(base: str, body: dict[str, Any], forwarded: str) -> int:
         headers={"Content-Type": "application/json", "X-Forwarded-For": forwarded},
     )
     try:
-        with urllib.request.urlopen(req, timeout=10) as res:
+        with urllib.request.urlopen(req, timeout=60) as res:
             return int(res.status)
     except urllib.error.HTTPError as err:
         return int(err.code)

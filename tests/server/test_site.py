@@ -62,7 +62,7 @@ def servers(url: str, n: int, *extra: str) -> Iterator[list[tuple[str, subproces
 
 def get(base: str, path: str, token: str | None = None) -> Any:
     req = urllib.request.Request(f"{base}{path}", headers={"X-Seat-Token": token} if token else {})
-    with urllib.request.urlopen(req, timeout=10) as res:
+    with urllib.request.urlopen(req, timeout=60) as res:
         return json.loads(res.read())
 
 
@@ -78,7 +78,7 @@ def act(base: str, table: str, role: str, action: Any, version: int, token: str)
 
 def socket(base: str, table: str, tokens: list[str]) -> ClientConnection:
     """A greeted websocket at ``table`` (its welcome read; the first state is next)."""
-    ws = connect(base.replace("http", "ws") + f"/ws/{table}", open_timeout=10, legacy=True)
+    ws = connect(base.replace("http", "ws") + f"/ws/{table}", open_timeout=60, legacy=True)
     ws.send(json.dumps({"type": "hello", "tokens": tokens}))
     welcome = json.loads(ws.recv(10))
     assert welcome["type"] == "welcome", welcome

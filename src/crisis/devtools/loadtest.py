@@ -147,8 +147,41 @@ def check_loopback(url: str) -> None:
     raise ValueError(f"the load test only targets loopback addresses, not {host!r}")
 
 
+#: Ports :func:`free_port` has handed out in this process, never handed out again.
+_HANDED: set[int] = set()
+
+
+def _ephemeral_ports() -> tuple[int, int]:
+    """The kernel's range for the local ports of outgoing connections (Linux's default if
+    it cannot be read)."""
+    try:
+        with open("/proc/sys/net/ipv4/ip_local_port_range") as f:
+            low, high = (int(x) for x in f.read().split())
+        return low, high
+    except (OSError, ValueError):
+        return 32768, 60999
+
+
 def free_port() -> int:
-    """An unused TCP port on 127.0.0.1."""
+    """An unused TCP port on 127.0.0.1 for a server about to start.
+
+    Drawn at random below the kernel's ephemeral range, so that no outgoing connection (the
+    load test opens thousands) takes it before the server binds it, and never the same port
+    twice in one process; other processes drawing at the same time rarely meet in 20,000
+    ports, and :func:`wait_until_up` refuses a server that is not the one started."""
+    low = _ephemeral_ports()[0]
+    draw = random.SystemRandom()
+    for _ in range(100):
+        port = draw.randrange(10000, low) if low > 11000 else draw.randrange(1024, 10000)
+        if port in _HANDED:
+            continue
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        _HANDED.add(port)
+        return port
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
@@ -173,19 +206,42 @@ def stop_server(proc: subprocess.Popen[bytes], wait: float = 10.0) -> None:
         proc.wait(5)
 
 
-def wait_until_up(base: str, proc: subprocess.Popen[bytes], timeout: float = 90.0) -> None:
+def _listens(pid: int, port: int) -> bool:
+    """Whether process ``pid`` or one of its children listens on TCP ``port``."""
+    import psutil
+
+    try:
+        root = psutil.Process(pid)
+        family = [root, *root.children(recursive=True)]
+    except psutil.Error:
+        return False
+    for proc in family:
+        with contextlib.suppress(psutil.Error):
+            for conn in proc.net_connections(kind="tcp"):
+                if conn.status == psutil.CONN_LISTEN and conn.laddr and conn.laddr.port == port:
+                    return True
+    return False
+
+
+def wait_until_up(base: str, proc: subprocess.Popen[bytes], timeout: float = 180.0) -> None:
     """Poll ``/api/meta`` until the server answers (or its process dies); a loaded machine
-    may take a while to import and migrate, so the wait is generous."""
+    may take a while to import and migrate, so the wait is generous. An answer counts only
+    once ``proc`` itself listens on the port: another program that took the port first (a
+    server of another test run, say) would otherwise be measured in its place, and ``proc``
+    then exits with the bind's error."""
+    port = urlparse(base).port or 80
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             err = proc.stderr.read().decode() if proc.stderr else ""
             raise RuntimeError(f"the server exited ({proc.returncode}): {err[-2000:]}")
         try:
-            with urllib.request.urlopen(f"{base}/api/meta", timeout=1):
-                return
+            with urllib.request.urlopen(f"{base}/api/meta", timeout=5):
+                if _listens(proc.pid, port):
+                    return
         except OSError:
-            time.sleep(0.1)
+            pass
+        time.sleep(0.1)
     raise RuntimeError("the server did not start in time")
 
 
