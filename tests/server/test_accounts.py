@@ -364,7 +364,8 @@ def test_a_forgotten_password_is_reset_by_a_mailed_link_once_before_it_expires(
     # At most three reset mails an hour for one account, whoever asks.
     for _ in range(3):
         stranger.post("/api/account/forgot", json={"login": "Aurelian"})
-    time.sleep(0.5)
+    inbox.wait(4)
+    time.sleep(0.5)  # a fifth, were the limit broken, would have had time to come
     assert len(inbox.mails) == 4
 
 
@@ -432,7 +433,7 @@ def test_without_smtp_mails_are_kept_and_logged(
     caplog.set_level(logging.INFO, logger="crisis.mail")
     with make_app(db) as client:
         sign_up(client)
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 120
         while db.execute("SELECT status FROM outbox") != [("logged",)]:
             assert time.monotonic() < deadline
             time.sleep(0.02)
@@ -446,7 +447,7 @@ def test_smtp_down_or_refusing_retries_later_and_play_goes_on(db: Database) -> N
     port = free_port()
     with make_app(db, smtp_url=f"smtp://127.0.0.1:{port}") as client:  # nothing listens yet
         sign_up(client)
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 120
         while db.execute("SELECT attempts FROM outbox")[0][0] < 2:
             assert time.monotonic() < deadline
             time.sleep(0.02)
@@ -465,7 +466,7 @@ def test_smtp_down_or_refusing_retries_later_and_play_goes_on(db: Database) -> N
             inbox.refuse = None
             [mail] = inbox.wait(1)
             assert "confirm" in mail["Subject"]
-            deadline = time.monotonic() + 10
+            deadline = time.monotonic() + 120
             while db.execute("SELECT status FROM outbox") != [("sent",)]:
                 assert time.monotonic() < deadline
                 time.sleep(0.02)
@@ -478,7 +479,7 @@ def test_a_mail_refused_for_good_is_given_up(db: Database) -> None:
     with smtp_server() as (inbox, url), make_app(db, smtp_url=url) as client:
         inbox.refuse = "550 5.1.1 no such mailbox"
         sign_up(client)
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 120
         while db.execute("SELECT status FROM outbox") != [("failed",)]:
             assert time.monotonic() < deadline
             time.sleep(0.02)

@@ -79,7 +79,7 @@ def nginx(folder: Path, ports: list[int]) -> Iterator[str]:
     proc = subprocess.Popen([*cmd, "-g", "daemon off;"], stderr=subprocess.PIPE)
     base = f"http://127.0.0.1:{listen}"
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120
         while True:
             try:
                 with urllib.request.urlopen(f"{base}/api/meta", timeout=2):

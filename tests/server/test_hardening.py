@@ -147,7 +147,7 @@ def _wait_counted(client: TestClient, kind: str, done: Callable[[int], bool]) ->
     and forgets it a moment after it closes (in the background)."""
     import time
 
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 120
     while not done(found := _counted(client, kind)) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert done(found), f"the server still counts {found} {kind} sockets after 30 s"

@@ -45,7 +45,7 @@ def test_an_invited_player_is_mailed_and_holds_the_seat(site: TestClient, db: Da
     assert made["table"]["status"] == "playing"
     assert list(made["tokens"]) == ["green"]  # the maker never holds the guest's secret
     assert made["table"]["seats"][1]["name"] == "Livia"  # the account's own spelling
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 120
     while not mails(site, "Livia", "invite"):
         assert time.monotonic() < deadline, "no invitation was mailed"
         time.sleep(0.05)
@@ -121,7 +121,7 @@ def test_the_invitation_is_the_first_turns_notice(site: TestClient, db: Database
     table = res.json()["table"]
     assert "blue" in table["active"], table["active"]
     hall = site.app.state.hall  # type: ignore[attr-defined]
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 120
     while not mails(site, "Livia", "invite"):
         assert time.monotonic() < deadline, "no invitation was mailed"
         time.sleep(0.05)
