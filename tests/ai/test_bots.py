@@ -148,6 +148,7 @@ def test_ismcts_plays_legal_deterministic_moves() -> None:
     assert first == _play(bots, seed=5, limit=160)
 
 
+@pytest.mark.strength
 def test_heuristic_bots_win_against_random_bots() -> None:
     for i, bot in enumerate(("military", "senate", "populace")):
         record = play_game(GameSpec(index=i, seed=40 + i, bots=(bot, "random", "random", "random")))
@@ -155,6 +156,7 @@ def test_heuristic_bots_win_against_random_bots() -> None:
         assert record.winner_bot == bot
 
 
+@pytest.mark.strength
 def test_military_and_populace_win_their_share_of_the_mixed_table() -> None:
     """In the mixed four-player table the Military and Populace bots are opponents,
     not props. From fixed seeds, seats rotated, each wins at least 4 of 24 games (before
@@ -165,6 +167,7 @@ def test_military_and_populace_win_their_share_of_the_mixed_table() -> None:
     assert wins["balanced"] + wins["senate"] <= 16, wins
 
 
+@pytest.mark.strength
 def test_consul_beats_balanced_against_three_senate_bots() -> None:
     """``consul`` (``balanced`` tuned against ``senate``) wins more of the same 60
     games against three ``senate`` bots than ``balanced`` does (seats rotated; 25 against 17

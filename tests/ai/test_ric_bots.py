@@ -38,6 +38,7 @@ def test_the_registry_offers_rome_in_crisis_its_own_bots_only() -> None:
         get_bot("military", TITLE)
 
 
+@pytest.mark.strength
 def test_the_heuristic_beats_random_players() -> None:
     games = 30
     wins = 0.0

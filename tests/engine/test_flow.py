@@ -19,6 +19,7 @@ from tests.engine.flow_trace import play, traced
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.fuzz  # plays and traces whole games of every title: slow
 @pytest.mark.parametrize("name", sorted(TITLES))
 def test_every_move_of_the_rules_follows_the_declared_flow(name: str) -> None:
     title = get_title(name)

@@ -11,11 +11,16 @@ import urllib.error
 import urllib.request
 from typing import Any
 
+import pytest
+
 from crisis.devtools.loadtest import free_port, post, start_server
 from crisis.engine.match import Match
 from crisis.games import get_title
 from crisis.server.store import Store
 from tests.databases import Database
+
+#: A server process killed and started again: slow, and part of the load kind.
+pytestmark = pytest.mark.load
 
 
 def _get(base: str, path: str, token: str | None = None) -> Any:
