@@ -4,6 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PLAY_STAMP := $(VENV)/.installed-play
+# The browser client's checks (TypeScript, ESLint) at the versions in package-lock.json.
+NODE_STAMP := node_modules/.installed
 
 .PHONY: play test test-quick lint docs fuzz bench loadtest constraints clean
 
@@ -26,12 +28,19 @@ $(PLAY_STAMP): pyproject.toml constraints.txt
 play: $(PLAY_STAMP)
 	$(BIN)/crisis serve --host 127.0.0.1 --port 8000 --database sqlite:///crisis.db
 
-# Python (ruff, mypy) over the package, the tests, the examples, tools/ and bench/.
-lint: $(STAMP)
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $(NODE_STAMP)
+
+# Python (ruff, mypy) over the package, the tests, the examples, tools/ and bench/; the
+# browser client's types (tsc --noEmit on the files marked // @ts-check) and ESLint.
+lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check src tests examples tools bench
 	$(BIN)/ruff format --check src tests examples tools bench
 	$(BIN)/mypy
 	$(BIN)/mypy --follow-imports=silent tools bench
+	node_modules/.bin/tsc --noEmit -p tsconfig.json
+	node_modules/.bin/eslint src/crisis/web/js tests/js eslint.config.js
 
 # The documentation site into site/, strict: a broken link, anchor or API reference fails.
 docs: $(STAMP)
@@ -40,6 +49,7 @@ docs: $(STAMP)
 # The database tests run on SQLite and on PostgreSQL: tools/with-postgres.sh finds a server
 # (127.0.0.1:5432 or $$CRISIS_TEST_POSTGRES) or starts a throwaway one for the run.
 test: lint docs
+	node --test tests/js/
 	bash tools/ensure-debian.sh /usr/bin/chromium=chromium,fonts-dejavu-core /usr/sbin/nginx=nginx-light
 	bash tools/with-postgres.sh $(BIN)/pytest -n 2
 
@@ -65,4 +75,4 @@ loadtest: $(STAMP)
 	$(BIN)/crisis loadtest --tables 200
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build site node_modules *.egg-info .pytest_cache .mypy_cache .ruff_cache
