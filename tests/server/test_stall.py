@@ -21,6 +21,9 @@ from crisis.devtools.loadtest import client_address, free_port, post, start_serv
 from crisis.server import limits
 from tests.databases import Database
 
+#: Each test starts a real server process and floods it: the load kind, slow.
+pytestmark = pytest.mark.load
+
 GREEDY = ["ismcts:seconds=1e9", "ismcts:seconds=inf", "ismcts:iterations=1000000000"]
 GREEDY += ["ismcts:rollout=ismcts", "hard:seconds=100", " ismcts", "ISMCTS", "nobody"]
 
