@@ -13,7 +13,7 @@ time taken::
     .venv/bin/python examples/maskable_ppo.py --title rome_in_crisis --timesteps 60000
 
 Needs the ``rl`` and ``train`` extras (sb3-contrib, stable-baselines3, PyTorch CPU).
-README's "Research API" section has measured figures.
+docs/measurements/research.md has measured figures.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ time per game::
 
     .venv/bin/python examples/openspiel_ismcts.py --title rome_in_crisis --games 10
 
-README's "Research API" section has measured figures.
+docs/measurements/research.md has measured figures.
 """
 
 from __future__ import annotations

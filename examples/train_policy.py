@@ -21,7 +21,7 @@ Against Rome in Crisis's ``heuristic`` bot a uniform random policy wins about 3%
 2-player games; in a 5-minute run (seed 0, one core) the block win rate rose from 0.08 to
 0.20-0.29 and the mean margin from -9.6 to about -5. Against Time of Crisis's
 ``balanced`` the first ~900 games are all lost, then the margin closes and the win rate
-reaches 0.25-0.29 after four minutes. README's "Research API" section has both curves.
+reaches 0.25-0.29 after four minutes. docs/measurements/research.md has both curves.
 A run is reproducible game for game with the same ``--seed`` (only the number of games
 that fit in the time budget varies). Needs the ``rl`` and ``train`` extras (PyTorch CPU).
 """

@@ -1,6 +1,6 @@
-"""Test markers: everything under tests/web drives a browser, and every fuzz, Ray, browser or
-training test is also ``slow``, so ``pytest -m "not slow"`` leaves them all out (the markers
-are registered in pyproject.toml; ``make test`` runs every test)."""
+"""Test markers: everything under tests/web drives a browser, and every fuzz, Ray, browser,
+training, strength or load test is also ``slow``, so ``pytest -m "not slow"`` leaves them all
+out (the markers are registered in pyproject.toml; ``make test`` runs every test)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 WEB = Path(__file__).parent / "web"
-SLOW_KINDS = ("fuzz", "ray", "browser", "training")
+SLOW_KINDS = ("fuzz", "ray", "browser", "training", "strength", "load")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

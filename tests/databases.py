@@ -8,7 +8,7 @@ dropped again, connections and all, when the test ends), so that tests running s
 The PostgreSQL server is the one at ``$CRISIS_TEST_POSTGRES`` (a SQLAlchemy URL whose database
 is the one to connect to for ``CREATE DATABASE``, e.g.
 ``postgresql+psycopg://postgres@127.0.0.1:5433/postgres``), else the one on 127.0.0.1:5432 as
-the current user. ``make test`` runs the tests through ``scripts/with-postgres.sh``, which sets
+the current user. ``make test`` runs the tests through ``tools/with-postgres.sh``, which sets
 that variable to a server it found or started. Where no server answers, the PostgreSQL tests
 fail under CI (``CI=true``) and are skipped with the reason otherwise.
 """
@@ -77,7 +77,7 @@ def _postgres() -> tuple[URL | None, str]:
         return None, (
             f"no PostgreSQL server answers at {shown} ({first}); set {ENV} to a server's "
             "SQLAlchemy URL (postgresql+psycopg://user@host:port/db) or run the tests with "
-            "`make test` (scripts/with-postgres.sh starts a throwaway server)"
+            "`make test` (tools/with-postgres.sh starts a throwaway server)"
         )
     return url, ""
 

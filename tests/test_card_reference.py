@@ -1,4 +1,4 @@
-"""A reference entry per card (issue #25): every Time of Crisis card has an explanation in the
+"""A reference entry per card: every Time of Crisis card has an explanation in the
 project's own words, and no reference text repeats a run of seven words of a rulebook."""
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from crisis import tui
 from crisis.cli import app
-from crisis.engine import fuzz
+from crisis.devtools import fuzz
 from crisis.engine.action import Action
 from crisis.engine.title import FuzzProfile
 from crisis.games import TITLES

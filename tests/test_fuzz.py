@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from crisis.ai.explore import BotPolicy
-from crisis.engine import fuzz
+from crisis.devtools import fuzz
 from crisis.engine.action import Action
 from crisis.engine.match import Match
 from crisis.games import get_title

@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from crisis.ai.explore import BotPolicy
-from crisis.engine import fuzz as fuzzer
+from crisis.devtools import fuzz as fuzzer
 from crisis.engine.match import Match
 from crisis.engine.rng import Seed, fresh_seed
 from crisis.engine.title import TitleSpec
@@ -488,7 +488,7 @@ def loadtest(
     errors and the server's CPU milliseconds per action."""
     try:
         with _extra("crisis loadtest"):
-            from crisis.server import loadtest as bench_load
+            from crisis.devtools import loadtest as bench_load
 
             figures = bench_load.run(
                 tables,

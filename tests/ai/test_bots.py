@@ -52,7 +52,7 @@ def _play(bots: list[str], seed: int, limit: int, options: dict | None = None) -
 
 
 def test_levels_map_to_a_bot_and_its_thinking_budget() -> None:
-    """Issue #26: each level is a bot and a budget; ``hard`` in Time of Crisis is the title's
+    """Each level is a bot and a budget; ``hard`` in Time of Crisis is the title's
     own search, 0.15 s per searched decision, rolling out with ``consul`` and inferred
     opponents, built with that budget unless the spec says otherwise."""
     hard = Level("search", {"seconds": 0.15, "own": "consul", "opponents": "infer"})
@@ -91,7 +91,7 @@ def test_novice_slips_as_often_as_its_blunder_rate() -> None:
 
 @pytest.mark.parametrize("title", sorted(TITLES))
 def test_every_level_has_measured_figures(title: str) -> None:
-    """levels.json (scripts/measure_levels.py) holds a win rate with its interval, the games
+    """levels.json (tools/measure_levels.py) holds a win rate with its interval, the games
     and the command for every level of every title, for the lobby to show."""
     figures = level_figures(title)
     declared = title_bots(title).levels
@@ -148,6 +148,7 @@ def test_ismcts_plays_legal_deterministic_moves() -> None:
     assert first == _play(bots, seed=5, limit=160)
 
 
+@pytest.mark.strength
 def test_heuristic_bots_win_against_random_bots() -> None:
     for i, bot in enumerate(("military", "senate", "populace")):
         record = play_game(GameSpec(index=i, seed=40 + i, bots=(bot, "random", "random", "random")))
@@ -155,8 +156,9 @@ def test_heuristic_bots_win_against_random_bots() -> None:
         assert record.winner_bot == bot
 
 
+@pytest.mark.strength
 def test_military_and_populace_win_their_share_of_the_mixed_table() -> None:
-    """Issue #26: in the mixed four-player table the Military and Populace bots are opponents,
+    """In the mixed four-player table the Military and Populace bots are opponents,
     not props. From fixed seeds, seats rotated, each wins at least 4 of 24 games (before
     their tuning: Military 1, Populace 0, Balanced 15 of these games)."""
     specs = plan_games(24, ["balanced", "military", "senate", "populace"], seed=26)
@@ -165,8 +167,9 @@ def test_military_and_populace_win_their_share_of_the_mixed_table() -> None:
     assert wins["balanced"] + wins["senate"] <= 16, wins
 
 
+@pytest.mark.strength
 def test_consul_beats_balanced_against_three_senate_bots() -> None:
-    """Issue #26: ``consul`` (``balanced`` tuned against ``senate``) wins more of the same 60
+    """``consul`` (``balanced`` tuned against ``senate``) wins more of the same 60
     games against three ``senate`` bots than ``balanced`` does (seats rotated; 25 against 17
     on these seeds, which the tuning never played; 1,000 games of ``--seed 99`` gave 37.2%
     against 34.3%, a smaller gap)."""
@@ -179,7 +182,7 @@ def test_consul_beats_balanced_against_three_senate_bots() -> None:
 
 def test_heuristic_bots_never_stall_across_players_and_options() -> None:
     """Every pairing of player count and option set, heuristic bots only (the long run is
-    ``crisis simulate --variants``; see the README)."""
+    ``crisis simulate --variants``; see docs/measurements/bots.md)."""
     specs = plan_games(
         3 * len(FUZZ_VARIANTS),
         ["military", "senate", "populace", "balanced"],

@@ -1,4 +1,4 @@
-"""Refitting the Time of Crisis evaluator (crisis.ai.toc.fit, scripts/fit_evaluator.py):
+"""Refitting the Time of Crisis evaluator (crisis.ai.toc.fit, tools/fit_evaluator.py):
 positions from real bot games, the conditional logit's fit and its log-loss."""
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ def test_split_holds_out_whole_games() -> None:
 
 def test_the_script_prints_positions_weights_and_log_losses(tmp_path: Path) -> None:
     saved = tmp_path / "positions.json"
-    command = [sys.executable, str(ROOT / "scripts" / "fit_evaluator.py"), "--games", "5"]
+    command = [sys.executable, str(ROOT / "tools" / "fit_evaluator.py"), "--games", "5"]
     out = subprocess.run(
         [*command, "--positions", str(saved)], capture_output=True, text=True, check=True
     ).stdout

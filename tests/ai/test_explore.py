@@ -8,7 +8,7 @@ import pytest
 
 from crisis.ai import default_bot
 from crisis.ai.explore import BotPolicy
-from crisis.engine import fuzz
+from crisis.devtools import fuzz
 from crisis.games import get_title
 
 TITLES = ("time_of_crisis", "rome_in_crisis")

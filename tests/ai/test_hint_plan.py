@@ -1,4 +1,4 @@
-"""The hint as a turn plan (issue #25 item 5): the bot's top three choices with estimates and
+"""The hint as a turn plan: the bot's top three choices with estimates and
 the rest of the turn as the bot would play it, from the seat's view alone."""
 
 from __future__ import annotations

@@ -38,6 +38,7 @@ def test_the_registry_offers_rome_in_crisis_its_own_bots_only() -> None:
         get_bot("military", TITLE)
 
 
+@pytest.mark.strength
 def test_the_heuristic_beats_random_players() -> None:
     games = 30
     wins = 0.0
@@ -93,7 +94,7 @@ def _first_choice(seed: int) -> tuple[dict, str, list]:
 
 
 def test_the_search_keeps_its_rollout_bots_move_without_evidence_against_it() -> None:
-    """Issue #26: with a rollout bot, that bot's own move is the search's prior: tried first
+    """With a rollout bot, that bot's own move is the search's prior: tried first
     and kept unless another move's mean beats it by ``margin`` standard errors, which a
     handful of rollouts never shows. Without the prior (``prior=0:margin=0``) the search
     takes its most visited move, as before."""

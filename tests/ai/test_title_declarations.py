@@ -1,4 +1,4 @@
-"""What a title brings beyond its rules is declared in its ``TitleSpec`` (issue #24): its
+"""What a title brings beyond its rules is declared in its ``TitleSpec``: its
 bots, their default, its strength levels and its hint (``ai``: a module exporting a
 ``TitleBots``), and its web board (``board``). A third title declaring bots of its own gets
 them everywhere above the titles, and no code above the titles compares a title's name."""

@@ -1,4 +1,4 @@
-"""Time of Crisis's hint is its ``hard`` level's search (issue #26: "the hint uses hard"):
+"""Time of Crisis's hint is its ``hard`` level's search ("the hint uses hard"):
 the bot's own choice is the search's, the choices it weighed are all rated, and the plan
 for the turn plays the search's base profile against the opponents it models."""
 

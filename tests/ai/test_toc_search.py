@@ -1,4 +1,4 @@
-"""Time of Crisis's own search (``search``, issue #26): legal whole games, reproducible with an
+"""Time of Crisis's own search (``search``): legal whole games, reproducible with an
 iterations budget, blind to what its view hides, within its time budget."""
 
 from __future__ import annotations

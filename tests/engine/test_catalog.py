@@ -54,7 +54,7 @@ def test_options_leave_out_the_verbs_that_need_them() -> None:
 
 def test_the_documented_catalog_tables_are_up_to_date() -> None:
     run = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "catalog_tables.py"), "--check"],
+        [sys.executable, str(ROOT / "tools" / "catalog_tables.py"), "--check"],
         capture_output=True,
         text=True,
     )

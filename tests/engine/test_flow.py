@@ -19,6 +19,7 @@ from tests.engine.flow_trace import play, traced
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.fuzz  # plays and traces whole games of every title: slow
 @pytest.mark.parametrize("name", sorted(TITLES))
 def test_every_move_of_the_rules_follows_the_declared_flow(name: str) -> None:
     title = get_title(name)
@@ -82,7 +83,7 @@ def test_every_part_of_a_time_of_crisis_turn_has_its_phase() -> None:
 
 def test_the_turn_diagrams_of_the_architecture_document_are_up_to_date() -> None:
     done = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "turn_diagrams.py"), "--check"],
+        [sys.executable, str(ROOT / "tools" / "turn_diagrams.py"), "--check"],
         capture_output=True,
         text=True,
         cwd=ROOT,

@@ -1,4 +1,4 @@
-"""A title's view split (``TitleSpec.view_split``, issue #22): what the server encodes once
+"""A title's view split (``TitleSpec.view_split``): what the server encodes once
 for every watcher plus each seat's own part must be exactly the view, for every seat and an
 observer, at every position of random games. A key left out of the split, or a private part
 put in the shared one, fails here."""

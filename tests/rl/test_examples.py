@@ -6,7 +6,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
+
+#: Each example trains or searches for tens of seconds: slow, with the training example.
+pytestmark = pytest.mark.training
 
 
 def _run(script: str, *args: str) -> str:

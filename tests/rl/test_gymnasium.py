@@ -90,7 +90,7 @@ def test_policy_opponents_masks_and_metadata() -> None:
 
 
 def test_opponents_may_be_strength_levels() -> None:
-    """Issue #26: the research adapters take a level wherever they take a bot name."""
+    """The research adapters take a level wherever they take a bot name."""
     from crisis.ai import get_bot
     from crisis.ai.novice import NoviceBot
 

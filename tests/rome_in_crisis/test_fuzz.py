@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from crisis.ai.explore import BotPolicy
-from crisis.engine import fuzz
+from crisis.devtools import fuzz
 from crisis.games import rome_in_crisis as ric
 from crisis.games.rome_in_crisis import fuzzing, invariants
 from crisis.games.rome_in_crisis.state import State

@@ -1,6 +1,5 @@
 """The text rendering (terminal game, research adapters' ``render``) is enough to play from:
-each step shows what it is about, cards are named as printed, and nothing outlives its step
-(issue #12, item 14)."""
+each step shows what it is about, cards are named as printed, and nothing outlives its step."""
 
 from __future__ import annotations
 

@@ -40,8 +40,9 @@ class Inbox:
         self.mails.append(parsed)
         return "250 OK"
 
-    def wait(self, count: int = 1, seconds: float = 10.0) -> list[EmailMessage]:
-        """The mails received, once there are ``count`` (else fail after ``seconds``)."""
+    def wait(self, count: int = 1, seconds: float = 120.0) -> list[EmailMessage]:
+        """The mails received, once there are ``count`` (else fail after ``seconds``, a guard
+        against hanging: a busy machine may take long)."""
         end = time.monotonic() + seconds
         while len(self.mails) < count:
             assert time.monotonic() < end, f"{len(self.mails)} mails came, not {count}"

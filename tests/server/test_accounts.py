@@ -364,7 +364,8 @@ def test_a_forgotten_password_is_reset_by_a_mailed_link_once_before_it_expires(
     # At most three reset mails an hour for one account, whoever asks.
     for _ in range(3):
         stranger.post("/api/account/forgot", json={"login": "Aurelian"})
-    time.sleep(0.5)
+    inbox.wait(4)
+    time.sleep(0.5)  # a fifth, were the limit broken, would have had time to come
     assert len(inbox.mails) == 4
 
 
@@ -432,7 +433,7 @@ def test_without_smtp_mails_are_kept_and_logged(
     caplog.set_level(logging.INFO, logger="crisis.mail")
     with make_app(db) as client:
         sign_up(client)
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 120
         while db.execute("SELECT status FROM outbox") != [("logged",)]:
             assert time.monotonic() < deadline
             time.sleep(0.02)
@@ -446,7 +447,7 @@ def test_smtp_down_or_refusing_retries_later_and_play_goes_on(db: Database) -> N
     port = free_port()
     with make_app(db, smtp_url=f"smtp://127.0.0.1:{port}") as client:  # nothing listens yet
         sign_up(client)
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 120
         while db.execute("SELECT attempts FROM outbox")[0][0] < 2:
             assert time.monotonic() < deadline
             time.sleep(0.02)
@@ -465,7 +466,7 @@ def test_smtp_down_or_refusing_retries_later_and_play_goes_on(db: Database) -> N
             inbox.refuse = None
             [mail] = inbox.wait(1)
             assert "confirm" in mail["Subject"]
-            deadline = time.monotonic() + 10
+            deadline = time.monotonic() + 120
             while db.execute("SELECT status FROM outbox") != [("sent",)]:
                 assert time.monotonic() < deadline
                 time.sleep(0.02)
@@ -478,7 +479,7 @@ def test_a_mail_refused_for_good_is_given_up(db: Database) -> None:
     with smtp_server() as (inbox, url), make_app(db, smtp_url=url) as client:
         inbox.refuse = "550 5.1.1 no such mailbox"
         sign_up(client)
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 120
         while db.execute("SELECT status FROM outbox") != [("failed",)]:
             assert time.monotonic() < deadline
             time.sleep(0.02)
@@ -589,10 +590,16 @@ def test_a_changed_address_is_confirmed_anew_and_the_old_one_can_take_it_back(
     assert res.status_code == 200
 
 
-def test_an_smtp_server_that_never_answers_blocks_nothing(db: Database) -> None:
+def test_an_smtp_server_that_never_answers_blocks_nothing(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A server that takes the connection and says nothing: sign-up, play and shutdown go on
     at once while the send waits for its timeout."""
     import socket
+
+    # A send that waited would wait ten minutes: shutdown's few seconds cannot be mistaken
+    # for it, however busy the machine.
+    monkeypatch.setattr(limits, "SMTP_TIMEOUT", 600.0)
     import threading
 
     listener = socket.socket()
@@ -618,11 +625,11 @@ def test_an_smtp_server_that_never_answers_blocks_nothing(db: Database) -> None:
             sign_up(client)
             table, tokens = create(client, [HUMAN, HUMAN])
             assert state(client, table, tokens["green"])["table"]["id"] == table
-            deadline = time.monotonic() + 10
+            deadline = time.monotonic() + 120
             while not held:  # the sender is connected and waiting
                 assert time.monotonic() < deadline
                 time.sleep(0.02)
-        assert time.monotonic() - started < 10  # shutdown did not wait for the send
+        assert time.monotonic() - started < 300  # shutdown did not wait for the send
         [(status, attempts)] = db.execute("SELECT status, attempts FROM outbox")
         assert status == "queued" and attempts == 1  # to be tried again (after its lease)
     finally:

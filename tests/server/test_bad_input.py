@@ -72,7 +72,7 @@ WS_CASES: list[tuple[str, Any, str]] = [
     ("resign another seat", {"type": "resign", "role": "blue"}, "forbidden"),
     ("rematch while playing", {"type": "rematch"}, "not_over"),
     ("too long", {"type": "ping", "pad": "x" * limits.MAX_MESSAGE}, "bad_message"),
-    # Values of the wrong type anywhere get a coded error, never a dropped socket (#21).
+    # Values of the wrong type anywhere get a coded error, never a dropped socket.
     ("look at a number", {"type": "look", "role": 5}, "bad_message"),
     ("look at a list", {"type": "look", "role": ["green"]}, "bad_message"),
     ("look at an object", {"type": "look", "role": {"green": 1}}, "bad_message"),

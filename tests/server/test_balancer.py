@@ -1,9 +1,9 @@
-"""The nginx configuration the README gives hosts (docs/hosting/nginx.conf), run as it is in
+"""The nginx configuration the docs give hosts (docs/hosting/nginx.conf), run as it is in
 front of two server processes on one PostgreSQL database: everything about one table reaches
 one process, the tables are spread over both, the processes see each client's own address,
 and a page's websocket passes the origin check through it.
 
-Real nginx (Debian's ``nginx-light``, installed by scripts/ensure-debian.sh), real processes,
+Real nginx (Debian's ``nginx-light``, installed by tools/ensure-debian.sh), real processes,
 real websockets.
 """
 
@@ -23,7 +23,7 @@ import pytest
 import sqlalchemy as sa
 from websockets.sync.client import ClientConnection, connect
 
-from crisis.server.loadtest import free_port, post
+from crisis.devtools.loadtest import free_port, post
 from crisis.server.store import sockets
 from tests.databases import Database, fresh_database, in_ci
 from tests.server.test_site import get, next_state, servers
@@ -43,7 +43,7 @@ def pg(tmp_path: Path) -> Iterator[Database]:
 
 def _need_nginx() -> None:
     if not os.access(NGINX, os.X_OK):
-        why = "nginx is not installed (scripts/ensure-debian.sh installs it)"
+        why = "nginx is not installed (tools/ensure-debian.sh installs it)"
         if in_ci():
             pytest.fail(why)
         pytest.skip(why)
@@ -79,7 +79,7 @@ def nginx(folder: Path, ports: list[int]) -> Iterator[str]:
     proc = subprocess.Popen([*cmd, "-g", "daemon off;"], stderr=subprocess.PIPE)
     base = f"http://127.0.0.1:{listen}"
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120
         while True:
             try:
                 with urllib.request.urlopen(f"{base}/api/meta", timeout=2):
@@ -101,7 +101,7 @@ def watch(base: str, table: str, tokens: list[str], source: str) -> ClientConnec
     ws = connect(
         base.replace("http", "ws") + f"/ws/{table}",
         origin=base,  # type: ignore[arg-type]
-        open_timeout=10,
+        open_timeout=60,
         source_address=(source, 0),
         legacy=True,
     )

@@ -1,5 +1,5 @@
 """Strength levels at the tables: a level's seat gets its bot and thinking budget, capped by
-the server's own setting, and the hint asks the ``hard`` level's bot (issue #26)."""
+the server's own setting, and the hint asks the ``hard`` level's bot."""
 
 from __future__ import annotations
 

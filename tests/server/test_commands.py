@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from crisis.cli import app
-from crisis.server import loadtest
+from crisis.devtools import loadtest
 from tests.databases import Database
 
 runner = CliRunner()
@@ -24,6 +24,7 @@ def test_serve_lists_its_options() -> None:
         assert option in result.output
 
 
+@pytest.mark.load
 def test_a_small_load_test_reports_its_figures() -> None:
     result = runner.invoke(app, ["loadtest", "--tables", "2", "--duration", "3", "--think", "0.1"])
     assert result.exit_code == 0, result.output
@@ -44,6 +45,7 @@ def test_the_load_test_stays_on_this_machine() -> None:
     assert result.exit_code != 0
 
 
+@pytest.mark.load
 def test_the_load_test_measures_a_plain_server(db: Database) -> None:
     """``crisis serve`` with no special flags: 40 simulated people at 10 tables, more than one
     address may open connections or tables, each from its own loopback address."""
@@ -60,6 +62,7 @@ def test_the_load_test_measures_a_plain_server(db: Database) -> None:
     assert figures["connected"] == 40
 
 
+@pytest.mark.load
 def test_the_load_test_lets_people_connect_before_it_measures() -> None:
     """People connect one after another over the ramp; the measured seconds start after it
     (so a 1,000-table run measures a busy site, not 4,000 connections opened at once)."""
@@ -75,6 +78,7 @@ def test_the_load_test_lets_people_connect_before_it_measures() -> None:
         loadtest.run(3, duration=2, ramp=-1)
 
 
+@pytest.mark.load
 @pytest.mark.timeout(120)
 def test_a_load_test_that_fails_stops_its_people(monkeypatch: pytest.MonkeyPatch) -> None:
     """A failure in the measuring process (here: reading the server's CPU) ends the run with
@@ -91,6 +95,7 @@ def test_a_load_test_that_fails_stops_its_people(monkeypatch: pytest.MonkeyPatch
     assert time.monotonic() - began < 90
 
 
+@pytest.mark.load
 def test_the_load_test_spreads_tables_over_several_servers_and_measures_their_cpu(
     tmp_path: Path,
 ) -> None:
@@ -106,7 +111,7 @@ def test_the_load_test_spreads_tables_over_several_servers_and_measures_their_cp
         )
         counts = []
         for url in urls:
-            with urllib.request.urlopen(f"{url}/api/tables", timeout=10) as res:
+            with urllib.request.urlopen(f"{url}/api/tables", timeout=60) as res:
                 counts.append(len(json.loads(res.read())["tables"]))
     finally:
         for proc in procs:

@@ -11,16 +11,21 @@ import urllib.error
 import urllib.request
 from typing import Any
 
+import pytest
+
+from crisis.devtools.loadtest import free_port, post, start_server
 from crisis.engine.match import Match
 from crisis.games import get_title
-from crisis.server.loadtest import free_port, post, start_server
 from crisis.server.store import Store
 from tests.databases import Database
+
+#: A server process killed and started again: slow, and part of the load kind.
+pytestmark = pytest.mark.load
 
 
 def _get(base: str, path: str, token: str | None = None) -> Any:
     req = urllib.request.Request(f"{base}{path}", headers={"X-Seat-Token": token} if token else {})
-    with urllib.request.urlopen(req, timeout=10) as res:
+    with urllib.request.urlopen(req, timeout=60) as res:
         return json.loads(res.read())
 
 
@@ -66,7 +71,10 @@ def test_a_killed_server_resumes_every_game(db: Database) -> None:
                     body = {"role": role, "action": legal[-1], "version": now["version"]}
                     post(base, f"/api/tables/{table}/actions", body, token)
         last = _get(base, f"/api/tables/{table}/state", tokens["green"])
-        time.sleep(0.5)  # the bots' table is mid-game
+        deadline = time.monotonic() + 120
+        while _get(base, f"/api/tables/{bots['table']['id']}")["version"] < 3:
+            assert time.monotonic() < deadline, "the bots did not start"  # mid-game when killed
+            time.sleep(0.1)
     finally:
         _kill(proc)
     bots_id = bots["table"]["id"]
@@ -87,7 +95,7 @@ def test_a_killed_server_resumes_every_game(db: Database) -> None:
         body = {"role": role, "action": legal[0], "version": now["version"]}
         moved = post(base, f"/api/tables/{table}/actions", body, tokens[role])
         assert moved["version"] == last["version"] + 1
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 120
         while _get(base, f"/api/tables/{bots_id}")["version"] <= bot_actions:
             assert time.monotonic() < deadline, "the bots did not resume"
             time.sleep(0.5)

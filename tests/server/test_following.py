@@ -5,7 +5,7 @@ the follower as its listener would hand it (the notices' own path, PostgreSQL NO
 tested in tests/server/test_site.py).
 
 Both races below stalled tables in a load test whose people of a table were on two
-processes (issue #22): the person to move never saw the move before theirs."""
+processes: the person to move never saw the move before theirs."""
 
 from __future__ import annotations
 
@@ -214,7 +214,7 @@ def test_a_move_that_loses_a_race_is_taken_back_not_reloaded(tmp_path: Path) -> 
     """A process whose write finds that another wrote first takes its own move back in
     memory and catches up from the log's tail: no rebuilding the whole match from the
     database (which replays the game from its start: most of a process's work when a
-    table's people are on two processes, issue #22)."""
+    table's people are on two processes)."""
     asyncio.run(_race(tmp_path))
 
 
@@ -282,7 +282,7 @@ async def _heard_race(tmp_path: Path) -> None:
 
 def test_a_seat_taken_elsewhere_is_told_without_a_database_read(tmp_path: Path) -> None:
     """A person taking and naming their seat through one process reaches the other's
-    watchers from the notice alone (issue #22: each join used to send the table back to the
+    watchers from the notice alone (each join used to send the table back to the
     database); a notice it cannot read still catches the table up."""
     asyncio.run(_seat_taken(tmp_path))
 

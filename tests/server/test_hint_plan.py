@@ -1,4 +1,4 @@
-"""The hint over HTTP carries the bot's plan for the turn (issue #25 item 5)."""
+"""The hint over HTTP carries the bot's plan for the turn."""
 
 from __future__ import annotations
 

@@ -74,7 +74,7 @@ def test_an_invitation_is_an_offer_until_accepted(site: TestClient, db: Database
     assert res.status_code == 409 and res.json()["code"] == "not_started"
     # A table waiting only for invited players is not among the open tables.
     assert table not in {t["id"] for t in livia.get("/api/open").json()["tables"]}
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 120
     while not mails(site, "Livia", "invite"):
         assert time.monotonic() < deadline, "no invitation was mailed"
         time.sleep(0.05)

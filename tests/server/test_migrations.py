@@ -2,7 +2,7 @@
 
 The migrations make exactly the schema store.py declares; a new database is created at the
 newest revision; a database written by the server before Alembic (c50798d: the fixtures under
-data/, made by scripts/migration_fixtures.py with that commit's own server) upgrades, and every
+data/, made by tools/migration_fixtures.py with that commit's own server) upgrades, and every
 game in it then loads and replays exactly: the same state, the same legal actions, the same
 views, and the games in progress play on; upgrading again changes nothing; databases older
 still (no ``rng_seed``, no notes or chat tables) upgrade too; processes starting at once
@@ -68,7 +68,7 @@ TABLES |= {"push_subscriptions", "notice_channels"}
 
 
 def digest(value: Any) -> str:
-    """As scripts/migration_fixtures.py hashes: a string as it is, anything else as
+    """As tools/migration_fixtures.py hashes: a string as it is, anything else as
     canonical JSON."""
     data = (
         value

@@ -63,7 +63,7 @@ def test_a_move_writes_its_state_entry_and_notice_together(db: Database) -> None
         assert row is not None and (row.version, row.state, row.active) == (1, '{"s":1}', ["blue"])
         assert store.load_log("g1") == [["red", "pass", None]]
         if listener is not None:
-            notices = [json.loads(n.payload) for n in listener.notifies(timeout=5, stop_after=1)]
+            notices = [json.loads(n.payload) for n in listener.notifies(timeout=60, stop_after=1)]
             assert notices == [
                 {
                     "k": "act", "v": 1, "a": [0, "red", "pass", None], "t": "g1",
@@ -96,7 +96,7 @@ def test_a_move_writes_its_state_entry_and_notice_together(db: Database) -> None
         assert row is not None and row.bot_owner is None and row.version == 2
         assert store.load_log("g1") == [["red", "pass", None], ["blue", "pass", 3]]
         if listener is not None:
-            (notice,) = [json.loads(n.payload) for n in listener.notifies(timeout=5, stop_after=1)]
+            (notice,) = [json.loads(n.payload) for n in listener.notifies(timeout=60, stop_after=1)]
             assert notice["o"] is None and notice["a"] == [1, "blue", "pass", 3]
     finally:
         if listener is not None:
@@ -191,7 +191,7 @@ def test_a_move_written_from_the_event_loop_on_postgresql_is_the_same_write(
             )
             assert store.load_log("g1") == [["red", "pass", None], ["blue", "pass", 3]]
             assert _turns(store) == {"red": None, "blue": 1}
-            notices = [json.loads(n.payload) for n in listener.notifies(timeout=5, stop_after=2)]
+            notices = [json.loads(n.payload) for n in listener.notifies(timeout=60, stop_after=2)]
             assert [(n["v"], n["a"], n["o"]) for n in notices] == [
                 (1, [0, "red", "pass", None], store.process),
                 (2, [1, "blue", "pass", 3], None),

@@ -20,7 +20,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from crisis.server import ratings
-from crisis.server.loadtest import free_port, post, wait_until_up
+from crisis.devtools.loadtest import free_port, post, wait_until_up
 from tests.databases import Database
 from tests.server.conftest import make_client
 from tests.server.test_ratings import _account

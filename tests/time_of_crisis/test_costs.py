@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from crisis.engine import fuzz
+from crisis.devtools import fuzz
 from crisis.engine.action import Action
 from crisis.engine.rng import new_rng
 from crisis.games import time_of_crisis as toc

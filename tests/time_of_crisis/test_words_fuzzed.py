@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from crisis.engine import fuzz
+from crisis.devtools import fuzz
 from crisis.engine.action import Action
 from crisis.games import rome_in_crisis as ric
 from crisis.games import time_of_crisis as toc

@@ -30,7 +30,7 @@ def test_lobby_and_time_of_crisis_table(server: str, browser: Any) -> None:
     assert _serious(page) == []
     page.click("#create")
     page.wait_for_url("**/table/**")
-    page.wait_for_selector("#notice:not(.hidden)", timeout=20_000)
+    page.wait_for_selector("#notice:not(.hidden)", timeout=60_000)
     assert _serious(page) == []
     page.locator(".region.target").first.click(force=True)
     rng = random.Random(4)
@@ -53,7 +53,7 @@ def test_rome_in_crisis_table(server: str, browser: Any) -> None:
     page.select_option("#title", "rome_in_crisis")
     page.click("#create")
     page.wait_for_url("**/table/**")
-    page.wait_for_selector("#notice:not(.hidden)", timeout=20_000)
+    page.wait_for_selector("#notice:not(.hidden)", timeout=60_000)
     assert _serious(page) == []
     rng = random.Random(2)
     for _ in range(30):

@@ -1,4 +1,4 @@
-"""A card's own entry one click from the card (issue #25 item 7): every Time of Crisis card face
+"""A card's own entry one click from the card: every Time of Crisis card face
 in the hand, the piles and the market has a "?" that opens the card's explanation from the
 title's reference, at a laptop's and a phone's size, axe-clean."""
 

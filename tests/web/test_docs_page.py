@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
+from crisis.devtools.loadtest import free_port
 from crisis.server.app import SECURITY_HEADERS
-from crisis.server.loadtest import free_port
 from tests.databases import BACKENDS, fresh_database
 
 from .test_browser import ARTIFACTS, browser, pytestmark

@@ -1,4 +1,4 @@
-"""'What would the bot do?' in a real Chromium (issue #25 item 5): the bot's top three
+"""'What would the bot do?' in a real Chromium: the bot's top three
 choices with their estimates and its plan for the rest of the turn as a numbered list, in
 the title's own words, in view at a laptop's and a phone's size, axe-clean."""
 

@@ -14,7 +14,7 @@ import pytest
 
 from crisis.server import create_app
 from crisis.server.accounts import install
-from crisis.server.loadtest import free_port
+from crisis.devtools.loadtest import free_port
 from tests.databases import fresh_database
 
 from .test_accessibility import _serious

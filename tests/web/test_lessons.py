@@ -14,7 +14,7 @@ import pytest
 
 from crisis.engine import lessons
 from crisis.games import TITLES, get_title
-from crisis.server.loadtest import free_port, start_server, stop_server
+from crisis.devtools.loadtest import free_port, start_server, stop_server
 
 from .test_accessibility import _serious
 from .test_browser import ARTIFACTS, _page, browser, pytestmark

@@ -1,6 +1,6 @@
 """The Time of Crisis map in a real Chromium: regions, legend, army moves on the map, the log.
 
-Screenshots land in ``test-artifacts/`` (map-laptop.png and map-phone.png are the README's).
+Screenshots land in ``test-artifacts/`` (map-laptop.png and map-phone.png are the docs').
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ def _new_table(page: Any, server: str) -> None:
     page.select_option("#players", "2")
     page.click("#create")
     page.wait_for_url("**/table/**")
-    page.wait_for_selector("#notice:not(.hidden)", timeout=20_000)
+    page.wait_for_selector("#notice:not(.hidden)", timeout=60_000)
     page.wait_for_selector("#map path.area.province")
 
 
@@ -143,7 +143,7 @@ def test_the_map_draws_regions_and_legend_and_moves_an_army(server: str, browser
     dest = dests[0]
     page.locator(f'#map path.area.dest[data-region="{dest}"]').dispatch_event("click")
     line = page.locator("#log li", has_text=f"moves army {army_id} to {dest}")
-    line.first.wait_for(timeout=10_000)
+    line.first.wait_for(timeout=60_000)
     assert page.locator("#log li").count() > log_before
     # The server's next view draws the army in its new region's tray (near its label).
     page.wait_for_timeout(300)

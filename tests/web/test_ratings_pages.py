@@ -12,7 +12,7 @@ import pytest
 
 from crisis.server import create_app
 from crisis.server.accounts import install
-from crisis.server.loadtest import free_port
+from crisis.devtools.loadtest import free_port
 from tests.databases import Database, fresh_database
 
 # The browser tests' fixtures and skip condition (Chromium missing) apply here too.

@@ -20,7 +20,7 @@ def _open(page: Any, table: Table, *, role: str = "green") -> None:
     the same address with a new hash would not reload the page)."""
     page.goto("about:blank")
     page.goto(table.link(role))
-    page.wait_for_selector("#map .counter", timeout=20_000)
+    page.wait_for_selector("#map .counter", timeout=60_000)
     page.wait_for_selector("#log li")
     version = table.state(role)["version"]
     for _ in range(100):
@@ -76,7 +76,7 @@ def _attack_on_the_map(page: Any, table: Table) -> None:
     _attack_menu(page, army)
     _shot(page, "step-battle-odds-laptop")
     page.locator('#menu [role="menuitem"]').first.click()
-    page.wait_for_selector("#battle:not(.hidden) .die", timeout=10_000)
+    page.wait_for_selector("#battle:not(.hidden) .die", timeout=60_000)
     table.synced()
 
 
@@ -101,7 +101,7 @@ def test_an_army_attacks_the_glowing_foe_on_the_map(server: str, browser: Any) -
     _attack_menu(page, army)
     assert table.state("green")["version"] == before["version"]
     page.locator('#menu [role="menuitem"]').first.click()
-    page.wait_for_selector("#battle:not(.hidden) .die", timeout=10_000)
+    page.wait_for_selector("#battle:not(.hidden) .die", timeout=60_000)
     after = table.state("green")
     assert after["version"] > before["version"]
     assert after["view"]["battle"] is not None and after["view"]["battle"]["attacker"] == army
@@ -159,7 +159,7 @@ def test_counters_are_readable_and_tappable_on_a_phone(server: str, browser: Any
     _attack_menu(page, army)
     _shot(page, "step-battle-odds-phone")
     page.locator('#menu [role="menuitem"]').first.tap()
-    page.wait_for_selector("#battle:not(.hidden) .die", timeout=10_000)
+    page.wait_for_selector("#battle:not(.hidden) .die", timeout=60_000)
     assert not problems, problems
 
 
@@ -223,7 +223,7 @@ def test_a_screenshot_of_every_kind_of_step(server: str, browser: Any) -> None:
     for tag, page in pages.items():
         _open(page, table)
         assert "wins" in page.locator("#prompt").inner_text()
-        page.wait_for_selector("#review-card:not(.hidden) svg.chart", timeout=20_000)
+        page.wait_for_selector("#review-card:not(.hidden) svg.chart", timeout=60_000)
         page.evaluate("window.scrollTo(0, 0)")
         _shot(page, f"step-end-{tag}")
         page.click("#replay")

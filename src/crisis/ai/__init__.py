@@ -14,7 +14,7 @@ own bots, its default, its strength levels, its hint. Time of Crisis adds its fa
 each a bot and its thinking budget) and settings after colons, e.g.
 ``ismcts:iterations=200`` or ``ismcts:seconds=1.5:horizon=2`` (the command line and research
 code only: the web server accepts names and levels alone). :func:`level_figures` gives each
-level's measured win rate (``levels.json``, written by ``scripts/measure_levels.py``).
+level's measured win rate (``levels.json``, written by ``tools/measure_levels.py``).
 """
 
 import json
@@ -57,7 +57,7 @@ GENERIC_BOTS: dict[str, Callable[[str], Factory]] = {
     "novice": lambda title: partial(_novice, title),
 }
 
-#: Where the measured win rates of the levels are kept (written by scripts/measure_levels.py).
+#: Where the measured win rates of the levels are kept (written by tools/measure_levels.py).
 FIGURES_FILE = "levels.json"
 
 #: Bots that search for a time budget (their ``seconds`` setting) instead of answering at once

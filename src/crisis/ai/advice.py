@@ -117,7 +117,10 @@ def _search_hint(
     pick = chooser.choose(view, role, actions, random.Random(rng.getrandbits(64)))
     pick = pick if pick in actions else actions[0]
     chose = time.perf_counter() - start  # what the search left of its share goes to rating
-    turn = plan_turn(spec, view, role, pick, policy, rng, seconds=PLAN_SHARE * seconds)
+    # With ``iterations`` the plan plays all its samples, so the same call gives the same plan
+    # however busy the machine.
+    plan_seconds = None if iterations is not None else PLAN_SHARE * seconds
+    turn = plan_turn(spec, view, role, pick, policy, rng, seconds=plan_seconds)
     if len(actions) == 1:
         only = {"action": pick, "chance": None, "error": None, "basis": "the only choice"}
         return [{**only, "pick": True, "turn": turn}]

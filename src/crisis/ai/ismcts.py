@@ -15,7 +15,7 @@ tree (Cowling, Powley & Whitehouse 2012): every iteration
    best score, so that near-misses still count.
 
 With a rollout bot (not random play), that bot's own choice at the root is the search's
-prior (issue #26): it is tried first, gets a progressive bias in the selection
+prior: it is tried first, gets a progressive bias in the selection
 (``prior / (1 + visits)``) and stays the answer unless another action's mean reward beats it
 by more than ``margin`` standard errors. A few dozen noisy rollouts then no longer talk the
 bot out of its rollout policy's move on chance alone, which had made the search weaker than

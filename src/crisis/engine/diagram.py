@@ -4,7 +4,7 @@
 the decision steps, the automatic steps, each step's flow (the steps it goes to, the
 sub-procedures it calls, its phase) and the start step. :func:`update` puts such charts
 into a Markdown document between markers, so that a document showing them can be
-regenerated (``scripts/turn_diagrams.py``) and checked by a test against the code.
+regenerated (``tools/turn_diagrams.py``) and checked by a test against the code.
 
 Shapes: a decision step is a rounded box, an automatic step a hexagon, a sub-procedure (a
 step some step calls) a box with double sides, the end of the game a circle. A solid arrow
@@ -91,7 +91,7 @@ def mermaid(described: Mapping[str, Any]) -> str:
 def _markers(name: str) -> tuple[str, str]:
     begin = (
         f"<!-- turn diagram of {name}: generated from describe() by "
-        "scripts/turn_diagrams.py; change the declarations, not this -->"
+        "tools/turn_diagrams.py; change the declarations, not this -->"
     )
     return begin, f"<!-- end of the turn diagram of {name} -->"
 

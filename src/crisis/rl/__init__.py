@@ -17,5 +17,5 @@
 ISMCTSBot) run on them without adapter code.
 
 The adapters need the ``rl`` extra (``pip install -e '.[rl]'``); ``python -m crisis.rl.bench``
-prints their speed. README's "Research API" section and docs/research.md describe them.
+prints their speed. The docs' Research API pages (docs/research/) describe them.
 """

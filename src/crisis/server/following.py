@@ -124,7 +124,7 @@ class Following:
         """(The caller holds the table's lock.) Apply the moves announced while the table
         was busy, in order, skipping those it already has; whether they all followed on, so
         that nothing needs catching up from the database (each such notice used to send the
-        table back to the database for its tail and state: issue #22)."""
+        table back to the database for its tail and state)."""
         heard, live.heard = live.heard, []
         for notice in sorted(heard, key=_version):
             version = notice.get("v")

@@ -162,7 +162,7 @@ def _json(data: bytes) -> Response:
 
 def _strength(title: str) -> dict[str, dict[str, Any]]:
     """Each strength level's measured figures for ``title``: win rate, its 95% interval, the
-    games, the opponents, the parity and the date (see scripts/measure_levels.py)."""
+    games, the opponents, the parity and the date (see tools/measure_levels.py)."""
     keep = ("win_rate", "low", "high", "games", "against", "players", "parity", "date", "bot")
     return {
         name: {key: row[key] for key in keep if key in row}

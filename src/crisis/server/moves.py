@@ -6,7 +6,7 @@ interpreter's lock: each time the driver lets it go for the network, the thread 
 back from the busy event loop, a wait of up to the interpreter's switch interval (5 ms) each
 time. Under load the moves queued for the threads: at 200 tables on one process the write
 took 6.7 ms at the median for well under one of the database's own, and the move's round
-trip reached a p95 of 0.9-1.2 s (issue #22, README). On the loop the wait for the network is
+trip reached a p95 of 0.9-1.2 s (docs/measurements/load.md). On the loop the wait for the network is
 the loop's own (it serves everyone else meanwhile) and nothing is handed between threads.
 
 The statement is :meth:`~crisis.server.store.Store.move_statement`'s, the same one the
@@ -67,7 +67,7 @@ class Moves:
             # A connection that died while it waited in the pool (the database server
             # restarted, or dropped it). Connections are not checked each time they are taken:
             # that check was a second round trip per move, a tenth of a process's work at
-            # 200 tables (issue #22). The pool drops the dead ones it holds, and the move goes
+            # 200 tables. The pool drops the dead ones it holds, and the move goes
             # once more. Had the first try been written after all, the second finds the table
             # moved on (Conflict) and the table catches up with it.
             await self._pool.check()

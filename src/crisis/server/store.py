@@ -508,7 +508,7 @@ class _Driven:
     cursor, inside the SQLAlchemy transaction: for the statements of a move, the hottest
     of the server. SQLAlchemy's own work per call (the cache key, binding, the result)
     was about half of a move's write, all of it holding the interpreter's lock that the
-    event loop needs (issue #22); the driver's execution itself lets it go."""
+    event loop needs; the driver's execution itself lets it go."""
 
     def __init__(self, statement: Any, engine: Engine) -> None:
         compiled = statement.compile(dialect=engine.dialect)
@@ -694,7 +694,7 @@ def _check_idle_connections(engine: Engine) -> None:
 
     SQLAlchemy's ``pool_pre_ping`` checks every connection every time: one more round trip
     for each call through the database threads, about a tenth of their time in a profile
-    of a PostgreSQL process while people arrive (issue #22). A connection in steady use is
+    of a PostgreSQL process while people arrive. A connection in steady use is
     known to be alive; if the server goes away between two of its uses, that one call fails
     and SQLAlchemy drops every connection the pool holds, so the next calls get new ones
     (the server's own calls go once more at once: ``Hall.db``)."""
@@ -940,7 +940,7 @@ class Store:
         The seats of ``move.began`` held by an account have their turn recorded in the same
         transaction (as :meth:`turn_began` does), and :attr:`Written.began` says how many
         there were. Most seats are played by link, so the turn notices' bookkeeping costs a
-        move no more than one statement and no trip of its own to the database (issue #22)."""
+        move no more than one statement and no trip of its own to the database."""
         values, notice, entry = _move_parts(move)
         prior, bots, began = move.prior, move.bots, move.began
         if then is not None:
@@ -997,7 +997,7 @@ class Store:
         """:meth:`record_action` on a SQLite file, on a plain connection of the calling
         thread's own: the same statements as through SQLAlchemy, whose transaction and
         execution machinery cost more than the statements themselves (the server writes
-        its moves on the event loop, issue #22)."""
+        its moves on the event loop)."""
         plain = self._plain_connection()
         game_id, now = entry["game"], entry["at"]
         params = {f"g_{k}": v for k, v in values.items()}
@@ -1155,7 +1155,7 @@ class Store:
 
         A person taking or renaming their seat (no new version) is announced with its
         values (:data:`SEAT_NEWS`), so other processes change the seat in memory instead of
-        reading the table back (issue #22); other changes announce only that the row
+        reading the table back; other changes announce only that the row
         changed."""
         notice: dict[str, Any] = {"k": "row", "v": version}
         if version is None and values and values.keys() <= {*SEAT_NEWS, "seen"}:

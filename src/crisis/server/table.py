@@ -160,7 +160,7 @@ class Live:
         only for a seat that has something to decide. Where the title splits its view
         (:class:`~crisis.engine.title.ViewSplit`), what every watcher sees alike is worked
         out and encoded once per version for all of them, and only each seat's own part
-        per watcher (issue #22)."""
+        per watcher."""
         cached = self._payloads.get((role, full))
         if cached is not None:
             return cached

@@ -173,7 +173,7 @@ class Hall(BotSeats, Following, Clock, Turns):
         millisecond of work, done here. Handed to a thread, that work had to win the
         interpreter's lock back from the busy event loop at each statement, a wait of up to
         the interpreter's switch interval each time: under load the moves queued for the one
-        database thread for hundreds of milliseconds (issue #22, measured in the README).
+        database thread for hundreds of milliseconds (docs/measurements/load.md).
         Here it costs the loop less than the hand-over did."""
         if self._moves is not None:
             return await self._moves.record_action(move)
@@ -350,8 +350,8 @@ class Hall(BotSeats, Following, Clock, Turns):
         watch it once it has said hello: until :meth:`arrived`, the table is not dropped
         from memory (a table nobody here watches is dropped when another process changes
         it, or to make room). Dropped in between, the socket would watch a copy the hall no
-        longer keeps up to date: its person would never see the next move (issue #22: with
-        a table's people on two processes, most tables stalled within seconds)."""
+        longer keeps up to date: its person would never see the next move (with a table's
+        people on two processes, most tables stalled within seconds)."""
         self._arriving[game_id] += 1
 
     def arrived(self, game_id: str) -> None:
@@ -541,8 +541,7 @@ class Hall(BotSeats, Following, Clock, Turns):
             # Another process wrote first. Memory ran one action ahead of the database: take
             # it back, then catch up with what the other wrote: from its notice if it came
             # during the write, else from the log's tail (a full reload replays the whole
-            # game: most of a process's work when a table's people are on two processes,
-            # issue #22).
+            # game: most of a process's work when a table's people are on two processes).
             match.back_to(mark)
             if live.heard and self._replay_heard(live) and live.version > prior:
                 raise

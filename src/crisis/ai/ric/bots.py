@@ -38,7 +38,7 @@ BOTS = TitleBots(
     bots={"heuristic": _heuristic, "ismcts": _ismcts, "search": _search},
     # A new table's bots answer at once; the search is the ``hard`` level.
     default="heuristic",
-    # ``hard`` is the title's own search with a budget per decision (issue #26); the
+    # ``hard`` is the title's own search with a budget per decision; the
     # generic ``ismcts`` did no better than the heuristic it rolls out with.
     levels={
         "easy": Level("novice"),

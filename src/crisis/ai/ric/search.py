@@ -21,7 +21,7 @@ The budget is ``iterations`` rollouts per decision (reproducible from the seed),
 
 It is the ``hard`` level (``search:seconds=0.1``): measured against the heuristic it rolls out
 with, it won 138 of 200 4-player games against three of them (69.0%, Wilson 62.3-75.0%) and
-87 of 100 2-player games (87.0%, 79.0-92.2%); see ``levels.json`` and the README.
+87 of 100 2-player games (87.0%, 79.0-92.2%); see ``levels.json`` and docs/measurements/bots.md.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 :mod:`crisis.ai.support`): the faction heuristics ``military`` (Maximinus Thrax), ``senate``
 (Pupienus & Balbinus), ``populace`` (Gordian III), ``balanced`` and ``consul`` (``balanced``
 tuned against ``senate``), the turn-plan ``ismcts``
-(in place of the generic search), the title's own ``search`` (issue #26), the default bot,
+(in place of the generic search), the title's own ``search``, the default bot,
 the strength levels, the hint and the position evaluator. The modules behind them (the rules
 among them) are imported when a bot is made, a hint asked or a position rated, not when this
 declaration is read."""
@@ -71,9 +71,9 @@ BOTS = TitleBots(
         "ismcts": _ismcts,
         "search": _search,
     },
-    # The strongest that answers at once: the round robin in the README rates ``balanced``
-    # level with ``ismcts`` (1858 and 1877, within the error) at a fraction of its thinking
-    # time.
+    # The strongest that answers at once: the round robin in docs/measurements/bots.md
+    # rates ``balanced`` level with ``ismcts`` (1858 and 1877, within the error) at a
+    # fraction of its thinking time.
     default="balanced",
     levels={
         # A random move at one decision in twenty already costs a Time of Crisis bot most of
@@ -81,10 +81,10 @@ BOTS = TitleBots(
         "easy": Level("novice", {"blunder": 0.05}),
         "medium": Level("balanced"),
         # The title's own search over real actions, rolling out with ``consul`` (its own
-        # seat) and each opponent as the faction of the suit it bought most (issue #26,
-        # README): 72.5% of 80 games against three ``senate`` where the turn-plan
-        # ``ismcts`` (the level before) won 27.5% and the same search rolling out with
-        # ``balanced`` 38.8% of the same games. 0.15 s per searched decision, 2 s a turn.
+        # seat) and each opponent as the faction of the suit it bought most (measured in
+        # docs/measurements/bots.md): 72.5% of 80 games against three ``senate`` where the
+        # turn-plan ``ismcts`` (the level before) won 27.5% and the same search rolling out
+        # with ``balanced`` 38.8% of the same games. 0.15 s per searched decision, 2 s a turn.
         "hard": Level("search", {"seconds": 0.15, "own": "consul", "opponents": "infer"}),
     },
     hint=_hint,

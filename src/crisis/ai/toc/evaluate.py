@@ -27,12 +27,12 @@ WEIGHTS = {
     "deck": 0.2769,
     "emperor_turns": 0.0510,
 }
-#: The same features refitted (issue #26) on 38,172 turn starts of 1,000 4-player games
+#: The same features refitted on 38,172 turn starts of 1,000 4-player games
 #: between today's heuristics (each seat drawn from senate, senate, balanced, military,
 #: populace); on the held-out fifth of the games the log-loss is 1.262, against 1.313 for
 #: :data:`WEIGHTS` and 1.386 for a uniform guess. The Emperor's weight (-0.34) is set to zero
 #: as above. The search uses them with ``evaluator=refit``.
-#: ``scripts/fit_evaluator.py --games 1000 --seed 26`` refits them (close, not to the digit).
+#: ``tools/fit_evaluator.py --games 1000 --seed 26`` refits them (close, not to the digit).
 REFIT = {
     "legacy": 0.0772,
     "provinces": 0.1317,

@@ -5,8 +5,8 @@ A *position* is one turn start of a Time of Crisis game: every player's
 evaluator turns the players' linear scores into chances of winning by a soft-max, so its
 weights are those of a conditional logit (a multinomial logit over the players of each
 position); :func:`fit` finds them by maximum likelihood and :func:`log_loss` scores any
-weights on positions. ``scripts/fit_evaluator.py`` is the command line around them: it
-redoes the fit behind :data:`~crisis.ai.toc.evaluate.REFIT` (issue #26). Every position of
+weights on positions. ``tools/fit_evaluator.py`` is the command line around them: it
+redoes the fit behind :data:`~crisis.ai.toc.evaluate.REFIT`. Every position of
 one fit must have the same number of players.
 
 The games are played exactly as :func:`crisis.sim.runner.play_game` plays a
@@ -146,7 +146,7 @@ def fit(data: Sequence[Position], tol: float = 1e-10, max_steps: int = 100) -> d
 
 def without_final_round(data: Iterable[Position]) -> list[Position]:
     """``data`` less each game's final round (a variant protocol: it gives about as many
-    positions per game as the original REFIT fit reported, see scripts/fit_evaluator.py)."""
+    positions per game as the original REFIT fit reported, see tools/fit_evaluator.py)."""
     data = list(data)
     last: dict[int, int] = {}
     for p in data:

@@ -63,7 +63,10 @@ def hint(
     def policy(state: Any, who: str, legal: list[Action], _: random.Random) -> Action:
         return bot.policy(state, who, legal, role)
 
-    turn = plan_turn(TITLE, view, role, pick, policy, rng, seconds=PLAN_SHARE * seconds)
+    # With ``iterations`` the plan plays all its samples, so the same call gives the same plan
+    # however busy the machine.
+    plan_seconds = None if iterations is not None else PLAN_SHARE * seconds
+    turn = plan_turn(TITLE, view, role, pick, policy, rng, seconds=plan_seconds)
     if len(actions) == 1:
         chance = win_chances(view)[role]
         only = {"action": pick, "chance": chance, "error": None, "basis": "position"}

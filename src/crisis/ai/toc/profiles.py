@@ -51,7 +51,7 @@ MILITARY = Profile(
     title="Maximinus Thrax (Military)",
     # Red first, but blue close behind: provinces are most of the legacy and of the buying
     # power, and a Military deck of Castra alone governed one province and won 1.5% of the
-    # mixed table (issue #26). Foederati (barbarians into its armies) is its favourite buy.
+    # mixed table. Foederati (barbarians into its armies) is its favourite buy.
     suits={"red": 1.25, "blue": 1.2, "yellow": 0.8},
     start_hand={"red": 2, "blue": 2, "yellow": 1},
     start=("Gallia", "Pannonia", "Thracia", "Macedonia", "Asia", "Galatia"),
@@ -99,7 +99,7 @@ POPULACE = Profile(
     suits={"red": 0.85, "blue": 1.1, "yellow": 1.3},
     start_hand={"red": 1, "blue": 2, "yellow": 2},
     # Asia rather than Syria, on the Persians' road, where the Populace lost its first
-    # province and its improvements too often (issue #26: 4.5% of the mixed table).
+    # province and its improvements too often (4.5% of the mixed table).
     start=("Asia", "Macedonia", "Galatia", "Thracia", "Gallia", "Pannonia"),
     order=("senate", "populace", "military"),
     defend_odds=0.55,
@@ -133,13 +133,13 @@ BALANCED = Profile(
     army_goal=3,
 )
 
-#: ``balanced`` tuned against three ``senate`` bots (issue #26): a random search over the
-#: profile's settings (``scripts/search_own_profile.py --candidates 160 --games 160,480,1600
-#: --keep 20,5 --seed 41``) kept this one of 160. It takes provinces and Italia more readily
+#: ``balanced`` tuned against three ``senate`` bots: a random search over the profile's
+#: settings (160 candidates by successive halving, seed 41; docs/measurements/bots.md) kept
+#: this one of 160. It takes provinces and Italia more readily
 #: (higher worth, lower odds accepted), hunts barbarians near its armies for legacy, spends
 #: Military points first and builds less. On the search's last stage (1,600 games, seeds not
 #: seen by the earlier stages) it won 36.8% against three ``senate``, where ``balanced``
-#: won 31.7% of the same games; README, "Factions and strength levels", for unseen seeds.
+#: won 31.7% of the same games; docs/measurements/bots.md for unseen seeds.
 CONSUL = Profile(
     name="consul",
     title="Consul",

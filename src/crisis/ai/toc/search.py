@@ -56,7 +56,7 @@ plays N rollouts (or ``deep`` sweeps), a cut-short one its first sweep only.
 Measured against three ``senate`` bots (``search:seconds=0.15``, width 4 chosen on 20-game
 runs of seed 26): 33 of 80 4-player games on seed 26 (41.2%, Wilson 31.1-52.2%) and 32 of 100
 on seed 99 (32.0%, 23.7-41.7%), where the turn-plan ``ismcts`` (the ``hard`` level) had won
-30.2% of 192; not clearly better, so it is not the level (README, issue #26). A second
+30.2% of 192; not clearly better, so it is not the level (docs/measurements/bots.md). A second
 round tried ``opponents=senate``, ``deck=0.1``, ``evaluator=refit``, ``seconds=0.3:turn=1.9``
 and ``rounds=0`` (6 to 8 wins in 20 games of seed 26 each) and ``opponents=infer`` on seed 99
 (38 of 100, 29.1-47.8%): none clearly better either. A third round tried ``focus=0.02``
@@ -65,7 +65,7 @@ against the default's 15 of 40 (37.5%, 1.50 s) on the same game seeds: no better
 round changed the base instead: rolling out with ``consul`` (``own=consul``, the heuristic
 tuned against ``senate``) and inferred opponents won 58 of 80 games of seed 99 (72.5%), where
 the same search with ``balanced`` won 31 of the same 80 (38.8%) and the turn-plan ``ismcts``
-22 (27.5%); that setting is now the ``hard`` level (README, issue #26).
+22 (27.5%); that setting is now the ``hard`` level (docs/measurements/bots.md).
 """
 
 from __future__ import annotations

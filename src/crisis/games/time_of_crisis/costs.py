@@ -5,7 +5,7 @@ Each verb that spends declares its cost once, where its handler is registered
 handler runs, and the table's words (:func:`words.describe`, :func:`words.unavailable`)
 read the same declaration to say what an action costs, or what is missing to take it. So a
 price is written in one place, and describing the legal actions needs no trial run of each
-one on a copy of the state (which was most of the server's work per move, issue #22).
+one on a copy of the state (which was most of the server's work per move).
 
 A cost maps a suit (``"red"``, ``"blue"``, ``"yellow"``: influence of the Military, Senate
 or Populace sphere) or :data:`POLITICAL` (political points) to an amount; a negative amount

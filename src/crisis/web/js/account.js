@@ -3,8 +3,8 @@
 // mailed links come in the page's fragment (#t=...), which never reaches the server's logs.
 
 import { meta, request, seats, seatLink } from "./api.js";
+import { $ } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 const page = document.body.dataset.page;
 
 /** The secret in the page's fragment (#t=...), if any. */

@@ -2,13 +2,10 @@
 // chances by round).
 
 import { el } from "./api.js";
+import { cap } from "./dom.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const COLOURS = { green: "#3f8f3a", blue: "#2f62b5", yellow: "#d9a404", red: "#c03428" };
-
-function cap(s) {
-  return s ? s.charAt(0).toUpperCase() + s.slice(1) : "";
-}
 
 /** A small line chart: one line per role over the rounds. */
 export function chart(title, rounds, series, max, fmt) {

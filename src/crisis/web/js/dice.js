@@ -1,3 +1,4 @@
+// @ts-check
 // Dice as dice: the six die faces, and log lines with their results drawn as dice.
 
 import { el } from "./api.js";
@@ -10,15 +11,19 @@ export const DIE_FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 const BONUS = /bonus dice? for (the 6|6s) $/;
 
 /** A log line with its die results drawn as dice ("rolls [3, 6]", "roll 2+5", "white 4");
- * bonus dice for 6s are marked. */
+ * bonus dice for 6s are marked.
+ * @param {string} line
+ * @returns {Array<string | HTMLElement>}
+ */
 export function logLine(line) {
+  /** @type {Array<string | HTMLElement>} */
   const parts = [];
   const re = /\[([1-6](?:, [1-6])*)\]|\b(roll )([1-6])\+([1-6])|\b(white|black) ([1-6])\b/g;
   let at = 0;
   for (let m = re.exec(line); m; m = re.exec(line)) {
     parts.push(line.slice(at, m.index));
     const bonus = Boolean(m[1]) && BONUS.test(line.slice(0, m.index));
-    const die = (d) => el("span", bonus
+    const die = (/** @type {string} */ d) => el("span", bonus
       ? { class: "die bonus", title: `${d}, a bonus die for a 6` }
       : { class: "die", title: d }, DIE_FACES[Number(d)]);
     if (m[1]) parts.push(...m[1].split(", ").map(die));

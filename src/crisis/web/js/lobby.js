@@ -1,8 +1,8 @@
 // The lobby: create a table (seats, bots, options), list my tables, watch others.
 
 import { el, linkBox, meta as loadMeta, myName, rememberSeat, request, seatLink, seats, setMyName } from "./api.js";
+import { $, cap } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 const ROLES = ["green", "blue", "yellow", "red"];
 let META = null;
 
@@ -62,10 +62,6 @@ function drawTitle() {
   players.replaceChildren(...Array.from({ length: hi - lo + 1 }, (_, i) => el("option", { value: String(lo + i) }, String(lo + i))));
   players.value = String(Math.min(hi, Math.max(lo, keep || hi)));
   drawSeats();
-}
-
-function cap(s) {
-  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 /** A bot choice as the seat menu shows it: a strength level names the bot it stands for. */

@@ -1,4 +1,4 @@
-// The map of Time of Crisis: the committed SVG (/static/map.svg, drawn by scripts/map from
+// The map of Time of Crisis: the committed SVG (/static/map.svg, drawn by tools/map from
 // Natural Earth coastlines) with the twelve provinces, four seas and five homelands as
 // regions; names, support and every piece drawn on it from the view; zoom and pan (wheel,
 // drag, two-finger pinch, buttons). Regions and counters that can be clicked glow.

@@ -3,8 +3,8 @@
 // to its replay). Read from GET /api/ratings/{title} and GET /api/players/{name}.
 
 import { el, meta as loadMeta, request } from "./api.js";
+import { $ } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 
 /** A rating as shown: "1532", or "1532?" while provisional. */
 function rating(r) {

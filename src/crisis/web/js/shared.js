@@ -1,7 +1,9 @@
 // What every part of the table page shares: the page's state (`app`), the socket's send,
 // short helpers and the passing notices (toast, the turn's sound and notification).
 
-export const $ = (id) => document.getElementById(id);
+import { $, cap } from "./dom.js";
+
+export { $, cap };
 export const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 
 export const app = {
@@ -31,10 +33,6 @@ export const app = {
   coachAct: null, // takes an action as the prompt does (set by table.js)
   render: () => {}, // redraws the page from `latest` (set by table.js)
 };
-
-export function cap(s) {
-  return s ? s.charAt(0).toUpperCase() + s.slice(1) : "";
-}
 
 export function send(msg) {
   if (!app.ws || app.ws.readyState !== WebSocket.OPEN) {

@@ -1,3 +1,4 @@
+// @ts-check
 // The boards by name; each title declares the one that draws it (TitleSpec.board, sent as
 // `board` in /api/meta), and table.js picks it from there. Every board module exports
 // `board`, an object with:
@@ -18,6 +19,7 @@
 import { board as romeInCrisis } from "./rome_in_crisis.js";
 import { board as timeOfCrisis } from "./time_of_crisis.js";
 
+/** @type {Record<string, import("../types.js").Board>} */
 export const BOARDS = {
   time_of_crisis: timeOfCrisis,
   rome_in_crisis: romeInCrisis,

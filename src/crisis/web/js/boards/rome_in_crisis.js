@@ -11,8 +11,7 @@
 import { el } from "../api.js";
 import { plainLabel } from "../verbs.js";
 import { withCardHelp } from "../rules.js";
-
-const $ = (id) => document.getElementById(id);
+import { $, cap } from "../dom.js";
 
 /** The title's entry of /api/meta (its names for suits, methods, crises and the parts of
  * the turn, under `words`); set by setup(). */
@@ -25,10 +24,6 @@ const methodName = (m) => META.words.methods[m] || m;
 const suitName = (s) => META.suits[s] || s;
 /** Whether the election's nominees stand at `step` (the title says which steps those are). */
 const inElection = (step) => META.election_steps.includes(step);
-
-function cap(s) {
-  return s ? s.charAt(0).toUpperCase() + s.slice(1) : "";
-}
 
 // -- names -------------------------------------------------------------------------------------
 /** The view whose names label() uses (the latest one drawn or labelled). */

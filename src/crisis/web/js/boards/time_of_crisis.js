@@ -9,12 +9,7 @@ import { describeChanges, Seen, snapshot } from "../changes.js";
 import { governor, legendItems } from "../counters.js";
 import { BoardMap } from "../map.js";
 import { cardHelpButton, withCardHelp } from "../rules.js";
-
-const $ = (id) => document.getElementById(id);
-
-function cap(s) {
-  return s ? s.charAt(0).toUpperCase() + s.slice(1) : "";
-}
+import { $, cap } from "../dom.js";
 
 /** The title's entry of /api/meta (provinces, cards, events, declared verbs); set by setup(). */
 let META = null;
