@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from crisis.server import ratings
 from crisis.devtools.loadtest import free_port, post, wait_until_up
+from crisis.server import ratings
 from tests.databases import Database
 from tests.server.conftest import make_client
 from tests.server.test_ratings import _account

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
+from crisis.devtools.loadtest import free_port
 from crisis.server import create_app
 from crisis.server.accounts import install
-from crisis.devtools.loadtest import free_port
 from tests.databases import fresh_database
 
 from .test_accessibility import _serious

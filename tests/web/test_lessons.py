@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
+from crisis.devtools.loadtest import free_port, start_server, stop_server
 from crisis.engine import lessons
 from crisis.games import TITLES, get_title
-from crisis.devtools.loadtest import free_port, start_server, stop_server
 
 from .test_accessibility import _serious
 from .test_browser import ARTIFACTS, _page, browser, pytestmark

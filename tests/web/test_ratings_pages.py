@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
+from crisis.devtools.loadtest import free_port
 from crisis.server import create_app
 from crisis.server.accounts import install
-from crisis.devtools.loadtest import free_port
 from tests.databases import Database, fresh_database
 
 # The browser tests' fixtures and skip condition (Chromium missing) apply here too.
