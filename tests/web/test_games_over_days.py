@@ -316,3 +316,79 @@ def test_a_player_invited_by_name_is_mailed_and_reaches_the_seat(
     _seat_shown(guest, "blue")
     guest.locator("#seats a.player", has_text=guest_name).wait_for()  # by account, rated or not
     assert not [p for p in host_problems if "status of 4" not in p], host_problems
+
+
+def test_a_friend_link_table_made_while_signed_in_follows_both_and_mails_the_maker(
+    site: tuple[str, Inbox, str], browser: Any
+) -> None:
+    """A signed-in maker makes a (not open) table with a friend's link; the friend, signed
+    in, opens it: both find it in "Your games", in the lobby and on the account page, and
+    when the friend has moved the maker, away, gets exactly one turn mail."""
+    server, inbox, database = site
+    rng = random.Random(5)
+    suffix = secrets.token_hex(2)
+    maker_name, friend_name = f"Titus{suffix}", f"Flavia{suffix}"
+    maker, maker_problems = _page(browser, *LAPTOP)
+    friend, friend_problems = _page(browser, *PHONE)
+    maker_address = _sign_up(maker, server, inbox, maker_name)
+    _sign_up(friend, server, inbox, friend_name)
+    engine = create_engine(database)
+    with engine.begin() as db:  # mailed as soon as they are away
+        db.execute(text("UPDATE accounts SET mail_after = 0"))
+    _two_seat_lobby(maker, server, maker_name)
+    maker.check("input[name=short_game]")
+    maker.select_option("#pace", str(24 * 3600))
+    maker.select_option('select[name="seat-blue"]', "friend")
+    maker.click("#create")
+    box = maker.locator("#invite-list input")
+    box.wait_for()
+    seat_link = box.input_value()
+    table = seat_link.split("/table/", 1)[1].split("#")[0]
+    # The friend, signed in, opens the link: the seat is her account's from now on.
+    friend.goto(seat_link)
+    _seat_shown(friend, "blue")
+    friend.goto(server + "/account")
+    friend.locator(f'#my-games li[data-table="{table}"]', has_text=maker_name).wait_for()
+    _look(friend, "your-games-account-phone")
+    for page, other in ((maker, friend_name), (friend, maker_name)):
+        page.goto(server + "/")
+        entry = page.locator(f'#my-tables li[data-table="{table}"]')
+        entry.wait_for()
+        assert other in entry.inner_text() and "1 d per move" in entry.inner_text()
+    _look(maker, "your-games-lobby-laptop")
+    _look(friend, "your-games-lobby-phone")
+    maker.goto(server + "/account")
+    maker.locator(f'#my-games li[data-table="{table}"]').wait_for()
+    _look(maker, "your-games-account-laptop")
+    # The friend plays (the maker first where the game begins with green, at her table);
+    # the maker then leaves, and the friend plays until the maker's turn.
+    maker.goto(f"{server}/table/{table}")
+    _seat_shown(maker, "green")
+    friend.goto(f"{server}/table/{table}")
+    _seat_shown(friend, "blue")
+    _play_in_page(
+        maker,
+        rng,
+        lambda: (
+            _active(maker, server, table) == ["blue"]
+            and not maker.locator("#prompt", has_text="Sending").count()
+        ),
+    )
+    maker.goto(server + "/")
+    _play_in_page(friend, rng, lambda: "green" in _active(friend, server, table))
+    mail = _wait_mail(inbox, maker_address, "Your turn")
+    time.sleep(1.5)  # three more looks of the clock: still one
+    assert len(_mails(inbox, maker_address, "Your turn")) == 1
+    assert f"/table/{table}?seat=green" in body(mail)
+    # The lobby's "Your games" puts it first for the maker: her turn, how long, the time left.
+    maker.reload()
+    first = maker.locator("#my-tables li").first
+    first.locator(".your-turn").wait_for()
+    said = first.inner_text()
+    assert f'data-table="{table}"' in first.evaluate("e => e.outerHTML")
+    assert "Your turn: waiting" in said and "left" in said, said
+    engine.dispose()
+    assert not [p for p in maker_problems if "Failed to load" not in p], maker_problems
+    assert not [p for p in friend_problems if "Failed to load" not in p], friend_problems
+    maker.close()
+    friend.close()

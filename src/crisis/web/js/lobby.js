@@ -1,6 +1,7 @@
 // The lobby: create a table (seats, bots, options), list my tables, watch others.
 
-import { el, linkBox, meta as loadMeta, myName, rememberSeat, request, seatLink, seats, setMyName } from "./api.js";
+import { el, linkBox, meta as loadMeta, myName, rememberSeat, request, seatLink, setMyName } from "./api.js";
+import { showYourGames } from "./games.js";
 
 const $ = (id) => document.getElementById(id);
 const ROLES = ["green", "blue", "yellow", "red"];
@@ -162,7 +163,11 @@ async function create(ev) {
         return;
       }
       seatsIn.push({ kind: "human", invite: who });
-    } else seatsIn.push({ kind: "human", name: v === "me" ? name : "" });
+    } else if (v === "me") {
+      // The first seat of "Me" is the maker's own: signed in, their account's (the others
+      // of a hotseat are the people beside them).
+      seatsIn.push({ kind: "human", name, mine: !choice.slice(0, -1).includes("me") });
+    } else seatsIn.push({ kind: "human", name: "" });
   }
   const title = $("title").value;
   const options = chosenOptions(title);
@@ -210,6 +215,7 @@ async function loadMe() {
     ME = null;
   }
   const signedIn = Boolean(ME);
+  if (signedIn && !$("my-name").value) $("my-name").value = ME.name;
   $("open-table").disabled = !signedIn;
   $("rated").disabled = !signedIn;
   $("site-note").replaceChildren(signedIn
@@ -310,23 +316,11 @@ function describe(t) {
   return `${name} · ${people} · ${status}${when ? ` · ${when}` : ""}`;
 }
 
+/** "Your games" (games.js): the same list as on the account page. */
 async function listMine() {
-  const tokens = [...new Set(seats().filter((s) => s.mine).map((s) => s.token))];
-  if (!tokens.length) return;
-  const res = await request("POST", "/api/tables/mine", { tokens: tokens.slice(-200) });
-  const list = $("my-tables");
-  if (!res.tables.length) return;
-  list.replaceChildren(...res.tables.map(({ table, roles }) => {
-    // a rematch reuses the seat secret: remember it under the new table too
-    for (const role of roles) {
-      const known = seats().find((s) => s.mine && s.role === role && tokens.includes(s.token) && (s.table === table.id || s.table === table.rematch_of));
-      if (known && known.table !== table.id) rememberSeat(table.id, role, known.token, true);
-    }
-    const myTurn = table.status === "playing" && table.active.some((r) => roles.includes(r));
-    return el("li", {},
-      el("a", { href: `/table/${encodeURIComponent(table.id)}` }, myTurn ? "Your turn!" : "Open"),
-      el("span", {}, `You: ${roles.join(", ")} · ${describe(table)}`));
-  }));
+  // First on the page for a returning player; not shown before a first game.
+  const games = await showYourGames($("my-tables"), "None yet: the tables you play show here.");
+  $("mine").classList.toggle("hidden", !games.length);
 }
 
 async function listRecent() {

@@ -26,6 +26,21 @@ function takeLinkSecret() {
   if (seat && token) {
     rememberSeat(tableId, seat, token, true);
     history.replaceState(null, "", location.pathname); // keep the secret out of the address bar
+    return token;
+  }
+  return null;
+}
+
+/** A seat opened by its link while signed in is the account's from now on: it follows the
+ * person to any browser, is in their "Your games", and its turns are mailed to them. */
+async function claimLinkSeat(token) {
+  try {
+    const { account } = await request("GET", "/api/account");
+    if (!account) return;
+    await request("POST", "/api/account/seats", { tokens: [token] });
+    app.accountName = account.name; // the seat's name, where this browser has none of its own
+  } catch {
+    // No accounts here, or the claim can wait: the link plays the seat all the same.
   }
 }
 
@@ -57,7 +72,7 @@ function connect() {
     setConn("connected", false);
     setOffline(false);
     const tokens = mySeats(tableId).map((s) => s.token).slice(0, 8);
-    ws.send(JSON.stringify({ type: "hello", tokens, name: myName() || undefined }));
+    ws.send(JSON.stringify({ type: "hello", tokens, name: myName() || app.accountName || undefined }));
   });
   ws.addEventListener("message", (ev) => {
     let msg;
@@ -219,8 +234,10 @@ function refocus(was) {
 
 // -- start -------------------------------------------------------------------------------------
 async function main() {
-  takeLinkSecret();
+  const linked = takeLinkSecret();
+  const claimed = linked ? claimLinkSeat(linked) : null;
   app.meta = await loadMeta();
+  await claimed;
   app.render = render;
   document.addEventListener("click", (ev) => {
     if (!$("menu").contains(ev.target) && !ev.target.closest(".target")) closeMenu();
