@@ -7,6 +7,7 @@ both databases."""
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -16,6 +17,7 @@ from fastapi.testclient import TestClient
 
 from crisis.server import create_app
 from crisis.server.accounts import install
+from crisis.server.turns import time_left
 from tests.databases import Database
 from tests.server.smtp import Inbox, smtp_server
 from tests.server.test_open_games import SETTINGS, Person, quick_hashes
@@ -68,7 +70,7 @@ def test_a_signed_in_maker_of_a_friend_link_table_is_mailed_once_when_the_friend
     client, inbox = mailed
     marcus, livia = Person(client, "Marcus"), Person(client, "Livia")
     db.execute("UPDATE accounts SET confirmed = :now, mail_after = 0", now=int(time.time()))
-    res = marcus.post("/api/tables", {"seats": [MINE, FRIEND], "seed": 3})
+    res = marcus.post("/api/tables", {"seats": [MINE, FRIEND], "seed": 3, "pace": 86400})
     assert res.status_code == 201, res.text
     table, tokens = res.json()["table"]["id"], res.json()["tokens"]
     assert set(tokens) == {"green", "blue"}  # the friend's link is handed out as before
@@ -99,7 +101,14 @@ def test_a_signed_in_maker_of_a_friend_link_table_is_mailed_once_when_the_friend
     assert client.portal.call(hall.late_turn_notices) == 0  # type: ignore[union-attr]
     wait_for(lambda: db.execute("SELECT COUNT(*) FROM outbox WHERE status <> 'sent'") == [(0,)])
     (mail,) = mails_to(inbox, "marcus@example.org", "Your turn")
-    assert f"/table/{table}?seat=green" in mail.get_content()
+    text = mail.get_content().replace("\r\n", "\n")
+    assert f"/table/{table}?seat=green" in text
+    # It says how long he has and what was played since his last move, in the log's words.
+    assert re.search(r"You have (23|24) hours to move\.", text), text
+    log = marcus.get(f"/api/tables/{table}/state?role=green").json()["view"]["log"]
+    told = text.split("Since your last move:\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    told = [line.removeprefix("- ") for line in told if line.startswith("- ")]
+    assert told and told == log[len(log) - len(told) :], (told, log[-10:])
     # "Your games" shows the table waiting for the maker, with how long it has waited.
     (game,) = yours(marcus)
     assert game["waiting"] and game["waiting_since"] == game["updated"]
@@ -143,3 +152,44 @@ def test_the_seat_is_the_makers_only_when_signed_in_from_this_site(
     assert (
         marcus.post("/api/tables", {"seats": [{**MINE, "mine": "yes"}, FRIEND]}).status_code == 400
     )
+
+
+def test_time_left_in_words() -> None:
+    assert [time_left(s) for s in (-5, 30, 3000, 7200, 86400, 3 * 86400 + 3600, 2 * 86400)] == [
+        "no time left",
+        "1 minute",
+        "50 minutes",
+        "2 hours",
+        "24 hours",
+        "3 days and 1 hour",
+        "2 days",
+    ]
+
+
+def test_what_a_seat_last_saw_is_kept_on_the_server_for_its_holder_only(
+    mailed: tuple[TestClient, Inbox], db: Database
+) -> None:
+    client, _inbox = mailed
+    marcus = Person(client, "Marcus")
+    made = marcus.post("/api/tables", {"seats": [MINE, FRIEND]}).json()
+    table, tokens = made["table"]["id"], made["tokens"]
+    path = f"/api/tables/{table}/marks"
+    assert marcus.get(f"{path}/green").json() == {"role": "green", "marks": None}
+    seen = {"v": 3, "regions": {"Italia": {"support": 3}}, "armies": {}}
+    client.cookies.set("crisis_session", marcus.session)
+    assert client.put(path, json={"role": "green", "marks": seen}).status_code == 200
+    client.cookies.clear()
+    # Any device of the account reads it back; the friend's link reads only its own seat.
+    assert marcus.get(f"{path}/green").json()["marks"] == seen
+    friend = {"X-Seat-Token": tokens["blue"]}
+    assert client.get(f"{path}/green", headers=friend).status_code == 403
+    assert client.get(f"{path}/green").status_code == 403  # a watcher
+    assert client.put(path, json={"role": "green", "marks": {}}, headers=friend).status_code == 403
+    # Bad input is refused with a code and changes nothing.
+    for bad in ([1, 2], "text", {"x": "y" * 13_000}):
+        res = client.put(path, json={"role": "blue", "marks": bad}, headers=friend)
+        assert res.status_code == 400 and res.json()["code"] == "bad_message", res.text
+    res = client.put(path, json={"role": "blue", "marks": {"x": "y" * 20_000}}, headers=friend)
+    assert res.status_code == 413 and res.json()["code"] == "too_large", res.text
+    assert client.get(f"{path}/blue", headers=friend).json()["marks"] is None
+    assert marcus.get(f"{path}/green").json()["marks"] == seen

@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 from sqlalchemy import create_engine, text
 
-from crisis.server import create_app
+from crisis.server import create_app, limits
 from crisis.server.accounts import install
 from crisis.server.loadtest import free_port
 from tests.databases import fresh_database
@@ -51,7 +51,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Inbox,
     with (
         smtp_server() as (inbox, smtp_url),
         fresh_database("sqlite", tmp_path_factory.mktemp("days")) as db,
+        pytest.MonkeyPatch.context() as patch,
     ):
+        # Every test here signs two people up from 127.0.0.1: more than one address's burst.
+        patch.setattr(limits, "SIGNUP_BURST", 20)
         port = free_port()
         app = create_app(
             db.url,
@@ -224,8 +227,14 @@ def test_two_people_play_a_rated_game_over_days(site: tuple[str, Inbox, str], br
     phone.set_default_timeout(60_000)
     phone_problems: list[str] = []
     phone.on("pageerror", lambda e: phone_problems.append(f"page error: {e}"))
+    sockets: list[str] = []
+    loaded: list[str] = []
+    phone.on("websocket", lambda ws: sockets.append(ws.url))
+    phone.on("request", lambda r: loaded.append(r.url) if "/api/meta" in r.url else None)
     phone.goto(url)
     phone.wait_for_url("**/account/signin?next=**")
+    # Asked before the table loads: no socket to the table, no game data fetched.
+    assert sockets == [] and loaded == [], (sockets, loaded)
     phone.locator("#for-seat", has_text="your seat").wait_for()
     _look(phone, "signin-from-mail-phone")
     phone.fill("#login", guest_name)
@@ -332,9 +341,6 @@ def test_a_friend_link_table_made_while_signed_in_follows_both_and_mails_the_mak
     friend, friend_problems = _page(browser, *PHONE)
     maker_address = _sign_up(maker, server, inbox, maker_name)
     _sign_up(friend, server, inbox, friend_name)
-    engine = create_engine(database)
-    with engine.begin() as db:  # mailed as soon as they are away
-        db.execute(text("UPDATE accounts SET mail_after = 0"))
     _two_seat_lobby(maker, server, maker_name)
     maker.check("input[name=short_game]")
     maker.select_option("#pace", str(24 * 3600))
@@ -366,6 +372,16 @@ def test_a_friend_link_table_made_while_signed_in_follows_both_and_mails_the_mak
     _seat_shown(maker, "green")
     friend.goto(f"{server}/table/{table}")
     _seat_shown(friend, "blue")
+    # At the top on both sizes: whose turn, the time left, rated or not, the players.
+    for page, size in ((maker, "laptop"), (friend, "phone")):
+        bar = page.locator("#table-bar")
+        bar.locator("li", has_text=friend_name).wait_for()
+        said = bar.inner_text()
+        assert maker_name in said and " h left" in said and "unrated" in said, said
+        assert re.search(r"Your turn|Waiting for \S+ \((Green|Blue)\)", said), said
+        box = bar.bounding_box()
+        assert box is not None and box["y"] + box["height"] < 200, box
+        _look(page, f"table-bar-{size}")
     _play_in_page(
         maker,
         rng,
@@ -374,6 +390,13 @@ def test_a_friend_link_table_made_while_signed_in_follows_both_and_mails_the_mak
             and not maker.locator("#prompt", has_text="Sending").count()
         ),
     )
+    # Away from now on, she is mailed at once (not after her 10 minutes away).
+    assert _mails(inbox, maker_address, "Your turn") == []
+    engine = create_engine(database)
+    with engine.begin() as db:
+        db.execute(
+            text("UPDATE accounts SET mail_after = 0 WHERE email = :a"), {"a": maker_address}
+        )
     maker.goto(server + "/")
     _play_in_page(friend, rng, lambda: "green" in _active(friend, server, table))
     mail = _wait_mail(inbox, maker_address, "Your turn")

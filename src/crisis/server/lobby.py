@@ -426,6 +426,35 @@ async def save_note(
     return {"role": body.role, "text": body.text}
 
 
+class MarksIn(BaseModel):
+    """What a seat last saw of the map (replaces the one stored)."""
+
+    role: StrictStr = Field(max_length=16)
+    marks: dict[str, Any]
+
+
+@router.get("/tables/{table_id}/marks/{role}", dependencies=[limited("notes")])
+async def marks(table_id: str, role: str, request: Request, token: Token = None) -> dict[str, Any]:
+    """What one of your seats last saw of the map (null: nothing yet): the table page tells
+    what changed since, on any device."""
+    hall = _hall(request)
+    live = await hall.get(table_id)
+    seen = await hall.marks(live, role, await _roles(request, live, token))
+    return {"role": role, "marks": seen}
+
+
+@router.put("/tables/{table_id}/marks", dependencies=[limited("notes")])
+async def save_marks(
+    table_id: str, body: MarksIn, request: Request, token: Token = None
+) -> dict[str, Any]:
+    """Replace what one of your seats last saw of the map (a JSON object, at most
+    ``limits.MARKS_BYTES`` bytes)."""
+    hall = _hall(request)
+    live = await hall.get(table_id)
+    await hall.save_marks(live, body.role, body.marks, await _roles(request, live, token))
+    return {"role": body.role}
+
+
 @router.post("/tables/{table_id}/rematch", dependencies=[limited("seat")])
 async def rematch(table_id: str, request: Request, token: Token = None) -> dict[str, Any]:
     """The same seats and options again (your seat secret stays the same)."""

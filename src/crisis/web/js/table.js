@@ -45,21 +45,21 @@ async function claimLinkSeat(token) {
 }
 
 /** A mailed link names the seat it is for (``?seat=blue``). A browser that does not hold
- * that seat and where nobody is signed in (another device) is sent to sign in, and comes
- * back here, to the seat, after. Signed in as someone else, or on a site without accounts,
- * the page stays as it is. */
+ * that seat and where nobody is signed in (another device) is sent to sign in at once,
+ * before the table loads, and comes back here, to the seat, after. Signed in as someone
+ * else, or on a site without accounts, the page loads as it is. True when it is sent away. */
 async function reachMailedSeat() {
   const wanted = new URLSearchParams(location.search).get("seat");
-  if (!wanted || app.roles.includes(wanted) || app.askedSignIn) return;
-  app.askedSignIn = true;
+  if (!wanted || mySeats(tableId).some((s) => s.role === wanted)) return false;
   let res;
   try {
     res = await request("GET", "/api/account");
   } catch {
-    return; // no accounts here
+    return false; // no accounts here
   }
-  if (res.account) return;
-  location.assign(`/account/signin?next=${encodeURIComponent(location.pathname + location.search)}`);
+  if (res.account) return false;
+  location.replace(`/account/signin?next=${encodeURIComponent(location.pathname + location.search)}`);
+  return true;
 }
 
 // -- connection --------------------------------------------------------------------------------
@@ -119,7 +119,6 @@ function onMessage(msg) {
     app.chat = msg.chat || [];
     renderChat();
     if (app.roles.length === 1) app.shown = app.roles[0];
-    reachMailedSeat();
   } else if (msg.type === "state") {
     if (app.latest && msg.version < app.latest.version) return;
     mergeLog(msg);
@@ -235,6 +234,7 @@ function refocus(was) {
 // -- start -------------------------------------------------------------------------------------
 async function main() {
   const linked = takeLinkSecret();
+  if (!linked && (await reachMailedSeat())) return;
   const claimed = linked ? claimLinkSeat(linked) : null;
   app.meta = await loadMeta();
   await claimed;

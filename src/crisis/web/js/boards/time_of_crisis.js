@@ -2,7 +2,7 @@
 // battle box. Moved here unchanged from table.js; table.js calls it through the board
 // interface described in boards/index.js.
 
-import { el } from "../api.js";
+import { el, mySeats } from "../api.js";
 import { logLine } from "../dice.js";
 import { declaredVerbs, plainLabel, takesNothing, takesOne } from "../verbs.js";
 import { describeChanges, Seen, snapshot } from "../changes.js";
@@ -278,11 +278,16 @@ function changes(s, view) {
   }
   const table = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
   if (UI.seenFor !== `${table}:${role}`) {
-    UI.seen = new Seen(table, role);
+    const held = mySeats(table).find((x) => x.role === role);
+    UI.seen = new Seen(table, role, held && held.token, () => redraw());
     UI.seenFor = `${table}:${role}`;
   }
   const now = snapshot(view);
   const before = UI.seen.load();
+  if (before === undefined) {
+    note.classList.add("hidden"); // what this seat saw is on its way from the server
+    return new Set();
+  }
   // The first look, and the state that follows this seat's own action, are seen by it.
   if (!before || (UI.actedAt !== null && s.version > UI.actedAt)) {
     UI.seen.save(now);
