@@ -161,6 +161,8 @@ def test_two_people_play_a_rated_game_over_days(site: tuple[str, Inbox, str], br
     _two_seat_lobby(host, server, host_name)
     host.check("input[name=short_game]")
     host.check("#open-table")
+    # Ticking "Open" makes the bots' seats open seats (a rated table takes no bot).
+    assert host.locator('select[name="seat-blue"]').input_value() == "open"
     host.check("#rated")
     host.select_option("#pace", str(24 * 3600))
     host.select_option('select[name="seat-blue"]', "open")
@@ -169,6 +171,9 @@ def test_two_people_play_a_rated_game_over_days(site: tuple[str, Inbox, str], br
     host.wait_for_url("**/table/**")
     table = host.url.rsplit("/", 1)[-1].split("?")[0].split("#")[0]
     host.locator("#options", has_text="open: it starts when its free seats").wait_for()
+    # Which seat waits for a player, at the top and in the prompt.
+    host.locator("#prompt", has_text="Waiting for players to take the free seat: Blue").wait_for()
+    assert "Blue is a free seat" in host.locator("#table-bar").inner_text()
     _look(host, "open-table-laptop")
 
     # Livia finds it among the open games, rated and a day per move, and takes the seat.
@@ -264,6 +269,39 @@ def test_two_people_play_a_rated_game_over_days(site: tuple[str, Inbox, str], br
     for page, size in ((host, "laptop"), (phone, "phone")):
         page.locator("#seats").scroll_into_view_if_needed()
         _look(page, f"game-over-{size}")
+        # The rating sits on the name's line, "· you" after it (no bar of its own).
+        line = page.locator("#seats div", has_text="· you").first
+        box = line.bounding_box()
+        height = page.evaluate("parseFloat(getComputedStyle(document.body).lineHeight) || 24")
+        assert box is not None and box["height"] < 1.6 * height, (box, height)
+    # The review's charts: small labels, each inside its chart, at both sizes.
+    for page, size in ((host, "laptop"), (phone, "phone")):
+        page.locator("#review .chart-label").first.wait_for(timeout=120_000)
+        labels = page.evaluate(
+            """() => [...document.querySelectorAll('#review svg.chart')].flatMap(svg => {
+                 const frame = svg.getBoundingClientRect();
+                 return [...svg.querySelectorAll('.chart-label')].map(t => {
+                   const r = t.getBoundingClientRect();
+                   return {text: t.textContent, height: r.height,
+                           inside: r.left >= frame.left - 0.5 && r.right <= frame.right + 0.5};
+                 });
+               })"""
+        )
+        assert labels and all(x["inside"] for x in labels), labels
+        assert max(x["height"] for x in labels) < 20, labels
+        page.locator("#review-card").scroll_into_view_if_needed()
+        _look(page, f"review-{size}")
+    # The replay: each step's own texts, not the final state's.
+    host.locator("#table-card").scroll_into_view_if_needed()
+    host.click("#replay")
+    host.wait_for_selector("#replay-label:has-text('step 0')")
+    for _ in range(5):
+        host.click("#replay-next")
+    host.wait_for_selector("#replay-label:has-text('step 5 of')")
+    for where in ("#prompt", "#round", "#rules-title"):
+        assert "Game over" not in host.locator(where).inner_text(), where
+    _look(host, "replay-step-5-laptop")
+    host.click("#replay-close")
 
     # The leaderboard: both rated, the winner above 1500 and the other below.
     result = host.request.get(f"{server}/api/tables/{table}").json()["result"]

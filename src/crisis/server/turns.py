@@ -96,14 +96,14 @@ class Turns:
             result = live.row.result or {}
             winner = result.get("winner")
             names = {s.role: s.name for s in live.row.seats}
-            said = f"{names.get(winner, winner)} won" if winner else "it is over"
             assert self.notify is not None
             for role, account, _seen, _minutes in found:
                 await self.notify(
                     account,
                     "end",
                     f"Your game of {name} has ended",
-                    f"Your game of {name} has ended: {said}. The table has its replay.",
+                    f"Your game of {name} has ended. {end_words(winner, role, names)} "
+                    "The table has its replay.",
                     f"/table/{live.id}?seat={role}",
                 )
         except Exception:
@@ -194,6 +194,15 @@ class Turns:
             account, "turn", f"Your turn at {name}", text, f"/table/{live.id}?seat={role}"
         )
         return True
+
+
+def end_words(winner: str | None, role: str, names: dict[str, str]) -> str:
+    """Who won, said to the player of ``role``: "You won." to the winner."""
+    if not winner:
+        return "Nobody won."
+    if winner == role:
+        return "You won."
+    return f"{names.get(winner) or winner.capitalize()} ({winner}) won."
 
 
 #: Lines of the log a turn mail tells at most (the latest).

@@ -141,6 +141,19 @@ function drawSeats() {
   if (note) box.append(el("p", { class: "level-note small muted" }, note));
 }
 
+/** "Open" ticked: the bots' seats become open seats, for whoever takes them (a rated table
+ * takes no bot); unticked, the open seats go back to bots. */
+function openSeats() {
+  drawSeats();
+  if (!$("open-table").checked) return;
+  $("seats").querySelectorAll("select").forEach((select) => {
+    if (select.value.startsWith("bot:")) {
+      select.value = "open";
+      select.dispatchEvent(new Event("change"));
+    }
+  });
+}
+
 async function create(ev) {
   ev.preventDefault();
   $("create-error").textContent = "";
@@ -340,7 +353,7 @@ async function main() {
   drawOptionForms();
   drawPaces();
   await loadMe();
-  $("open-table").addEventListener("change", drawSeats);
+  $("open-table").addEventListener("change", openSeats);
   titles.addEventListener("change", drawTitle);
   $("players").addEventListener("change", drawSeats);
   $("create-form").addEventListener("submit", create);

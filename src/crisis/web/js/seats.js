@@ -35,7 +35,7 @@ function person(seat) {
   const r = who.rating;
   return el("span", {},
     el("a", { href: `/players/${encodeURIComponent(who.name)}`, class: "player" }, who.name),
-    el("span", { class: "muted rating", title: "Rating for this game" },
+    el("span", { class: "seat-rating", title: "Rating for this game" },
       r ? ` (${r.rating}${r.provisional ? "?" : ""})` : " (unrated)"));
 }
 
