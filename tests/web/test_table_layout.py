@@ -429,3 +429,32 @@ def test_a_message_in_the_chat_out_of_sight_is_shown_in_passing(server: str, bro
     for page in (green, blue):
         page.close()
     assert not problems and not more, problems + more
+
+
+def test_every_action_of_an_army_has_a_button_once_it_is_selected(
+    server: str, browser: Any
+) -> None:
+    """An army's actions other than marching and attacking (a legion added, say: what a
+    hint's plan may name) each have a button in sight once the army is picked."""
+    table = Table(server, plan()).create()
+    match = Match(get_title(TITLE), table.plan.seed, dict(OPTIONS))
+    found = None
+    for i, (role, action) in enumerate(table.plan.actions):
+        if any(a.verb == "train_legion" for a in match.actions(role)):
+            found = i
+            break
+        match.apply(role, Action.parse(action))
+    assert found is not None, "nobody could add a legion in the planned game"
+    table.advance(found)
+    army = next(a.arg for a in match.actions(role) if a.verb == "train_legion")
+    for size, tag in ((LAPTOP, "laptop"), (PHONE, "phone")):
+        page, problems = _page(browser, *size)
+        _open(page, table, role=role)
+        page.locator("#army-panel button.army-pick", has_text=f"Army {army} ").click()
+        button = page.locator("#army-panel .army-acts button", has_text="legion")
+        button.first.wait_for()
+        assert button.first.is_visible()
+        page.locator("#army-panel").scroll_into_view_if_needed()
+        _shot(page, f"layout-army-actions-{tag}")
+        assert not problems, problems
+        page.close()

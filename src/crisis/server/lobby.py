@@ -15,6 +15,7 @@ from fastapi.responses import Response
 from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
 
 from crisis.ai import default_bot, level_figures, levels
+from crisis.ai.advice import FEW
 from crisis.ai.advice import hint as bot_hint
 from crisis.engine.action import Action
 from crisis.games import DEFAULT_TITLE, TITLES, get_title
@@ -498,6 +499,9 @@ async def hint(table_id: str, role: str, request: Request, token: Token = None) 
     version = live.version
     workers: Workers = hall.workers
     seconds = min(limits.HINT_SECONDS, workers.think_seconds)
+    # Busy: every search process taken or some searches waiting when the hint is asked (its
+    # rating then shares the machine); only then does a thin estimate say so.
+    busy = workers.search.free <= 0 or len(workers.search.queue) > 0
     choices = await workers.call(
         Priority.HINT,
         _hint,
@@ -519,7 +523,10 @@ async def hint(table_id: str, role: str, request: Request, token: Token = None) 
     for i, c in enumerate(choices):
         action: Action = c["action"]
         label = words[i]["label"] if i < len(words) else str(action)
-        out.append({**c, "action": action.to_json(), "label": label})
+        basis = c.get("basis")
+        if busy and isinstance(basis, str) and basis.endswith(FEW):
+            basis += " (the server is busy: ask again in a moment)"
+        out.append({**c, "basis": basis, "action": action.to_json(), "label": label})
     return {"role": role, "version": version, "hints": out}
 
 

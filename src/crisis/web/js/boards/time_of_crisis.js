@@ -382,7 +382,11 @@ function renderArmyPanel(ctx, view, actions, pick) {
     if (dests.size) said.push(`march to a glowing region (${dests.size})`);
     if (foes.size) said.push(`attack a glowing counter (${foes.size})`);
     parts.push(el("p", { class: "muted small army-help", role: "status" },
-      `Army ${UI.selected} selected: on the map, ${said.join(" or ")}.`));
+      said.length ? `Army ${UI.selected} selected: on the map, ${said.join(" or ")}.` : `Army ${UI.selected} selected.`));
+    // What else it may do (add a legion, take foederati, build castra...): a button each,
+    // so that every action a hint's plan names has a control in sight.
+    const more = armyActions(actions, UI.selected).filter(([verb]) => verb !== "move_army" && verb !== "initiate_battle");
+    if (more.length) parts.push(el("div", { class: "buttons army-acts" }, ...more.map((a) => ctx.button(a, view, ""))));
   }
   const had = panel.contains(document.activeElement) ? document.activeElement.textContent : null;
   panel.replaceChildren(...parts);
