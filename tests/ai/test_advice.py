@@ -5,8 +5,10 @@ from __future__ import annotations
 import random
 
 from crisis.ai import get_bot, level, searches
-from crisis.ai.advice import hint, review
+from crisis.ai.advice import FEW, choices, hint, review
+from crisis.ai.plan import Rating
 from crisis.ai.support import Level
+from crisis.engine.action import Action
 from crisis.engine.match import Match
 from crisis.games import get_title
 from crisis.games import rome_in_crisis as ric
@@ -31,8 +33,24 @@ def test_toc_hint_reads_only_the_seat_view() -> None:
     for choice in answers[0]:
         assert choice["action"] in legal
         assert 0.0 <= choice["chance"] <= 1.0
-    chances = [c["chance"] for c in answers[0]]
+    # The bot's own choice first, then the others, best estimate first.
+    assert answers[0][0]["pick"] and not any(c["pick"] for c in answers[0][1:])
+    chances = [c["chance"] for c in answers[0][1:]]
     assert chances == sorted(chances, reverse=True)
+
+
+def test_the_bots_choice_is_listed_first_and_thin_estimates_do_not_blame_the_server() -> None:
+    low, high, thin = Action("a"), Action("b"), Action("c")
+    ratings = [
+        Rating(high, {i: 1.0 for i in range(8)}),
+        Rating(low, {i: float(i % 4 == 0) for i in range(8)}),
+        Rating(thin, {0: 1.0, 1: 1.0}),
+    ]
+    out = choices(ratings, low, 3, {"steps": []}, 3)
+    assert [c["action"] for c in out] == [low, high, thin]
+    assert out[0]["pick"] and "turn" in out[0] and not out[1]["pick"]
+    assert out[2]["chance"] is None and out[2]["basis"].endswith(FEW)
+    assert all("busy" not in c["basis"] for c in out)
 
 
 def test_ric_hint_counts_wins_per_choice() -> None:

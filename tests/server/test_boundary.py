@@ -65,6 +65,7 @@ def test_a_lone_surrogate_anywhere_is_a_coded_400(
             f'{{"seats": [{{"kind": "human"}}, {{"kind": "human"}}], "options": {{{LONE}: 1}}}}',
         ),
         ("POST", "/api/tables/mine", f'{{"tokens": [{LONE}]}}'),
+        ("POST", "/api/games/yours", f'{{"tokens": [{LONE}]}}'),
     ]
     for method, path, body in bodies:
         res = _raw(client, method, path, body, token)

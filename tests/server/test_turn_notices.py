@@ -16,6 +16,7 @@ from sqlalchemy import select
 
 from crisis.server.accounts.data import Accounts
 from crisis.server.store import accounts, seats
+from crisis.server.turns import end_words
 from tests.databases import Database
 from tests.server.test_open_games import OPEN, Person, quick_hashes, site
 
@@ -118,6 +119,24 @@ def test_everyone_away_hears_that_the_game_ended(
         wait_for(lambda p=person: len(end_mails(client, p)) == 1)
         (mail,) = end_mails(client, person)
         assert "has ended" in mail["subject"] and f"/table/{made}" in mail["body"]
+    # Each is told who won in plain words: "You won." to the winner, never their own name.
+    result = people["green"].get(f"/api/tables/{made}").json()["result"]
+    for role, person in people.items():
+        (mail,) = end_mails(client, person)
+        said = mail["body"]
+        if result.get("winner") == role:
+            assert "You won." in said and f"{person.name} won" not in said, said
+        else:
+            assert "You won" not in said, said
+        assert "no more the" not in said, said
+
+
+def test_who_won_in_words() -> None:
+    names = {"green": "Marcus", "blue": ""}
+    assert end_words("green", "green", names) == "You won."
+    assert end_words("green", "blue", names) == "Marcus (green) won."
+    assert end_words("blue", "green", names) == "Blue (blue) won."
+    assert end_words(None, "green", names) == "Nobody won."
 
 
 def _late(client: TestClient) -> int:

@@ -29,7 +29,7 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from crisis.devtools.loadtest import free_port
-from crisis.server import create_app
+from crisis.server import create_app, limits
 from crisis.server.accounts import install
 from tests.databases import fresh_database
 from tests.server.smtp import Inbox, body, link, smtp_server
@@ -51,7 +51,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Inbox,
     with (
         smtp_server() as (inbox, smtp_url),
         fresh_database("sqlite", tmp_path_factory.mktemp("days")) as db,
+        pytest.MonkeyPatch.context() as patch,
     ):
+        # Every test here signs two people up from 127.0.0.1: more than one address's burst.
+        patch.setattr(limits, "SIGNUP_BURST", 20)
         port = free_port()
         app = create_app(
             db.url,
@@ -158,6 +161,8 @@ def test_two_people_play_a_rated_game_over_days(site: tuple[str, Inbox, str], br
     _two_seat_lobby(host, server, host_name)
     host.check("input[name=short_game]")
     host.check("#open-table")
+    # Ticking "Open" makes the bots' seats open seats (a rated table takes no bot).
+    assert host.locator('select[name="seat-blue"]').input_value() == "open"
     host.check("#rated")
     host.select_option("#pace", str(24 * 3600))
     host.select_option('select[name="seat-blue"]', "open")
@@ -166,6 +171,9 @@ def test_two_people_play_a_rated_game_over_days(site: tuple[str, Inbox, str], br
     host.wait_for_url("**/table/**")
     table = host.url.rsplit("/", 1)[-1].split("?")[0].split("#")[0]
     host.locator("#options", has_text="open: it starts when its free seats").wait_for()
+    # Which seat waits for a player, at the top and in the prompt.
+    host.locator("#prompt", has_text="Waiting for players to take the free seat: Blue").wait_for()
+    assert "Blue is a free seat" in host.locator("#table-bar").inner_text()
     _look(host, "open-table-laptop")
 
     # Livia finds it among the open games, rated and a day per move, and takes the seat.
@@ -224,8 +232,14 @@ def test_two_people_play_a_rated_game_over_days(site: tuple[str, Inbox, str], br
     phone.set_default_timeout(60_000)
     phone_problems: list[str] = []
     phone.on("pageerror", lambda e: phone_problems.append(f"page error: {e}"))
+    sockets: list[str] = []
+    loaded: list[str] = []
+    phone.on("websocket", lambda ws: sockets.append(ws.url))
+    phone.on("request", lambda r: loaded.append(r.url) if "/api/meta" in r.url else None)
     phone.goto(url)
     phone.wait_for_url("**/account/signin?next=**")
+    # Asked before the table loads: no socket to the table, no game data fetched.
+    assert sockets == [] and loaded == [], (sockets, loaded)
     phone.locator("#for-seat", has_text="your seat").wait_for()
     _look(phone, "signin-from-mail-phone")
     phone.fill("#login", guest_name)
@@ -255,6 +269,39 @@ def test_two_people_play_a_rated_game_over_days(site: tuple[str, Inbox, str], br
     for page, size in ((host, "laptop"), (phone, "phone")):
         page.locator("#seats").scroll_into_view_if_needed()
         _look(page, f"game-over-{size}")
+        # The rating sits on the name's line, "· you" after it (no bar of its own).
+        line = page.locator("#seats div", has_text="· you").first
+        box = line.bounding_box()
+        height = page.evaluate("parseFloat(getComputedStyle(document.body).lineHeight) || 24")
+        assert box is not None and box["height"] < 1.6 * height, (box, height)
+    # The review's charts: small labels, each inside its chart, at both sizes.
+    for page, size in ((host, "laptop"), (phone, "phone")):
+        page.locator("#review .chart-label").first.wait_for(timeout=120_000)
+        labels = page.evaluate(
+            """() => [...document.querySelectorAll('#review svg.chart')].flatMap(svg => {
+                 const frame = svg.getBoundingClientRect();
+                 return [...svg.querySelectorAll('.chart-label')].map(t => {
+                   const r = t.getBoundingClientRect();
+                   return {text: t.textContent, height: r.height,
+                           inside: r.left >= frame.left - 0.5 && r.right <= frame.right + 0.5};
+                 });
+               })"""
+        )
+        assert labels and all(x["inside"] for x in labels), labels
+        assert max(x["height"] for x in labels) < 20, labels
+        page.locator("#review-card").scroll_into_view_if_needed()
+        _look(page, f"review-{size}")
+    # The replay: each step's own texts, not the final state's.
+    host.locator("#table-card").scroll_into_view_if_needed()
+    host.click("#replay")
+    host.wait_for_selector("#replay-label:has-text('step 0')")
+    for _ in range(5):
+        host.click("#replay-next")
+    host.wait_for_selector("#replay-label:has-text('step 5 of')")
+    for where in ("#prompt", "#round", "#rules-title"):
+        assert "Game over" not in host.locator(where).inner_text(), where
+    _look(host, "replay-step-5-laptop")
+    host.click("#replay-close")
 
     # The leaderboard: both rated, the winner above 1500 and the other below.
     result = host.request.get(f"{server}/api/tables/{table}").json()["result"]
@@ -318,3 +365,93 @@ def test_a_player_invited_by_name_is_mailed_and_reaches_the_seat(
     _seat_shown(guest, "blue")
     guest.locator("#seats a.player", has_text=guest_name).wait_for()  # by account, rated or not
     assert not [p for p in host_problems if "status of 4" not in p], host_problems
+
+
+def test_a_friend_link_table_made_while_signed_in_follows_both_and_mails_the_maker(
+    site: tuple[str, Inbox, str], browser: Any
+) -> None:
+    """A signed-in maker makes a (not open) table with a friend's link; the friend, signed
+    in, opens it: both find it in "Your games", in the lobby and on the account page, and
+    when the friend has moved the maker, away, gets exactly one turn mail."""
+    server, inbox, database = site
+    rng = random.Random(5)
+    suffix = secrets.token_hex(2)
+    maker_name, friend_name = f"Titus{suffix}", f"Flavia{suffix}"
+    maker, maker_problems = _page(browser, *LAPTOP)
+    friend, friend_problems = _page(browser, *PHONE)
+    maker_address = _sign_up(maker, server, inbox, maker_name)
+    _sign_up(friend, server, inbox, friend_name)
+    _two_seat_lobby(maker, server, maker_name)
+    maker.check("input[name=short_game]")
+    maker.select_option("#pace", str(24 * 3600))
+    maker.select_option('select[name="seat-blue"]', "friend")
+    maker.click("#create")
+    box = maker.locator("#invite-list input")
+    box.wait_for()
+    seat_link = box.input_value()
+    table = seat_link.split("/table/", 1)[1].split("#")[0]
+    # The friend, signed in, opens the link: the seat is her account's from now on.
+    friend.goto(seat_link)
+    _seat_shown(friend, "blue")
+    friend.goto(server + "/account")
+    friend.locator(f'#my-games li[data-table="{table}"]', has_text=maker_name).wait_for()
+    _look(friend, "your-games-account-phone")
+    for page, other in ((maker, friend_name), (friend, maker_name)):
+        page.goto(server + "/")
+        entry = page.locator(f'#my-tables li[data-table="{table}"]')
+        entry.wait_for()
+        assert other in entry.inner_text() and "1 d per move" in entry.inner_text()
+    _look(maker, "your-games-lobby-laptop")
+    _look(friend, "your-games-lobby-phone")
+    maker.goto(server + "/account")
+    maker.locator(f'#my-games li[data-table="{table}"]').wait_for()
+    _look(maker, "your-games-account-laptop")
+    # The friend plays (the maker first where the game begins with green, at her table);
+    # the maker then leaves, and the friend plays until the maker's turn.
+    maker.goto(f"{server}/table/{table}")
+    _seat_shown(maker, "green")
+    friend.goto(f"{server}/table/{table}")
+    _seat_shown(friend, "blue")
+    # At the top on both sizes: whose turn, the time left, rated or not, the players.
+    for page, size in ((maker, "laptop"), (friend, "phone")):
+        bar = page.locator("#table-bar")
+        bar.locator("li", has_text=friend_name).wait_for()
+        said = bar.inner_text()
+        assert maker_name in said and " h left" in said and "unrated" in said, said
+        assert re.search(r"Your turn|Waiting for \S+ \((Green|Blue)\)", said), said
+        box = bar.bounding_box()
+        assert box is not None and box["y"] + box["height"] < 200, box
+        _look(page, f"table-bar-{size}")
+    _play_in_page(
+        maker,
+        rng,
+        lambda: (
+            _active(maker, server, table) == ["blue"]
+            and not maker.locator("#prompt", has_text="Sending").count()
+        ),
+    )
+    # Away from now on, she is mailed at once (not after her 10 minutes away).
+    assert _mails(inbox, maker_address, "Your turn") == []
+    engine = create_engine(database)
+    with engine.begin() as db:
+        db.execute(
+            text("UPDATE accounts SET mail_after = 0 WHERE email = :a"), {"a": maker_address}
+        )
+    maker.goto(server + "/")
+    _play_in_page(friend, rng, lambda: "green" in _active(friend, server, table))
+    mail = _wait_mail(inbox, maker_address, "Your turn")
+    time.sleep(1.5)  # three more looks of the clock: still one
+    assert len(_mails(inbox, maker_address, "Your turn")) == 1
+    assert f"/table/{table}?seat=green" in body(mail)
+    # The lobby's "Your games" puts it first for the maker: her turn, how long, the time left.
+    maker.reload()
+    first = maker.locator("#my-tables li").first
+    first.locator(".your-turn").wait_for()
+    said = first.inner_text()
+    assert f'data-table="{table}"' in first.evaluate("e => e.outerHTML")
+    assert "Your turn: waiting" in said and "left" in said, said
+    engine.dispose()
+    assert not [p for p in maker_problems if "Failed to load" not in p], maker_problems
+    assert not [p for p in friend_problems if "Failed to load" not in p], friend_problems
+    maker.close()
+    friend.close()

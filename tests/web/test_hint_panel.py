@@ -58,6 +58,7 @@ def _ask(page: Any, name: str) -> dict[str, Any]:
             assert ("±" in row.inner_text()) == (h["error"] is not None)  # none from a few
     mine = next(h for h in hints if h["pick"])
     assert "The bot's choice" in choices.nth(hints.index(mine)).inner_text()
+    assert hints.index(mine) == 0  # listed first: the list never ranks another above it
     steps = page.locator("#hint-list .hint-steps > li")
     labels = [s["label"] for s in mine["turn"]["steps"]]
     assert steps.count() == len(labels) >= 1

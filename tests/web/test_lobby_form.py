@@ -136,11 +136,11 @@ def test_a_table_over_days_gets_the_pace_chosen_in_the_form(server: str, browser
         facts.wait_for()
         assert "who runs out of time is resigned" in facts.inner_text()
         assert " left" in facts.inner_text()
-        # "My tables" in the lobby shows the pace and the time left.
+        # "Your games" in the lobby shows the pace and the time left.
         page.goto(server + "/")
         mine = page.locator("#mine li", has_text="3 d per move")
         mine.first.wait_for()
-        assert "left)" in mine.first.inner_text()
+        assert " left" in mine.first.inner_text()
         assert not problems, problems
         page.close()
 

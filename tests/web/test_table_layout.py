@@ -16,7 +16,7 @@ from crisis.engine.action import Action
 from crisis.engine.match import Match
 from crisis.games import get_title
 
-from .scripted import OPTIONS, TITLE, Table, plan
+from .scripted import OPTIONS, TITLE, Table, _http, plan
 from .test_accessibility import _serious
 from .test_browser import _page, _shot, browser, pytestmark, server
 from .test_scripted import LAPTOP, PHONE, _open
@@ -229,6 +229,23 @@ def test_the_highlights_are_named_and_the_changes_told(server: str, browser: Any
         assert line.rsplit(" in ", 1)[1] in dashed
     page.locator("#changes").scroll_into_view_if_needed()
     _shot(page, "layout-changes-laptop")
+    # Kept on the server per seat: another device (a fresh browser, nothing stored) opening
+    # the seat's link tells the same changes.
+    marks = f"{server}/api/tables/{table.id}/marks/green"
+    for _ in range(200):  # the page writes it a moment after the first look
+        if _http("GET", marks, token=table.tokens["green"])["marks"] is not None:
+            break
+        page.wait_for_timeout(50)
+    other, other_problems = _page(browser, *PHONE)
+    _open(other, table)
+    other.wait_for_selector("#changes:not(.hidden)", timeout=10_000)
+    there = other.locator("#changes-list li").all_inner_texts()
+    for line in expected:
+        assert line in there, (line, there)
+    other.locator("#changes").scroll_into_view_if_needed()
+    _shot(other, "layout-changes-phone")
+    assert not other_problems, other_problems
+    other.close()
     page.locator("#legend").scroll_into_view_if_needed()
     _shot(page, "layout-legend-laptop")
     page.click("#changes-seen")
@@ -412,3 +429,32 @@ def test_a_message_in_the_chat_out_of_sight_is_shown_in_passing(server: str, bro
     for page in (green, blue):
         page.close()
     assert not problems and not more, problems + more
+
+
+def test_every_action_of_an_army_has_a_button_once_it_is_selected(
+    server: str, browser: Any
+) -> None:
+    """An army's actions other than marching and attacking (a legion added, say: what a
+    hint's plan may name) each have a button in sight once the army is picked."""
+    table = Table(server, plan()).create()
+    match = Match(get_title(TITLE), table.plan.seed, dict(OPTIONS))
+    found = None
+    for i, (role, action) in enumerate(table.plan.actions):
+        if any(a.verb == "train_legion" for a in match.actions(role)):
+            found = i
+            break
+        match.apply(role, Action.parse(action))
+    assert found is not None, "nobody could add a legion in the planned game"
+    table.advance(found)
+    army = next(a.arg for a in match.actions(role) if a.verb == "train_legion")
+    for size, tag in ((LAPTOP, "laptop"), (PHONE, "phone")):
+        page, problems = _page(browser, *size)
+        _open(page, table, role=role)
+        page.locator("#army-panel button.army-pick", has_text=f"Army {army} ").click()
+        button = page.locator("#army-panel .army-acts button", has_text="legion")
+        button.first.wait_for()
+        assert button.first.is_visible()
+        page.locator("#army-panel").scroll_into_view_if_needed()
+        _shot(page, f"layout-army-actions-{tag}")
+        assert not problems, problems
+        page.close()

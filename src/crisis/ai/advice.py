@@ -83,6 +83,8 @@ SEARCH_SHARE = 0.35
 #: The fewest samples a choice's estimate is given from (fewer say little; the choices are
 #: still ordered by them).
 MIN_FOR_ERROR = 5
+#: What a choice rated on too few samples says instead of an estimate.
+FEW = "too few for an estimate"
 #: The most choices rated at one decision (the bot's own choice, the others its search
 #: weighed, and a random sample of the rest): past it, one play of each would take
 #: the whole budget.
@@ -171,20 +173,23 @@ def choices(
     turn: dict[str, Any],
     weighed: int,
 ) -> list[dict[str, Any]]:
-    """The ``top`` best rated choices, the bot's own always among them, best first."""
+    """The ``top`` best rated choices: the bot's own first (the choice its search made, so
+    the list never says the bot would do something else), then the best rated of the rest,
+    best first. A choice with fewer than :data:`MIN_FOR_ERROR` samples has no estimate
+    (its ``basis`` says so; whether the server was busy is the caller's to say)."""
     shown = ratings[:top]
     mine = next((r for r in ratings if r.action == pick), None)
     if mine is not None and mine not in shown:
         shown = [*shown[: top - 1], mine]
     rated = len(ratings)
     out = []
-    for r in sorted(shown, key=lambda r: (-r.mean(), -r.visits)):
+    for r in sorted(shown, key=lambda r: (r.action != pick, -r.mean(), -r.visits)):
         basis = f"{r.visits} sample" if r.visits == 1 else f"{r.visits} samples"
         chance: float | None = r.mean()
         error: float | None = r.error()
-        if r.visits < MIN_FOR_ERROR:  # a busy server: too few to say anything
+        if r.visits < MIN_FOR_ERROR:  # too few to say anything
             chance = error = None
-            basis += ", too few for an estimate (the server is busy: ask again later)"
+            basis += f", {FEW}"
         entry: dict[str, Any] = {
             "action": r.action,
             "chance": chance,

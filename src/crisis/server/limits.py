@@ -14,6 +14,9 @@ MAX_MESSAGE = 4096
 MAX_BODY = 16_384
 #: Longest private note a seat may keep for a game, in characters.
 NOTE_LENGTH = 4000
+#: Longest a seat's record of what it last saw of the map may be (JSON bytes; a full map's
+#: snapshot is a few kilobytes).
+MARKS_BYTES = 12_000
 #: A websocket may send this many messages per second on average, in bursts of ``BURST``.
 MESSAGES_PER_SECOND = 20.0
 BURST = 40

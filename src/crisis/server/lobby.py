@@ -15,6 +15,7 @@ from fastapi.responses import Response
 from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
 
 from crisis.ai import default_bot, level_figures, levels
+from crisis.ai.advice import FEW
 from crisis.ai.advice import hint as bot_hint
 from crisis.engine.action import Action
 from crisis.games import DEFAULT_TITLE, TITLES, get_title
@@ -23,7 +24,8 @@ from crisis.server import invitations, limits, replays
 from crisis.server.accounts.data import Account
 from crisis.server.accounts.errors import CrossSite, SignedOut
 from crisis.server.accounts.routes import _same_site, current
-from crisis.server.accounts.seats import seat_roles
+from crisis.server.accounts.seats import GAMES_LISTED, Seats, seat_roles
+from crisis.server.accounts.sessions import cookie as session_cookie
 from crisis.server.bots import bot_names
 from crisis.server.clock import PACES, TIMEOUTS
 from crisis.server.errors import (
@@ -93,6 +95,9 @@ class SeatIn(BaseModel):
     # A person's seat for a player of the site, invited by their account's name: the seat is
     # theirs (reached by signing in, never by a link the creator holds) and they are mailed.
     invite: StrictStr | None = Field(None, min_length=1, max_length=40)
+    # The maker's own seat (played in their browser): a signed-in maker's account holds it,
+    # so the table follows them and its turns are mailed to them.
+    mine: StrictBool = False
 
 
 class TableIn(BaseModel):
@@ -221,7 +226,10 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
     host = None
     maker: Account | None = None
     invited: dict[int, Account] = {}
+    own = [i for i, s in enumerate(body.seats) if s.mine and s.kind == "human" and not s.invite]
     mine: int | None = None  # the maker's own seat: the first person's not offered to a guest
+    if own and not body.open and not any(s.invite for s in body.seats):
+        maker = await _signed_in_maker(request)
     if body.open or any(s.invite for s in body.seats):
         # An open table, or one that invites players of the site, is made by someone signed
         # in, from the site's own pages; their own seat is their account's.
@@ -242,8 +250,10 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
         mine = next(
             (i for i, s in enumerate(seats) if s.kind == "human" and i not in invited), None
         )
-        if mine is not None and not (seats[mine].name or "").strip():
-            seats[mine].name = maker.name  # the maker's own seat, by their name
+    if maker is not None and own:
+        mine = own[0]
+    if maker is not None and mine is not None and not (seats[mine].name or "").strip():
+        seats[mine].name = maker.name  # the maker's own seat, by their name
     live, tokens = await hall.create(
         seats,
         body.options,
@@ -275,6 +285,24 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
             if roles[i] in first:
                 await hall.db(hall.store.claim_turn_notice, live.id, roles[i])
     return {"table": live.summary(), "tokens": tokens}
+
+
+async def _signed_in(request: Request) -> Account | None:
+    """Who is signed in on this browser (None: nobody, or no accounts here)."""
+    if getattr(request.app.state, "accounts", None) is None or session_cookie(request) is None:
+        return None
+    account: Account | None = await current(request, Response())
+    return account
+
+
+async def _signed_in_maker(request: Request) -> Account | None:
+    """Who is signed in on the browser making a table (None: nobody, or no accounts here),
+    so that the seat it marks as its own is the account's. Only the site's own pages may
+    make a seat an account's: another site's request with the cookie is refused."""
+    if getattr(request.app.state, "accounts", None) is None or session_cookie(request) is None:
+        return None
+    await _same_site(request)
+    return await _signed_in(request)
 
 
 async def _invited(request: Request, wanted: list[SeatIn], maker: Account) -> dict[int, Account]:
@@ -314,6 +342,20 @@ async def my_tables(body: TokensIn, request: Request) -> dict[str, Any]:
     hashes = sorted({hash_token(t) for t in body.tokens})
     mine = await hall.db(hall.store.tables_for_tokens, hashes)
     return {"tables": [{"table": table_summary(row), "roles": roles} for row, roles in mine]}
+
+
+@router.post("/games/yours", dependencies=[limited("mine")])
+async def your_games(body: TokensIn, request: Request) -> dict[str, Any]:
+    """ "Your games", the same list in the lobby and on the account page: the tables where
+    the signed-in account or one of this browser's seat secrets (``tokens``, those it plays)
+    holds a seat, those waiting for you first (the longest waiting first), each with how long
+    it has waited and, over days, when your time runs out (``deadline``)."""
+    hall = _hall(request)
+    account = await _signed_in(request)
+    hashes = sorted({hash_token(t) for t in body.tokens})
+    listed = Seats(hall.store.engine).games
+    found = await hall.db(listed, account.id if account else None, GAMES_LISTED, hashes)
+    return {"games": found, "signed_in": account is not None}
 
 
 @router.get("/tables/{table_id}", dependencies=[limited("tables")])
@@ -376,6 +418,35 @@ async def save_note(
     return {"role": body.role, "text": body.text}
 
 
+class MarksIn(BaseModel):
+    """What a seat last saw of the map (replaces the one stored)."""
+
+    role: StrictStr = Field(max_length=16)
+    marks: dict[str, Any]
+
+
+@router.get("/tables/{table_id}/marks/{role}", dependencies=[limited("notes")])
+async def marks(table_id: str, role: str, request: Request, token: Token = None) -> dict[str, Any]:
+    """What one of your seats last saw of the map (null: nothing yet): the table page tells
+    what changed since, on any device."""
+    hall = _hall(request)
+    live = await hall.get(table_id)
+    seen = await hall.marks(live, role, await _roles(request, live, token))
+    return {"role": role, "marks": seen}
+
+
+@router.put("/tables/{table_id}/marks", dependencies=[limited("notes")])
+async def save_marks(
+    table_id: str, body: MarksIn, request: Request, token: Token = None
+) -> dict[str, Any]:
+    """Replace what one of your seats last saw of the map (a JSON object, at most
+    ``limits.MARKS_BYTES`` bytes)."""
+    hall = _hall(request)
+    live = await hall.get(table_id)
+    await hall.save_marks(live, body.role, body.marks, await _roles(request, live, token))
+    return {"role": body.role}
+
+
 @router.post("/tables/{table_id}/rematch", dependencies=[limited("seat")])
 async def rematch(table_id: str, request: Request, token: Token = None) -> dict[str, Any]:
     """The same seats and options again (your seat secret stays the same)."""
@@ -419,6 +490,9 @@ async def hint(table_id: str, role: str, request: Request, token: Token = None) 
     version = live.version
     workers: Workers = hall.workers
     seconds = min(limits.HINT_SECONDS, workers.think_seconds)
+    # Busy: every search process taken or some searches waiting when the hint is asked (its
+    # rating then shares the machine); only then does a thin estimate say so.
+    busy = workers.search.free <= 0 or len(workers.search.queue) > 0
     choices = await workers.call(
         Priority.HINT,
         _hint,
@@ -440,7 +514,10 @@ async def hint(table_id: str, role: str, request: Request, token: Token = None) 
     for i, c in enumerate(choices):
         action: Action = c["action"]
         label = words[i]["label"] if i < len(words) else str(action)
-        out.append({**c, "action": action.to_json(), "label": label})
+        basis = c.get("basis")
+        if busy and isinstance(basis, str) and basis.endswith(FEW):
+            basis += " (the server is busy: ask again in a moment)"
+        out.append({**c, "basis": basis, "action": action.to_json(), "label": label})
     return {"role": role, "version": version, "hints": out}
 
 

@@ -313,6 +313,9 @@ seats.append_column(Column("seen", Seconds))
 # Revision 0010.
 seats.append_column(Column("turn_at", Integer))
 seats.append_column(Column("noticed", Integer))
+# What the seat last saw of the map (the table page's snapshot, JSON; NULL: nothing yet), so
+# that "changed since your last action" follows the player to any device. Revision 0013.
+seats.append_column(Column("marks", Text))
 Index("seats_by_account", seats.c.account)
 # An invitation is an offer: the account a seat is offered to, and the offer's state
 # ("waiting" until accepted, when the seat becomes the account's; "declined"). Revision 0011.
@@ -1299,6 +1302,23 @@ class Store:
             return gone
 
     # -- reads -------------------------------------------------------------------------------
+    def load_marks(self, game_id: str, role: str) -> str | None:
+        """What seat ``role`` last saw of the map (the page's JSON; None: nothing yet)."""
+        with self.engine.connect() as db:
+            found = db.execute(
+                select(seats.c.marks).where(seats.c.game == game_id, seats.c.role == role)
+            ).scalar_one_or_none()
+            return str(found) if found is not None else None
+
+    def save_marks(self, game_id: str, role: str, marks: str) -> None:
+        """Replace what seat ``role`` last saw of the map."""
+        with self.engine.begin() as db:
+            db.execute(
+                update(seats)
+                .where(seats.c.game == game_id, seats.c.role == role)
+                .values(marks=marks)
+            )
+
     def load_note(self, game_id: str, role: str) -> str:
         """The private note of seat ``role`` ("" if none)."""
         with self.engine.connect() as db:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import json
 import logging
 import secrets
 from collections import Counter, OrderedDict
@@ -736,6 +737,28 @@ class Hall(BotSeats, Following, Clock, Turns):
                 f"note too long ({len(text)} characters; the limit is {limits.NOTE_LENGTH})"
             )
         await self.db(self.store.save_note, live.id, role, text)  # an upsert: saves may race
+
+    async def marks(self, live: Live, role: str, roles: set[str]) -> Any:
+        """What seat ``role`` last saw of the map (the table page's snapshot, None: nothing
+        yet), for the holder of that seat only."""
+        if role not in roles:
+            raise Forbidden(f"you do not hold the {role} seat")
+        found = await self.db(self.store.load_marks, live.id, role)
+        return json.loads(found) if found else None
+
+    async def save_marks(self, live: Live, role: str, marks: Any, roles: set[str]) -> None:
+        """Replace what seat ``role`` last saw of the map: a JSON object the page made, of
+        at most ``limits.MARKS_BYTES`` bytes, that only that seat's holder reads back."""
+        if role not in roles:
+            raise Forbidden(f"you do not hold the {role} seat")
+        if not isinstance(marks, dict):
+            raise BadMessage("marks are a JSON object")
+        text = json.dumps(marks, separators=(",", ":"), ensure_ascii=True)
+        if len(text) > limits.MARKS_BYTES:
+            raise BadMessage(
+                f"marks too long ({len(text)} bytes; the limit is {limits.MARKS_BYTES})"
+            )
+        await self.db(self.store.save_marks, live.id, role, text)
 
     async def chat(self, live: Live, role: str, text: Any, roles: set[str]) -> dict[str, Any]:
         """Post ``text`` to the table's chat as ``role`` (a seat this client holds) and send it

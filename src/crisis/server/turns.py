@@ -28,8 +28,9 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
+from crisis.engine.match import Match
 from crisis.server.store import Store
-from crisis.server.table import Live
+from crisis.server.table import Live, deadline
 
 log = logging.getLogger("crisis.server")
 
@@ -95,14 +96,14 @@ class Turns:
             result = live.row.result or {}
             winner = result.get("winner")
             names = {s.role: s.name for s in live.row.seats}
-            said = f"{names.get(winner, winner)} won" if winner else "it is over"
             assert self.notify is not None
             for role, account, _seen, _minutes in found:
                 await self.notify(
                     account,
                     "end",
                     f"Your game of {name} has ended",
-                    f"Your game of {name} has ended: {said}. The table has its replay.",
+                    f"Your game of {name} has ended. {end_words(winner, role, names)} "
+                    "The table has its replay.",
                     f"/table/{live.id}?seat={role}",
                 )
         except Exception:
@@ -159,17 +160,85 @@ class Turns:
         raise NotImplementedError
 
     async def _send_turn_notice(self, live: Live, role: str, account: str) -> bool:
-        """Claim the seat's turn as noticed and mail it; False when it already was."""
+        """Claim the seat's turn as noticed and mail it; False when it already was. The mail
+        says what happened since the seat last moved, in the log's words as the seat sees
+        them, and, over days, how long the seat has to move."""
         if not await self.db(self.store.claim_turn_notice, live.id, role):
             return False
         name = live.title.info().get("name", live.row.title)
         others = ", ".join(s.name for s in live.row.seats if s.role != role)
+        try:
+            lines = await asyncio.to_thread(
+                since_last_move,
+                live.match.title,
+                live.row.seed,
+                dict(live.row.options),
+                list(live.match.log),
+                live.match.view(role).get("log", []),
+                role,
+            )
+        except Exception:
+            log.exception("table %s: could not tell what happened since %s moved", live.id, role)
+            lines = []
+        text = f"It is your turn ({role}) at your table of {name} with {others}."
+        end = deadline(live.row)
+        if end is not None:
+            text += f"\n\nYou have {time_left(end - time.time())} to move."
+        if lines:
+            shown = lines[-SINCE_LINES:]
+            text += "\n\nSince your last move:\n" + "\n".join(f"- {line}" for line in shown)
+            if len(lines) > len(shown):
+                text += f"\n(and {len(lines) - len(shown)} earlier lines, on the table's log)"
         assert self.notify is not None
         await self.notify(
-            account,
-            "turn",
-            f"Your turn at {name}",
-            f"It is your turn ({role}) at your table of {name} with {others}.",
-            f"/table/{live.id}?seat={role}",
+            account, "turn", f"Your turn at {name}", text, f"/table/{live.id}?seat={role}"
         )
         return True
+
+
+def end_words(winner: str | None, role: str, names: dict[str, str]) -> str:
+    """Who won, said to the player of ``role``: "You won." to the winner."""
+    if not winner:
+        return "Nobody won."
+    if winner == role:
+        return "You won."
+    return f"{names.get(winner) or winner.capitalize()} ({winner}) won."
+
+
+#: Lines of the log a turn mail tells at most (the latest).
+SINCE_LINES = 20
+
+
+def since_last_move(
+    title: Any,
+    seed: Any,
+    options: dict[str, Any],
+    actions: list[tuple[str, Any]],
+    lines: list[Any],
+    role: str,
+) -> list[str]:
+    """The lines of ``lines`` (the log as ``role`` sees it now) written since ``role``'s last
+    action in ``actions``, found by replaying the game up to that action (in a thread: a
+    few milliseconds for a whole game). Before its first action: the whole log."""
+    last = max((i for i, (who, _action) in enumerate(actions) if who == role), default=None)
+    start = 0
+    if last is not None:
+        match = Match(title, seed, options)
+        for who, action in actions[: last + 1]:
+            match.apply(who, action)
+        start = len(match.view(role).get("log", []))
+    return [line if isinstance(line, str) else str(line) for line in lines[start:]]
+
+
+def time_left(seconds: float) -> str:
+    """ "23 hours", "2 days and 3 hours", "40 minutes", "no time" in words."""
+    if seconds <= 0:
+        return "no time left"
+    minutes = max(1, round(seconds / 60))
+    if minutes < 90:
+        return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    hours = round(seconds / 3600)
+    if hours < 48:
+        return f"{hours} hours"
+    days, rest = divmod(hours, 24)
+    return f"{days} days" + (f" and {rest} hour{'s' if rest != 1 else ''}" if rest else "")

@@ -59,7 +59,7 @@ STOPPABLE = ("turns", "invites", "ends", "all")
 STOP_WORDS = {
     "turns": "turn notices",
     "invites": "invitations to tables",
-    "ends": "the results of your games",
+    "ends": "game results",
     "all": "turn notices, invitations and game results",
 }
 

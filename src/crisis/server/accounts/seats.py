@@ -12,9 +12,10 @@ before: claiming takes nothing from a link. A seat another account holds cannot 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import Engine, and_, select, update
+from sqlalchemy import Engine, and_, or_, select, update
 from starlette.requests import HTTPConnection
 
 from crisis.server.accounts import sessions
@@ -64,12 +65,28 @@ class Seats:
             )
             return {r.role for r in rows}
 
-    def games(self, account_id: str, limit: int = GAMES_LISTED) -> list[dict[str, Any]]:
-        """Every table where the account holds a seat (the newest ``limit``): those waiting
-        for one of its seats first, the longest waiting first, then the others, the most
+    def games(
+        self,
+        account_id: str | None,
+        limit: int = GAMES_LISTED,
+        token_hashes: Sequence[str] = (),
+    ) -> list[dict[str, Any]]:
+        """Every table where the account (if any) or one of ``token_hashes`` (the seat
+        secrets a browser plays, hashed) holds a seat, the newest ``limit``: those waiting
+        for one of these seats first, the longest waiting first, then the others, the most
         recently changed first. Each with its seats (names, never accounts or addresses),
-        the account's roles, and since when the table waits for it (``updated``)."""
-        mine = select(seats.c.game).where(seats.c.account == account_id)
+        the roles held here, since when the table waits for them (``waiting_since``) and,
+        for a game over days, when their time runs out (``deadline``)."""
+        hashes = sorted(set(token_hashes))
+        held = []
+        if account_id is not None:
+            held.append(seats.c.account == account_id)
+        if hashes:
+            held.append(seats.c.token_hash.in_(hashes))
+        if not held:
+            return []
+        yours = or_(*held)
+        mine = select(seats.c.game).where(yours)
         with self.engine.connect() as db:
             rows = db.execute(
                 select(
@@ -81,6 +98,10 @@ class Seats:
                     games.c.active,
                     games.c.result,
                     games.c.updated,
+                    games.c.created,
+                    games.c.pace,
+                    games.c.rated,
+                    games.c.rematch_of,
                 )
                 .where(games.c.id.in_(mine))
                 .order_by(games.c.updated.desc(), games.c.id)
@@ -95,9 +116,7 @@ class Seats:
                     seats.c.bot,
                     seats.c.name,
                     seats.c.resigned,
-                    and_(seats.c.account.is_not(None), seats.c.account == account_id).label(
-                        "yours"
-                    ),
+                    and_(yours, seats.c.kind == "human").label("yours"),
                 )
                 .where(seats.c.game.in_(ids))
                 .order_by(seats.c.game, seats.c.position)
@@ -119,10 +138,7 @@ class Seats:
             active = json.loads(r.active)
             roles = [s["role"] for s in by_game[r.id] if s["yours"]]
             waiting = r.status == "playing" and any(
-                role in active and not s["resigned"]
-                for role in roles
-                for s in by_game[r.id]
-                if s["role"] == role
+                s["yours"] and not s["resigned"] and s["role"] in active for s in by_game[r.id]
             )
             listed.append(
                 {
@@ -134,6 +150,12 @@ class Seats:
                     "active": active,
                     "result": json.loads(r.result) if r.result else None,
                     "updated": r.updated,
+                    "created": r.created,
+                    "pace": r.pace,
+                    "rated": bool(r.rated),
+                    "rematch_of": r.rematch_of,
+                    # A game over days: when the time of the seats to move runs out.
+                    "deadline": r.updated + r.pace if r.pace and r.status == "playing" else None,
                     "seats": by_game[r.id],
                     "roles": roles,
                     "waiting": waiting,

@@ -2,8 +2,9 @@
 // account's settings. One module; each page says which it is in <body data-page>. Secrets of
 // mailed links come in the page's fragment (#t=...), which never reaches the server's logs.
 
-import { meta, request, seats, seatLink } from "./api.js";
+import { meta, request, seats } from "./api.js";
 import { $ } from "./dom.js";
+import { showYourGames } from "./games.js";
 
 const page = document.body.dataset.page;
 
@@ -248,45 +249,10 @@ const pages = {
   },
 };
 
-/** "Your games": the tables where the account holds a seat, those waiting for it first. */
+/** "Your games" (games.js): the same list as in the lobby, the account's seats and this
+ * browser's, those waiting for you first. */
 async function showGames() {
-  const list = $("my-games");
-  let games;
-  try {
-    ({ games } = await request("GET", "/api/account/games"));
-  } catch (err) {
-    list.replaceChildren(item("muted", err.message));
-    return;
-  }
-  if (!games.length) {
-    list.replaceChildren(item("muted", "None yet: seats you take while signed in show here."));
-    return;
-  }
-  const held = seats();
-  let titles = {};
-  try {
-    titles = (await meta()).titles || {};
-  } catch {
-    titles = {};
-  }
-  list.replaceChildren(...games.map((game) => {
-    const role = game.roles[0];
-    const known = held.find((s) => s.table === game.id && s.role === role && s.mine);
-    const href = known ? seatLink(game.id, role, known.token) : `/table/${encodeURIComponent(game.id)}`;
-    const others = game.seats.filter((s) => !s.yours).map((s) => s.name || s.bot || s.role).join(", ");
-    const li = document.createElement("li");
-    const a = document.createElement("a");
-    a.href = href;
-    const title = (titles[game.title] && titles[game.title].name) || game.title;
-    a.textContent = `${title} with ${others || "nobody"}`;
-    const state = document.createElement("span");
-    state.className = game.waiting ? "your-turn" : "muted";
-    state.textContent = game.waiting
-      ? `your turn, waiting ${waited(game.waiting_since)}`
-      : game.status === "finished" ? "finished" : "others to move";
-    li.append(a, " ", state);
-    return li;
-  }));
+  await showYourGames($("my-games"), "None yet: the tables you play show here.");
 }
 
 /** The seats offered to the account, each with Accept and Decline (those past the mail
@@ -380,15 +346,6 @@ function item(cls, text) {
   li.className = cls;
   li.textContent = text;
   return li;
-}
-
-/** How long since the moment `since` (Unix seconds), in words. */
-function waited(since) {
-  const s = Math.max(0, Date.now() / 1000 - since);
-  if (s < 120) return "a moment";
-  if (s < 5400) return `${Math.round(s / 60)} minutes`;
-  if (s < 129600) return `${Math.round(s / 3600)} hours`;
-  return `${Math.round(s / 86400)} days`;
 }
 
 function showAccount(account) {

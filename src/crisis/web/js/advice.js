@@ -23,7 +23,7 @@ export async function askHint() {
     const several = r.hints.length > 1;
     list.replaceChildren(
       el("p", { class: "muted small" }, several
-        ? "The strongest bot's top choices for you, by its estimate of your chance to win after each, highest first (± one standard error: asked again, an estimate moves by about that much). Its own choice, marked, comes from its search and may rate lower on these samples:"
+        ? "The strongest bot's choice for you first, then its best other choices by its estimate of your chance to win after each (± one standard error: asked again, an estimate moves by about that much). Its own choice comes from its deeper search, so another may rate higher on these quick samples:"
         : "The strongest bot's choice for you:"),
       el("ol", { class: "hint-choices" }, ...r.hints.map(choice)),
       rated(r.hints[0]),

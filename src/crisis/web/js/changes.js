@@ -1,7 +1,9 @@
 // What changed on the map since this seat last acted: each region's pieces as a snapshot,
-// compared with the one kept (in localStorage, per table and seat) when the seat last acted or
-// said it had seen them, and told in words ("Goths +2 in Thracia"). Pure bookkeeping on
+// compared with the one kept (on the server, per seat: it follows the player to any device)
+// when the seat last acted or said it had seen them, and told in words ("Goths +2 in Thracia"). Pure bookkeeping on
 // views: no rules.
+
+import { request } from "./api.js";
 
 /** Each region's public pieces: {region: {key: value}} (governor, support, militia, mobs,
  * quaestor, improvements, barbarians by tribe and how many of them are active, a Pretender's
@@ -135,13 +137,31 @@ export function describeChanges(before, now) {
   return { regions, lines };
 }
 
-/** The snapshot a seat last saw, kept across reloads. */
+/** The snapshot a seat last saw, kept on the server per seat (GET/PUT
+ * /api/tables/{id}/marks), so that it follows the player to any device; this browser's copy
+ * (localStorage) stands in until the server has answered, and when it cannot. `onLoad` is
+ * called once the server's copy is in. */
 export class Seen {
-  constructor(table, role) {
+  constructor(table, role, token, onLoad) {
     this.key = `crisis-seen:${table}:${role}`;
+    this.table = table;
+    this.role = role;
+    this.token = token;
+    this.loaded = false;
+    this.value = null;
+    this.timer = null;
+    const path = `/api/tables/${encodeURIComponent(table)}/marks/${encodeURIComponent(role)}`;
+    request("GET", path, undefined, token).then((res) => {
+      this.value = res.marks && res.marks.v === 3 ? res.marks : this.local();
+    }).catch(() => {
+      this.value = this.local();
+    }).finally(() => {
+      this.loaded = true;
+      if (onLoad) onLoad();
+    });
   }
 
-  load() {
+  local() {
     try {
       const s = JSON.parse(localStorage.getItem(this.key) || "null");
       return s && s.v === 3 ? s : null; // an older page's record: start afresh
@@ -150,11 +170,23 @@ export class Seen {
     }
   }
 
+  /** The snapshot last seen (null: none), or undefined while the server's is on its way. */
+  load() {
+    return this.loaded ? this.value : undefined;
+  }
+
   save(d) {
+    this.value = d;
     try {
       localStorage.setItem(this.key, JSON.stringify(d));
     } catch {
-      // storage full or refused: the marks last until the page is closed
+      // storage full or refused: the server's copy is the one that counts
     }
+    // To the server a moment later (one write for a burst of moves).
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      const path = `/api/tables/${encodeURIComponent(this.table)}/marks`;
+      request("PUT", path, { role: this.role, marks: d }, this.token).catch(() => {});
+    }, 1500);
   }
 }

@@ -33,7 +33,14 @@ export function chart(title, rounds, series, max, fmt) {
   line(left, y(max), w - 6, y(max), "grid");
   text(left - 4, y(0) + 4, fmt(0));
   text(left - 4, y(max) + 4, fmt(max));
-  rounds.forEach((r, i) => { if (i === 0 || i === rounds.length - 1 || i % 3 === 0) text(x(i), h - 4, r === "end" ? "end" : `R${r}`, "middle"); });
+  // The round under each third point; the first and last are anchored inside the frame (a
+  // centred "end" at the right edge was cut to "en").
+  const last = rounds.length - 1;
+  rounds.forEach((r, i) => {
+    if (i !== 0 && i !== last && (i % 3 !== 0 || last - i < 2)) return;
+    const anchor = i === last && last > 0 ? "end" : i === 0 ? "start" : "middle";
+    text(x(i), h - 4, r === "end" ? "end" : `R${r}`, anchor);
+  });
   for (const [role, values] of Object.entries(series)) {
     const p = document.createElementNS(SVGNS, "polyline");
     p.setAttribute("points", values.map((v, i) => `${x(i)},${y(v)}`).join(" "));

@@ -1,7 +1,8 @@
 // The lobby: create a table (seats, bots, options), list my tables, watch others.
 
-import { el, linkBox, meta as loadMeta, myName, rememberSeat, request, seatLink, seats, setMyName } from "./api.js";
+import { el, linkBox, meta as loadMeta, myName, rememberSeat, request, seatLink, setMyName } from "./api.js";
 import { $, cap } from "./dom.js";
+import { showYourGames } from "./games.js";
 
 const ROLES = ["green", "blue", "yellow", "red"];
 let META = null;
@@ -136,6 +137,19 @@ function drawSeats() {
   if (note) box.append(el("p", { class: "level-note small muted" }, note));
 }
 
+/** "Open" ticked: the bots' seats become open seats, for whoever takes them (a rated table
+ * takes no bot); unticked, the open seats go back to bots. */
+function openSeats() {
+  drawSeats();
+  if (!$("open-table").checked) return;
+  $("seats").querySelectorAll("select").forEach((select) => {
+    if (select.value.startsWith("bot:")) {
+      select.value = "open";
+      select.dispatchEvent(new Event("change"));
+    }
+  });
+}
+
 async function create(ev) {
   ev.preventDefault();
   $("create-error").textContent = "";
@@ -158,7 +172,11 @@ async function create(ev) {
         return;
       }
       seatsIn.push({ kind: "human", invite: who });
-    } else seatsIn.push({ kind: "human", name: v === "me" ? name : "" });
+    } else if (v === "me") {
+      // The first seat of "Me" is the maker's own: signed in, their account's (the others
+      // of a hotseat are the people beside them).
+      seatsIn.push({ kind: "human", name, mine: !choice.slice(0, -1).includes("me") });
+    } else seatsIn.push({ kind: "human", name: "" });
   }
   const title = $("title").value;
   const options = chosenOptions(title);
@@ -206,6 +224,7 @@ async function loadMe() {
     ME = null;
   }
   const signedIn = Boolean(ME);
+  if (signedIn && !$("my-name").value) $("my-name").value = ME.name;
   $("open-table").disabled = !signedIn;
   $("rated").disabled = !signedIn;
   $("site-note").replaceChildren(signedIn
@@ -306,23 +325,11 @@ function describe(t) {
   return `${name} · ${people} · ${status}${when ? ` · ${when}` : ""}`;
 }
 
+/** "Your games" (games.js): the same list as on the account page. */
 async function listMine() {
-  const tokens = [...new Set(seats().filter((s) => s.mine).map((s) => s.token))];
-  if (!tokens.length) return;
-  const res = await request("POST", "/api/tables/mine", { tokens: tokens.slice(-200) });
-  const list = $("my-tables");
-  if (!res.tables.length) return;
-  list.replaceChildren(...res.tables.map(({ table, roles }) => {
-    // a rematch reuses the seat secret: remember it under the new table too
-    for (const role of roles) {
-      const known = seats().find((s) => s.mine && s.role === role && tokens.includes(s.token) && (s.table === table.id || s.table === table.rematch_of));
-      if (known && known.table !== table.id) rememberSeat(table.id, role, known.token, true);
-    }
-    const myTurn = table.status === "playing" && table.active.some((r) => roles.includes(r));
-    return el("li", {},
-      el("a", { href: `/table/${encodeURIComponent(table.id)}` }, myTurn ? "Your turn!" : "Open"),
-      el("span", {}, `You: ${roles.join(", ")} · ${describe(table)}`));
-  }));
+  // First on the page for a returning player; not shown before a first game.
+  const games = await showYourGames($("my-tables"), "None yet: the tables you play show here.");
+  $("mine").classList.toggle("hidden", !games.length);
 }
 
 async function listRecent() {
@@ -342,7 +349,7 @@ async function main() {
   drawOptionForms();
   drawPaces();
   await loadMe();
-  $("open-table").addEventListener("change", drawSeats);
+  $("open-table").addEventListener("change", openSeats);
   titles.addEventListener("change", drawTitle);
   $("players").addEventListener("change", drawSeats);
   $("create-form").addEventListener("submit", create);

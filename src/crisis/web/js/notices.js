@@ -3,8 +3,7 @@
 // browser's push subscription is made here, with the site's public key.
 
 import { request } from "./api.js";
-
-const $ = (id) => document.getElementById(id);
+import { $ } from "./dom.js";
 
 function say(id, text) {
   const node = $(id);

@@ -122,7 +122,10 @@ export function renderPrompt(s, view, actions) {
     $("who").textContent = `You play ${s.role}.`;
   } else {
     const waiting = view.active.map(cap).join(", ") || "nobody";
-    $("prompt").textContent = app.pending ? "Sending…" : `Waiting for ${waiting}`;
+    // An open table waits for players to take its free seats: say which those are.
+    const free = s.table.status === "open" ? s.table.seats.filter((x) => x.kind === "open").map((x) => cap(x.role)) : [];
+    const open = free.length ? `Waiting for players to take the free ${free.length === 1 ? "seat" : "seats"}: ${free.join(", ")}` : "";
+    $("prompt").textContent = app.pending ? "Sending…" : open || `Waiting for ${waiting}`;
     $("who").textContent = s.role ? `You play ${s.role}.` : app.roles.length ? "Your hand is covered." : "You are watching.";
   }
   // buttons for what the board does not offer as a click on itself; the list has everything

@@ -3,7 +3,8 @@
 
 import { el, mySeats, request } from "./api.js";
 import { renderLog } from "./log.js";
-import { renderPrompt } from "./prompt.js";
+import { renderHeader, renderPrompt } from "./prompt.js";
+import { renderRules } from "./rules.js";
 import { $, app, cap, toast, tableId } from "./shared.js";
 
 export async function showReplay(step) {
@@ -20,8 +21,13 @@ export async function showReplay(step) {
     const words = r.label || (r.action ? app.board.label(r.action.slice(1), r.view) : "");
     const said = r.action ? `: ${cap(r.action[0])}: ${words}` : "";
     $("replay-label").textContent = `step ${r.step} of ${r.steps}${said}`;
-    const fake = { ...app.latest, role: r.role, view: { ...r.view, active: [] }, actions: [], replay: true };
+    // That step's table: its result only once the game had ended there (never the final
+    // state's words at an earlier step).
+    const table = { ...app.latest.table, result: r.view.result || null, status: r.view.result ? "finished" : "playing" };
+    const fake = { ...app.latest, table, role: r.role, view: { ...r.view, active: [] }, actions: [], replay: true };
+    renderHeader(fake, fake.view, []);
     renderPrompt(fake, fake.view, []);
+    renderRules(fake.view);
     $("prompt").textContent = `Replay: ${r.view.prompt}`;
     app.board.render(app.ctx, fake, fake.view, []);
     renderLog(fake.view);

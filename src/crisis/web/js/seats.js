@@ -34,13 +34,68 @@ function person(seat) {
   const r = who.rating;
   return el("span", {},
     el("a", { href: `/players/${encodeURIComponent(who.name)}`, class: "player" }, who.name),
-    el("span", { class: "muted seat-rating", title: "Rating for this game" },
+    el("span", { class: "seat-rating", title: "Rating for this game" },
       r ? ` (${r.rating}${r.provisional ? "?" : ""})` : " (unrated)"));
+}
+
+/** A seat's person for the bar at the top: the name and, for an account, its rating. */
+function barPerson(seat) {
+  if (seat.kind === "bot") return `${seat.name || `${seat.bot} bot`}`;
+  if (seat.kind === "open") return "free seat";
+  const who = players[seat.role];
+  if (!who) return seat.name || cap(seat.role);
+  const r = who.rating;
+  return el("span", {}, who.name,
+    el("span", { class: "seat-rating", title: "Rating for this game" }, r ? ` ${r.rating}${r.provisional ? "?" : ""}` : " unrated"));
+}
+
+/** "23 h left" until a Unix time in seconds. */
+function leftWords(deadline) {
+  const left = deadline - Date.now() / 1000;
+  if (left <= 0) return "time is up";
+  if (left < 5400) return `${Math.max(1, Math.round(left / 60))} min left`;
+  if (left < 172800) return `${Math.round(left / 3600)} h left`;
+  return `${Math.floor(left / 86400)} d ${Math.round((left % 86400) / 3600)} h left`;
+}
+
+/** The bar at the top of the table, what a returning player looks for first: whose turn,
+ * the time left, whether the game is rated, and the players with their ratings. */
+function renderBar(s) {
+  const t = s.table;
+  const view = s.view;
+  const active = view.active || t.active || [];
+  const result = t.result || view.result;
+  const free = t.seats.filter((x) => x.kind === "open").map((x) => cap(x.role));
+  let turn;
+  if (result) turn = result.winner ? (app.roles.includes(result.winner) ? "Game over: you won" : `Game over: ${cap(result.winner)} won`) : "Game over";
+  else if (t.status === "open") turn = `Waiting for players: ${free.join(", ")} ${free.length === 1 ? "is a free seat" : "are free seats"}`;
+  else if (active.some((r) => app.roles.includes(r))) turn = "Your turn";
+  else {
+    const named = (r) => {
+      const seat = t.seats.find((x) => x.role === r);
+      const who = (players[r] && players[r].name) || (seat && seat.kind === "human" && seat.name);
+      return who ? `${who} (${cap(r)})` : cap(r);
+    };
+    turn = `Waiting for ${active.map(named).join(", ") || "nobody"}`;
+  }
+  const facts = [
+    t.deadline && !result ? leftWords(t.deadline) : null,
+    t.pace ? `${Math.round(t.pace / 86400)} d per move` : null,
+    t.rated ? "rated" : "unrated",
+  ].filter(Boolean);
+  $("bar-turn").replaceChildren(el("strong", {}, turn), facts.length ? ` · ${facts.join(" · ")}` : "");
+  $("bar-turn").classList.toggle("mine", turn === "Your turn");
+  $("bar-players").replaceChildren(...t.seats.map((seat) => el("li", { class: active.includes(seat.role) && !result ? "to-move" : null },
+    el("span", { class: `swatch ${seat.role}`, "aria-hidden": "true" }),
+    el("span", { class: "visually-hidden" }, `${cap(seat.role)}: `),
+    barPerson(seat),
+    app.roles.includes(seat.role) ? el("span", { class: "you" }, " (you)") : "")));
 }
 
 export function renderTable(s) {
   const t = s.table;
   askPlayers(t);
+  renderBar(s);
   const seatList = $("seats");
   seatList.replaceChildren(...t.seats.map((seat) => el(
     "div", {},

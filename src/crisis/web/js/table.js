@@ -28,25 +28,40 @@ function takeLinkSecret() {
   if (seat && token) {
     rememberSeat(tableId, seat, token, true);
     history.replaceState(null, "", location.pathname); // keep the secret out of the address bar
+    return token;
+  }
+  return null;
+}
+
+/** A seat opened by its link while signed in is the account's from now on: it follows the
+ * person to any browser, is in their "Your games", and its turns are mailed to them. */
+async function claimLinkSeat(token) {
+  try {
+    const { account } = await request("GET", "/api/account");
+    if (!account) return;
+    await request("POST", "/api/account/seats", { tokens: [token] });
+    app.accountName = account.name; // the seat's name, where this browser has none of its own
+  } catch {
+    // No accounts here, or the claim can wait: the link plays the seat all the same.
   }
 }
 
 /** A mailed link names the seat it is for (``?seat=blue``). A browser that does not hold
- * that seat and where nobody is signed in (another device) is sent to sign in, and comes
- * back here, to the seat, after. Signed in as someone else, or on a site without accounts,
- * the page stays as it is. */
+ * that seat and where nobody is signed in (another device) is sent to sign in at once,
+ * before the table loads, and comes back here, to the seat, after. Signed in as someone
+ * else, or on a site without accounts, the page loads as it is. True when it is sent away. */
 async function reachMailedSeat() {
   const wanted = new URLSearchParams(location.search).get("seat");
-  if (!wanted || app.roles.includes(wanted) || app.askedSignIn) return;
-  app.askedSignIn = true;
+  if (!wanted || mySeats(tableId).some((s) => s.role === wanted)) return false;
   let res;
   try {
     res = await request("GET", "/api/account");
   } catch {
-    return; // no accounts here
+    return false; // no accounts here
   }
-  if (res.account) return;
-  location.assign(`/account/signin?next=${encodeURIComponent(location.pathname + location.search)}`);
+  if (res.account) return false;
+  location.replace(`/account/signin?next=${encodeURIComponent(location.pathname + location.search)}`);
+  return true;
 }
 
 // -- connection --------------------------------------------------------------------------------
@@ -59,7 +74,7 @@ function connect() {
     setConn("connected", false);
     setOffline(false);
     const tokens = mySeats(tableId).map((s) => s.token).slice(0, 8);
-    ws.send(JSON.stringify({ type: "hello", tokens, name: myName() || undefined }));
+    ws.send(JSON.stringify({ type: "hello", tokens, name: myName() || app.accountName || undefined }));
   });
   ws.addEventListener("message", (ev) => {
     let msg;
@@ -106,7 +121,6 @@ function onMessage(msg) {
     app.chat = msg.chat || [];
     renderChat();
     if (app.roles.length === 1) app.shown = app.roles[0];
-    reachMailedSeat();
   } else if (msg.type === "state") {
     if (app.latest && msg.version < app.latest.version) return;
     mergeLog(msg);
@@ -224,8 +238,11 @@ function refocus(was) {
 
 // -- start -------------------------------------------------------------------------------------
 async function main() {
-  takeLinkSecret();
+  const linked = takeLinkSecret();
+  if (!linked && (await reachMailedSeat())) return;
+  const claimed = linked ? claimLinkSeat(linked) : null;
   app.meta = await loadMeta();
+  await claimed;
   app.render = render;
   document.addEventListener("click", (ev) => {
     if (!$("menu").contains(ev.target) && !ev.target.closest(".target")) closeMenu();

@@ -3,7 +3,7 @@ account asked to be told in (``push_subscriptions``) and each account's channels
 (``notice_channels``). Idempotent like 0004.
 
 Revision ID: 0014
-Revises: 0011
+Revises: 0013
 Create Date: 2026-11-28
 """
 
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0014"
-down_revision: str | Sequence[str] | None = "0011"
+down_revision: str | Sequence[str] | None = "0013"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -2,7 +2,7 @@
 // battle box. Moved here unchanged from table.js; table.js calls it through the board
 // interface described in boards/index.js.
 
-import { el } from "../api.js";
+import { el, mySeats } from "../api.js";
 import { logLine } from "../dice.js";
 import { declaredVerbs, plainLabel, takesNothing, takesOne } from "../verbs.js";
 import { describeChanges, Seen, snapshot } from "../changes.js";
@@ -273,11 +273,16 @@ function changes(s, view) {
   }
   const table = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
   if (UI.seenFor !== `${table}:${role}`) {
-    UI.seen = new Seen(table, role);
+    const held = mySeats(table).find((x) => x.role === role);
+    UI.seen = new Seen(table, role, held && held.token, () => redraw());
     UI.seenFor = `${table}:${role}`;
   }
   const now = snapshot(view);
   const before = UI.seen.load();
+  if (before === undefined) {
+    note.classList.add("hidden"); // what this seat saw is on its way from the server
+    return new Set();
+  }
   // The first look, and the state that follows this seat's own action, are seen by it.
   if (!before || (UI.actedAt !== null && s.version > UI.actedAt)) {
     UI.seen.save(now);
@@ -372,7 +377,11 @@ function renderArmyPanel(ctx, view, actions, pick) {
     if (dests.size) said.push(`march to a glowing region (${dests.size})`);
     if (foes.size) said.push(`attack a glowing counter (${foes.size})`);
     parts.push(el("p", { class: "muted small army-help", role: "status" },
-      `Army ${UI.selected} selected: on the map, ${said.join(" or ")}.`));
+      said.length ? `Army ${UI.selected} selected: on the map, ${said.join(" or ")}.` : `Army ${UI.selected} selected.`));
+    // What else it may do (add a legion, take foederati, build castra...): a button each,
+    // so that every action a hint's plan names has a control in sight.
+    const more = armyActions(actions, UI.selected).filter(([verb]) => verb !== "move_army" && verb !== "initiate_battle");
+    if (more.length) parts.push(el("div", { class: "buttons army-acts" }, ...more.map((a) => ctx.button(a, view, ""))));
   }
   const had = panel.contains(document.activeElement) ? document.activeElement.textContent : null;
   panel.replaceChildren(...parts);
