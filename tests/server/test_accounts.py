@@ -21,6 +21,7 @@ from tests.server.conftest import HUMAN, create, state
 from tests.server.smtp import Inbox, body, free_port, link, smtp_server
 
 PASSWORD = "marcus aurelius 161"
+SITE = "https://crisis.example"
 SETTINGS: dict[str, Any] = {
     "bot_delay": 0.0,
     "allow_seed": True,
@@ -430,21 +431,25 @@ def test_without_smtp_mails_are_kept_and_logged(
     for name in ("CRISIS_SMTP_URL", "CRISIS_PUBLIC_URL", "CRISIS_MAIL_FROM"):
         monkeypatch.delenv(name, raising=False)
     caplog.set_level(logging.INFO, logger="crisis.mail")
-    with make_app(db) as client:
+    with make_app(db, local_url="http://127.0.0.1:8123") as client:
         sign_up(client)
         deadline = time.monotonic() + 10
         while db.execute("SELECT status FROM outbox") != [("logged",)]:
             assert time.monotonic() < deadline
             time.sleep(0.02)
     assert "no SMTP server: kept, not sent" in caplog.text
-    assert "http://testserver/account/confirm#t=" in caplog.text  # the link to follow
+    # The link to follow starts with the address the server listens on, never the Host.
+    assert "http://127.0.0.1:8123/account/confirm#t=" in caplog.text
+    assert "testserver" not in caplog.text
     [(recipient, mail_body)] = db.execute("SELECT recipient, body FROM outbox")
     assert recipient == "aurelian@example.org" and "/account/confirm#t=" in mail_body
 
 
 def test_smtp_down_or_refusing_retries_later_and_play_goes_on(db: Database) -> None:
     port = free_port()
-    with make_app(db, smtp_url=f"smtp://127.0.0.1:{port}") as client:  # nothing listens yet
+    with make_app(
+        db, smtp_url=f"smtp://127.0.0.1:{port}", public_url="http://testserver"
+    ) as client:  # nothing listens yet
         sign_up(client)
         deadline = time.monotonic() + 10
         while db.execute("SELECT attempts FROM outbox")[0][0] < 2:
@@ -475,7 +480,7 @@ def test_smtp_down_or_refusing_retries_later_and_play_goes_on(db: Database) -> N
 
 
 def test_a_mail_refused_for_good_is_given_up(db: Database) -> None:
-    with smtp_server() as (inbox, url), make_app(db, smtp_url=url) as client:
+    with smtp_server() as (inbox, url), make_app(db, smtp_url=url, public_url=SITE) as client:
         inbox.refuse = "550 5.1.1 no such mailbox"
         sign_up(client)
         deadline = time.monotonic() + 10
@@ -614,7 +619,7 @@ def test_an_smtp_server_that_never_answers_blocks_nothing(db: Database) -> None:
     try:
         port = listener.getsockname()[1]
         started = time.monotonic()
-        with make_app(db, smtp_url=f"smtp://127.0.0.1:{port}") as client:
+        with make_app(db, smtp_url=f"smtp://127.0.0.1:{port}", public_url=SITE) as client:
             sign_up(client)
             table, tokens = create(client, [HUMAN, HUMAN])
             assert state(client, table, tokens["green"])["table"]["id"] == table

@@ -37,6 +37,7 @@ def install(
     smtp_url: str | None = None,
     public_url: str | None = None,
     mail_from: str | None = None,
+    local_url: str | None = None,
     mail_poll: float = 5.0,
     **sender: Any,
 ) -> mail.MailConfig:
@@ -47,10 +48,11 @@ def install(
     ``CRISIS_SMTP_URL``, ``CRISIS_PUBLIC_URL``, ``CRISIS_MAIL_FROM``): see
     :mod:`crisis.server.accounts.mail`. ``mail_poll``: seconds between the sender's looks at
     the outbox; ``sender``: :class:`~crisis.server.accounts.mail.Sender`'s other settings
-    (tests). Returns the mail settings (a bad SMTP or public URL is refused here, at once)."""
+    (tests). Returns the mail settings (bad ones are refused here, at once, with
+    :class:`ValueError`)."""
     if getattr(app.state, "accounts_installed", False):
         raise RuntimeError("accounts are installed on this application already")
-    config = mail.MailConfig.make(smtp_url, public_url, mail_from)
+    config = mail.MailConfig.make(smtp_url, public_url, mail_from, local_url)
     app.state.accounts_installed = True
     app.include_router(routes.router)
     app.include_router(routes.pages)
@@ -63,9 +65,8 @@ def install(
             data = Accounts(store.engine)
             box = mail.Outbox(store.engine)
             key = await hall.db(data.mail_key)
-            site = config.public_url or "http://localhost"
             postman = mail.Sender(
-                box, config, hall.db, site=site, poll=mail_poll, chores=[data.sweep], **sender
+                box, config, hall.db, poll=mail_poll, chores=[data.sweep], **sender
             )
             service = routes.Service(
                 data=data,

@@ -19,8 +19,13 @@ RFC 8058's one-click POST, which mail programs offer as a button).
 Configuration: ``smtp_url`` (``CRISIS_SMTP_URL``), e.g. ``smtp://user:password@host:587``
 (STARTTLS when the server offers it), ``smtp+starttls://...`` (STARTTLS required) or
 ``smtps://...`` (TLS from the first byte, port 465); ``public_url`` (``CRISIS_PUBLIC_URL``),
-the site's address as people reach it, which links in mails start with; ``mail_from``
+the site's address as people reach it, which every link in a mail starts with; ``mail_from``
 (``CRISIS_MAIL_FROM``), the sender's address (default ``crisis@`` the public host).
+
+Links are built from the configured address only, never from a request's ``Host`` header
+(anyone can send any Host: a reset link built from it would lead the owner's secret to the
+sender's site). So SMTP without a public URL is refused at start; without SMTP (mails only
+reach the log) the links start with the address the server listens on (``local_url``).
 """
 
 from __future__ import annotations
@@ -63,6 +68,14 @@ STOP_WORDS = {
 }
 
 
+#: Why a site with SMTP and no public URL does not start.
+NO_PUBLIC_URL = (
+    "mail is set to go out over SMTP but the site's public address is not set: set "
+    "--public-url (or CRISIS_PUBLIC_URL) to the address people reach the site at, e.g. "
+    "https://crisis.example; every link in a mail is built from it, never from a request"
+)
+
+
 @dataclass(frozen=True)
 class MailConfig:
     """Where mail goes and what links in it start with (see the module's text)."""
@@ -70,6 +83,14 @@ class MailConfig:
     smtp_url: str | None = None
     public_url: str | None = None
     mail_from: str | None = None
+    #: Where links start without a public URL (only without SMTP: the mails reach the log).
+    local_url: str = "http://localhost"
+
+    @property
+    def site(self) -> str:
+        """The address every mailed link starts with: the public URL, else (no SMTP, so
+        the mails only reach the log) the address the server listens on."""
+        return self.public_url or self.local_url
 
     @classmethod
     def make(
@@ -77,27 +98,31 @@ class MailConfig:
         smtp_url: str | None = None,
         public_url: str | None = None,
         mail_from: str | None = None,
+        local_url: str | None = None,
     ) -> MailConfig:
-        """The settings given, else those in the environment, else none."""
+        """The settings given, else those in the environment, else none. :class:`ValueError`
+        (saying what to set) for an SMTP or public URL it cannot use, and for SMTP without
+        a public URL."""
         config = cls(
             smtp_url=smtp_url or os.environ.get(SMTP_ENV) or None,
             public_url=(public_url or os.environ.get(PUBLIC_ENV) or "").rstrip("/") or None,
             mail_from=mail_from or os.environ.get(FROM_ENV) or None,
+            local_url=(local_url or "http://localhost").rstrip("/"),
         )
         if config.smtp_url is not None:
             smtp_settings(config.smtp_url)  # refuse a URL it cannot use now, not at first mail
-        if config.public_url is not None and urlsplit(config.public_url).scheme not in (
-            "http",
-            "https",
-        ):
-            raise ValueError(f"the public URL must start with http:// or https://: {public_url}")
+            if config.public_url is None:
+                raise ValueError(NO_PUBLIC_URL)
+        for url in (config.public_url, config.local_url):
+            if url is not None:
+                _check_site(url)
         return config
 
-    def sender(self, site: str) -> str:
+    def sender(self) -> str:
         """The From address: the one set, else ``crisis@`` the site's host."""
         if self.mail_from:
             return self.mail_from
-        host = urlsplit(self.public_url or site).hostname or "localhost"
+        host = urlsplit(self.site).hostname or "localhost"
         return f"crisis@{host}"
 
     def shown(self) -> str:
@@ -107,6 +132,27 @@ class MailConfig:
         parts = urlsplit(self.smtp_url)
         user = f"{unquote(parts.username)}@" if parts.username else ""
         return f"{parts.scheme}://{user}{parts.hostname}:{parts.port or ''}".rstrip(":")
+
+
+def _check_site(url: str) -> None:
+    """Refuse (:class:`ValueError`) a site address links cannot start with: one that is not
+    ``http(s)://host[:port][/path]`` (no user, query or fragment)."""
+    parts = urlsplit(url)
+    try:
+        parts.port  # noqa: B018 (reading it checks it)
+    except ValueError:
+        raise ValueError(f"the public URL's port is not a number: {url}") from None
+    if (
+        parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or parts.username is not None
+        or parts.query
+        or parts.fragment
+        or any(c.isspace() or c in '<>"\\' for c in url)
+    ):
+        raise ValueError(
+            f"the public URL must be http(s)://host[:port][/path], nothing else: {url}"
+        )
 
 
 def smtp_settings(url: str) -> dict[str, Any]:
@@ -334,7 +380,6 @@ class Sender:
         config: MailConfig,
         run: Runner,
         *,
-        site: str = "http://localhost",
         poll: float = 5.0,
         retry: float = limits.MAIL_RETRY_SECONDS,
         retry_max: float = limits.MAIL_RETRY_MAX_SECONDS,
@@ -345,7 +390,7 @@ class Sender:
         self.box, self.config, self.run = box, config, run
         #: Blocking calls run hourly beside the outbox's purge (expired sessions and links).
         self.chores = tuple(chores)
-        self.site, self.poll = site, poll
+        self.poll = poll
         self.retry, self.retry_max, self.attempts, self.lease = retry, retry_max, attempts, lease
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -414,7 +459,7 @@ class Sender:
 
     async def deliver(self, row: dict[str, Any]) -> None:
         """Send one taken mail and record how it went."""
-        sender = self.config.sender(self.site)
+        sender = self.config.sender()
         if self.config.smtp_url is None:
             log.info(
                 "mail %d (no SMTP server: kept, not sent) to %s: %s\n%s",

@@ -56,7 +56,7 @@ async def notice(
         return False
     if account is None or not wants(account, kind):
         return False
-    site = svc.config.public_url or svc.sender.site
+    site = svc.config.site  # the configured address, never a request's
     queued: bool = await svc.queue(
         mail.letter(
             kind=kind,

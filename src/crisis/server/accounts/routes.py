@@ -108,10 +108,11 @@ class Service:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.hashing, functools.partial(call, *args))
 
-    def site(self, request: Request) -> str:
-        """The site's public URL (links in mails start with it): the one configured, else
-        the one this request was made to."""
-        return self.config.public_url or str(request.base_url).rstrip("/")
+    def site(self) -> str:
+        """The address every mailed link starts with: the configured one
+        (:attr:`mail.MailConfig.site`), never the one a request names in its Host header,
+        which the requester chooses."""
+        return self.config.site
 
     def secure(self, request: Request) -> bool:
         return sessions.secure(request, self.config.public_url)
@@ -253,7 +254,7 @@ async def sign_up(body: SignUpIn, request: Request, response: Response, svc: Svc
     hashed = await svc.hash(passwords.hash_password, password)
     account = await svc.run(svc.data.create, name, email, hashed)
     await _sign_in(svc, request, response, account)
-    await _mail_confirm(svc, request, account)
+    await _mail_confirm(svc, account)
     return {"account": account.mine()}
 
 
@@ -302,11 +303,11 @@ async def change_password(body: PasswordIn, request: Request, me: Me, svc: Svc) 
 
 
 # -- mailed links ------------------------------------------------------------------------------
-async def _mail_confirm(svc: Service, request: Request, account: Account) -> None:
+async def _mail_confirm(svc: Service, account: Account) -> None:
     secret = await svc.run(
         svc.data.new_link, account.id, "confirm", limits.CONFIRM_SECONDS, account.email
     )
-    site = svc.site(request)
+    site = svc.site()
     await svc.queue(
         mail.letter(
             kind="confirm",
@@ -332,7 +333,7 @@ async def _mail_confirm(svc: Service, request: Request, account: Account) -> Non
 async def confirm_again(request: Request, me: Me, svc: Svc) -> dict[str, Any]:
     """Mail a new link to confirm the address (a few an hour)."""
     if me.confirmed is None and await _may_link(svc, me, "confirm"):
-        await _mail_confirm(svc, request, me)
+        await _mail_confirm(svc, me)
     return {"account": me.mine()}
 
 
@@ -358,7 +359,7 @@ async def change_email(body: EmailIn, request: Request, me: Me, svc: Svc) -> dic
     email = passwords.check_email(body.email)
     account = await svc.run(svc.data.set_email, me.id, email)
     if passwords.email_key(me.email) != passwords.email_key(email):
-        site = svc.site(request)
+        site = svc.site()
         undo = await svc.run(svc.data.new_link, me.id, "undo", limits.UNDO_EMAIL_SECONDS, me.email)
         await svc.queue(
             mail.letter(
@@ -380,7 +381,7 @@ async def change_email(body: EmailIn, request: Request, me: Me, svc: Svc) -> dic
                 why="You get this mail because it was the address of an account at crisis.",
             )
         )
-    await _mail_confirm(svc, request, account)
+    await _mail_confirm(svc, account)
     return {"account": account.mine()}
 
 
@@ -416,7 +417,7 @@ async def forgot(body: ForgotIn, request: Request, svc: Svc) -> dict[str, Any]:
     account = await svc.run(svc.data.find, login) if login else None
     if account is not None and await _may_link(svc, account, "reset"):
         secret = await svc.run(svc.data.new_link, account.id, "reset", limits.RESET_SECONDS)
-        site = svc.site(request)
+        site = svc.site()
         await svc.queue(
             mail.letter(
                 kind="reset",
