@@ -63,6 +63,7 @@ OLD_TABLES = {"games", "seats", "actions", "notes", "chat"}
 TABLES = OLD_TABLES | {"processes", "sockets", "settings"}
 TABLES |= {"accounts", "sessions", "links", "outbox"}
 TABLES |= {"ratings", "rating_changes"}
+TABLES |= {"attempts"}
 
 
 def digest(value: Any) -> str:

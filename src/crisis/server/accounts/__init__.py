@@ -17,6 +17,7 @@ Playing by seat link without an account works as without it.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -54,6 +55,7 @@ def install(
         raise RuntimeError("accounts are installed on this application already")
     config = mail.MailConfig.make(smtp_url, public_url, mail_from, local_url)
     app.state.accounts_installed = True
+    mail.hide_stop_secrets()
     app.include_router(routes.router)
     app.include_router(routes.pages)
     started = app.router.lifespan_context
@@ -77,13 +79,16 @@ def install(
                 run=hall.db,
                 seats=Seats(store.engine),
             )
+            service.loop = asyncio.get_running_loop()
             app.state.accounts = service
             postman.start()
             try:
                 yield state
             finally:
+                if service.later:  # mails being queued after their answers
+                    await asyncio.wait(set(service.later), timeout=mail.STOP_WAIT)
                 await postman.stop()
-                service.hashing.shutdown(wait=True)
+                service.hashing.shutdown()
 
     app.router.lifespan_context = lifespan
     return config

@@ -34,13 +34,16 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
+import io
 import json
 import logging
 import os
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from email.generator import BytesGenerator
 from email.message import EmailMessage
+from email.policy import SMTP
 from email.utils import formatdate, make_msgid
 from typing import Any
 from urllib.parse import unquote, urlsplit
@@ -180,22 +183,46 @@ def smtp_settings(url: str) -> dict[str, Any]:
 
 
 # -- stop links --------------------------------------------------------------------------------
-def stop_token(key: bytes, account: str, kind: str) -> str:
+def stop_token(key: bytes, account: str, kind: str, generation: int = 0) -> str:
     """The secret of the link that stops ``kind`` mails (see :data:`STOPPABLE`) to
-    ``account``: it never expires, and stops only that."""
-    mac = hmac.new(key, f"stop:{account}:{kind}".encode(), hashlib.sha256).hexdigest()[:32]
-    return f"{account}.{kind}.{mac}"
+    ``account``: it stops only that, and only while the account's mail settings are those
+    of ``generation`` (``accounts.mail_gen``; any change of them, by a link or the account's
+    page, ends every stop link mailed before)."""
+    body = f"stop:{account}:{kind}:{generation}"
+    mac = hmac.new(key, body.encode(), hashlib.sha256).hexdigest()[:32]
+    return f"{account}.{kind}.{generation}.{mac}"
 
 
-def read_stop_token(key: bytes, token: str) -> tuple[str, str] | None:
-    """``(account, kind)`` of a genuine stop link's secret, else None."""
+def read_stop_token(key: bytes, token: str) -> tuple[str, str, int] | None:
+    """``(account, kind, generation)`` of a genuine stop link's secret, else None."""
     parts = token.split(".")
-    if len(parts) != 3 or parts[1] not in STOPPABLE:
+    if len(parts) != 4 or parts[1] not in STOPPABLE or not parts[2].isdigit():
         return None
-    account, kind, _mac = parts
-    if not hmac.compare_digest(stop_token(key, account, kind), token):
+    account, kind, generation = parts[0], parts[1], int(parts[2])
+    if len(parts[2]) > 9 or not hmac.compare_digest(
+        stop_token(key, account, kind, generation), token
+    ):
         return None
-    return account, kind
+    return account, kind, generation
+
+
+class HideStopSecrets(logging.Filter):
+    """Hides the secret of a one-click stop (``/api/mail/stop?t=...``) in the server's
+    access log (uvicorn's, whose arguments are address, method, path, version, status)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        args = record.args
+        if isinstance(args, tuple) and len(args) >= 3 and isinstance(args[2], str):
+            if args[2].startswith("/api/mail/stop?"):
+                record.args = (*args[:2], "/api/mail/stop?t=(hidden)", *args[3:])
+        return True
+
+
+def hide_stop_secrets(logger: str = "uvicorn.access") -> None:
+    """Add :class:`HideStopSecrets` to ``logger`` (once)."""
+    target = logging.getLogger(logger)
+    if not any(isinstance(f, HideStopSecrets) for f in target.filters):
+        target.addFilter(HideStopSecrets())
 
 
 # -- mails -------------------------------------------------------------------------------------
@@ -222,10 +249,12 @@ def letter(
     key: bytes,
     stops: str,
     why: str,
+    generation: int = 0,
 ) -> Mail:
     """A mail to an account: ``text``, then why it came and the link that stops ``stops``
-    mails (in the text and in the ``List-Unsubscribe`` headers). ``site``: the public URL."""
-    token = stop_token(key, account, stops)
+    mails (in the text and in the ``List-Unsubscribe`` headers). ``site``: the public URL;
+    ``generation``: the account's ``mail_gen`` (see :func:`stop_token`)."""
+    token = stop_token(key, account, stops, generation)
     page = f"{site}/mail/stop#t={token}"
     one_click = f"{site}/api/mail/stop?t={token}"
     what = STOP_WORDS[stops]
@@ -344,9 +373,15 @@ def _added(db: Connection, values: dict[str, Any]) -> int:
     return int(key[0])
 
 
+#: How mails are written: SMTP's line ends, and header lines up to RFC 5322's limit, so that
+#: a long ``List-Unsubscribe`` URL stays a plain ``<https://...>`` (folded to 78 characters
+#: it would become an RFC 2047 encoded word, which mail programs do not read as a URL).
+POLICY = SMTP.clone(max_line_length=998)
+
+
 def message(row: dict[str, Any], sender: str) -> EmailMessage:
     """The mail an outbox row holds, as sent."""
-    mail = EmailMessage()
+    mail = EmailMessage(policy=POLICY)
     mail["From"] = sender
     mail["To"] = row["recipient"]
     mail["Subject"] = row["subject"]
@@ -356,6 +391,14 @@ def message(row: dict[str, Any], sender: str) -> EmailMessage:
         mail[name] = value
     mail.set_content(row["body"])
     return mail
+
+
+def flat(mail: EmailMessage) -> bytes:
+    """The mail's bytes as sent, written with :data:`POLICY` (aiosmtplib would write it with
+    its own, which folds long headers into encoded words)."""
+    out = io.BytesIO()
+    BytesGenerator(out, policy=POLICY).flatten(mail)
+    return out.getvalue()
 
 
 def backoff(attempts: int, first: float, longest: float) -> float:
@@ -471,7 +514,12 @@ class Sender:
             await self.run(self.box.done, row["id"], "logged")
             return
         try:
-            await aiosmtplib.send(message(row, sender), **smtp_settings(self.config.smtp_url))
+            await aiosmtplib.send(
+                flat(message(row, sender)),
+                sender=sender,
+                recipients=[row["recipient"]],
+                **smtp_settings(self.config.smtp_url),
+            )
         except Exception as exc:
             permanent = _refused_for_good(exc)
             last = permanent or row["attempts"] >= self.attempts

@@ -68,6 +68,7 @@ async def notice(
             key=svc.key,
             stops=KINDS[kind][1],
             why=WHY[kind],
+            generation=account.mail_gen,
         )
     )
     return queued
