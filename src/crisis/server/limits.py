@@ -166,8 +166,8 @@ DEVICE_SECONDS = 365 * 86_400
 #: Password checks and new passwords of a signed-in account or a mailed link (change of
 #: password or address, reset, undo) per address per minute (bursts of a few), and per
 #: account per ``FAILED_SIGNIN_SECONDS`` (wrong current passwords, hashes by link).
-PASSWORD_TRIES_PER_MINUTE = 6
-PASSWORD_BURST = 6
+PASSWORD_TRIES_PER_MINUTE = 10
+PASSWORD_BURST = 10
 WRONG_PASSWORDS_PER_ACCOUNT = 5
 LINK_HASHES_PER_ACCOUNT = 10
 #: Argon2id hashes one process runs at once (each in a thread at the lowest CPU priority, so

@@ -421,21 +421,6 @@ class Accounts:
             )
         return secret
 
-    def links_since(self, account_id: str, purpose: str, since: int) -> int:
-        """How many ``purpose`` links the account was sent since the moment ``since``."""
-        with self.engine.connect() as db:
-            return int(
-                db.execute(
-                    select(func.count())
-                    .select_from(links)
-                    .where(
-                        links.c.account == account_id,
-                        links.c.purpose == purpose,
-                        links.c.created >= since,
-                    )
-                ).scalar_one()
-            )
-
     def peek_link(self, secret: str, purpose: str) -> Link:
         """What :meth:`use_link` would spend, with the same refusals, spending nothing."""
         with self.engine.connect() as db:
