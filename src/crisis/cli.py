@@ -410,7 +410,9 @@ def serve(
     public_url: Annotated[
         str | None,
         typer.Option(
-            metavar="URL", help="The site's public address, for links in mails (CRISIS_PUBLIC_URL)."
+            metavar="URL",
+            help="The site's public address, which every link in a mail starts with "
+            "(CRISIS_PUBLIC_URL); needed with --smtp-url.",
         ),
     ] = None,
     mail_from: Annotated[
@@ -421,7 +423,13 @@ def serve(
     """Run the web server: lobby, live tables, bots, replays (open http://HOST:PORT)."""
     with _extra("crisis serve"):
         from crisis.server import serve as run_server
+        from crisis.server.app import mail_config
 
+    try:
+        mail_config(host, port, smtp_url, public_url, mail_from)
+    except ValueError as exc:
+        typer.echo(f"crisis serve: {exc}", err=True)
+        raise typer.Exit(2) from None
     if workers < 1:
         raise typer.BadParameter("at least 1", param_hint="--workers")
     if workers > 1 and database.startswith("sqlite"):

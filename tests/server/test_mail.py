@@ -60,7 +60,7 @@ def test_the_settings_come_from_the_environment_and_bad_ones_are_refused(
     monkeypatch.delenv("CRISIS_MAIL_FROM", raising=False)
     config = mail.MailConfig.make()
     assert config.public_url == "https://crisis.example"
-    assert config.sender("http://ignored") == "crisis@crisis.example"
+    assert config.sender() == "crisis@crisis.example"
     assert config.shown() == "smtps://me@x.org@mail.example:2465"  # never the password
     settings = mail.smtp_settings(config.smtp_url or "")
     assert settings["username"] == "me@x.org" and settings["password"] == "p@ss"
@@ -68,7 +68,8 @@ def test_the_settings_come_from_the_environment_and_bad_ones_are_refused(
     assert mail.smtp_settings("smtp://relay")["start_tls"] is None  # STARTTLS when offered
     assert mail.smtp_settings("smtp+starttls://relay")["port"] == 587
     given = mail.MailConfig.make(smtp_url="smtp://other:25", mail_from="games@crisis.example")
-    assert given.smtp_url == "smtp://other:25" and given.sender("x") == "games@crisis.example"
+    assert given.smtp_url == "smtp://other:25" and given.sender() == "games@crisis.example"
+    assert given.site == "https://crisis.example"
     for bad in ("http://mail.example", "smtp://", "mail.example:25"):
         with pytest.raises(ValueError):
             mail.MailConfig.make(smtp_url=bad)

@@ -65,6 +65,7 @@ TABLES |= {"accounts", "sessions", "links", "outbox"}
 TABLES |= {"ratings", "rating_changes"}
 TABLES |= {"invitation_mails", "blocks"}
 TABLES |= {"push_subscriptions", "notice_channels"}
+TABLES |= {"attempts"}
 
 
 def digest(value: Any) -> str:

@@ -212,3 +212,41 @@ def test_the_pages_are_packaged() -> None:
     web = Path(__file__).resolve().parents[2] / "src" / "crisis" / "web"
     for name in ("signup", "signin", "forgot", "reset", "undo", "confirm", "stop", "account"):
         assert (web / f"{name}.html").is_file()
+
+
+#: ``?next=`` values of the sign-in page that must never leave the site, and where each goes.
+NEXT = (
+    ("/%5Cevil.example/", "/account"),
+    ("/%09/evil.example/", "/account"),
+    ("//evil.example/", "/account"),
+    ("\\\\evil.example/", "/account"),
+    ("/ratings?title=rome_in_crisis", "/ratings?title=rome_in_crisis"),
+)
+
+
+def test_sign_in_goes_on_only_to_a_path_of_this_site(site: tuple[str, Inbox], browser: Any) -> None:
+    """The open redirect: ``/account/signin?next=...`` signs in, then goes to ``next`` only if
+    the URL parser reads it as a path of this site (the page checks, and the server's answer
+    says the same; tests/server/test_signin_next.py tries more spellings on the server)."""
+    from urllib.parse import quote
+
+    from crisis.server.loadtest import post
+
+    server, _inbox = site
+    post(
+        server,
+        "/api/account/signup",
+        {"name": "Carus", "email": "carus@example.org", "password": PASSWORD},
+    )
+    page, problems = _page(browser, 1440, 900)
+    for value, expected in NEXT:
+        page.goto(f"{server}/account/signin?next={quote(value, safe='/%:')}")
+        page.fill("#login", "Carus")
+        page.fill("#password", PASSWORD)
+        page.click("#submit")
+        page.wait_for_url(lambda url: "/account/signin" not in url)
+        page.wait_for_load_state()
+        assert page.url == server + expected, (value, page.url)
+        page.evaluate("fetch('/api/account/signout', {method: 'POST'}).then((r) => r.status)")
+    assert _unexpected(problems) == [], problems
+    page.close()

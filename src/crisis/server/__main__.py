@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from crisis.server import limits
-from crisis.server.app import DEFAULT_DATABASE, serve
+from crisis.server.app import DEFAULT_DATABASE, mail_config, serve
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -32,6 +32,10 @@ def main(argv: list[str] | None = None) -> None:
             "--workers above 1 needs a database server (PostgreSQL): "
             "a SQLite file serves one process"
         )
+    try:
+        mail_config(args.host, args.port, args.smtp_url, args.public_url, args.mail_from)
+    except ValueError as exc:
+        parser.error(str(exc))
     serve(
         args.host,
         args.port,

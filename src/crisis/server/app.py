@@ -304,6 +304,32 @@ def create_app(
 SETTINGS_ENV = "CRISIS_SERVE_SETTINGS"
 
 
+def listening_url(host: str, port: int) -> str:
+    """``http://HOST:PORT``, the address a server listening on ``host`` and ``port`` is
+    reached at from this machine (an address of every interface reads as ``localhost``):
+    where mailed links start on a site without SMTP and public URL (the mails only reach the
+    log, for whoever runs the server)."""
+    shown = host.strip("[]")
+    if shown in ("", "0.0.0.0", "::"):
+        shown = "localhost"
+    elif ":" in shown:
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}"
+
+
+def mail_config(
+    host: str,
+    port: int,
+    smtp_url: str | None = None,
+    public_url: str | None = None,
+    mail_from: str | None = None,
+) -> accounts.mail.MailConfig:
+    """The mail settings ``serve`` would run with (each else from the environment);
+    :class:`ValueError`, saying what to set, for settings it refuses to start with: SMTP
+    without a public URL above all (mailed links are built from the public URL only)."""
+    return accounts.mail.MailConfig.make(smtp_url, public_url, mail_from, listening_url(host, port))
+
+
 def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
@@ -334,9 +360,12 @@ def serve(
     ``smtp://user:secret@mail.example:587``), ``public_url`` (the site's address, for the
     links in mails) and ``mail_from``, each else from ``CRISIS_SMTP_URL``,
     ``CRISIS_PUBLIC_URL`` and ``CRISIS_MAIL_FROM``; without SMTP, mails are kept in the
-    database and written to the log. The other settings are :func:`create_app`'s."""
+    database and written to the log, and their links start with ``http://HOST:PORT``. SMTP
+    without a public URL is refused (:class:`ValueError`) before anything starts. The other
+    settings are :func:`create_app`'s."""
     import uvicorn
 
+    mail_config(host, port, smtp_url, public_url, mail_from)  # refused here, not at a mail
     if workers < 1:
         raise ValueError("workers: at least 1")
     if workers > 1 and database.startswith("sqlite"):
@@ -358,6 +387,7 @@ def serve(
         "smtp_url": smtp_url,
         "public_url": public_url,
         "mail_from": mail_from,
+        "local_url": listening_url(host, port),
     }
     common: dict[str, Any] = {
         "host": host,
@@ -393,7 +423,7 @@ def _tuned(settings: dict[str, Any]) -> FastAPI:
     # garbage-collection pauses from the players' round trips.
     gc.set_threshold(20_000, 20, 20)
     settings = dict(settings)
-    mail = {k: settings.pop(k, None) for k in ("smtp_url", "public_url", "mail_from")}
+    mail = {k: settings.pop(k, None) for k in ("smtp_url", "public_url", "mail_from", "local_url")}
     app = create_app(settings.pop("database"), **settings)
     accounts.install(app, **mail)
     # Everything made so far (modules, the titles' data, the application) lives as long as

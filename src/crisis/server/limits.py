@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import ipaddress
+import os
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -151,10 +152,33 @@ class PerAddress:
 SIGNUPS_PER_HOUR = 10
 SIGNUP_BURST = 5
 SIGNINS_PER_MINUTE = 10
-#: Wrong passwords one account may be tried with (from any address) in a window of this many
-#: seconds; past it its sign-ins wait for the window to pass (a mailed reset still works).
+#: Sign-ups naming one e-mail address (or one name) per hour, from any address.
+SIGNUPS_PER_ACCOUNT_HOUR = 3
+#: Wrong passwords counted in windows of ``FAILED_SIGNIN_SECONDS`` (in the database, so every
+#: process counts them and a restart forgets none). Past ``FAILED_SIGNINS`` for one account
+#: from anywhere, sign-ins to it wait for the window to pass, except from a browser holding
+#: its device cookie (one it signed in from before), so that strangers cannot lock the owner
+#: out; past ``FAILED_SIGNINS_PER_ADDRESS`` from one address (or ``FAILED_SIGNINS_PER_DEVICE``
+#: from one device cookie) that address (or cookie) waits. A name nobody has is counted the
+#: same way, so the answers tell nobody which names exist. A mailed reset clears them.
 FAILED_SIGNINS = 20
+FAILED_SIGNINS_PER_ADDRESS = 5
+FAILED_SIGNINS_PER_DEVICE = 5
 FAILED_SIGNIN_SECONDS = 900
+#: How long a browser stays known to an account after signing in to it (its device cookie).
+DEVICE_SECONDS = 365 * 86_400
+#: Password checks and new passwords of a signed-in account or a mailed link (change of
+#: password or address, reset, undo) per address per minute (bursts of a few), and per
+#: account per ``FAILED_SIGNIN_SECONDS`` (wrong current passwords, hashes by link).
+PASSWORD_TRIES_PER_MINUTE = 10
+PASSWORD_BURST = 10
+WRONG_PASSWORDS_PER_ACCOUNT = 5
+LINK_HASHES_PER_ACCOUNT = 10
+#: Argon2id hashes one process runs at once (each in a thread at the lowest CPU priority, so
+#: that play keeps the cores) and requests that may wait for one; past them a request is
+#: answered ``busy`` (503) at once rather than queued behind an attack.
+HASH_THREADS = max(1, (os.cpu_count() or 2) // 4)  # one lane each: a core each
+HASH_QUEUE = 4
 #: Requests for a mailed link (forgotten password, confirm again) one address may make per
 #: hour, and the links of one kind mailed to one account per hour (whoever asks).
 LINK_REQUESTS_PER_HOUR = 10

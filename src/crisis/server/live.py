@@ -36,6 +36,8 @@ from starlette.websockets import WebSocketDisconnect
 
 from crisis.server import limits
 from crisis.server.accounts.seats import seat_roles
+from crisis.server.accounts.sessions import follow as follow_session
+from crisis.server.accounts.sessions import unfollow as unfollow_session
 from crisis.server.errors import BadMessage, BadOrigin, Forbidden, Stale, TableError, TooFast
 from crisis.server.table import Live
 from crisis.server.tables import Hall
@@ -214,6 +216,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
             pass
         finally:
             hall.unwatch(live, conn)
+            unfollow_session(conn)
             try:
                 await _leave(hall, live, conn, sid)
             finally:
@@ -327,6 +330,7 @@ async def hello(hall: Hall, live: Live, conn: Connection, msg: dict[str, Any]) -
     await count(hall, conn, roles)
     await make_room(hall, live, conn, roles)
     conn.roles = roles
+    follow_session(conn)  # the session's end (sign-out, new password) closes this socket
     order = [s.role for s in live.row.seats]
     conn.look = look if look in roles else next((r for r in order if r in roles), None)
     moment = int(time.time())

@@ -217,6 +217,9 @@ accounts = Table(
     Column("mail_invites", Integer, nullable=False),
     Column("mail_ends", Integer, nullable=False),
     Column("mail_after", Integer, nullable=False),
+    # Bumped at every change of the mail settings: the stop links mailed before it stop
+    # nothing more (NULL: 0). Revision 0012.
+    Column("mail_gen", Integer),
     Index("accounts_by_name", "name_key", unique=True),
     Index("accounts_by_email", "email_key", unique=True),
 )
@@ -245,6 +248,20 @@ links = Table(
     Column("expires", Seconds, nullable=False),
     Column("used", Seconds),
     Index("links_by_account", "account", "purpose"),
+)
+
+# Attempts that cost the site a password hash or guess at a secret, counted in the database so
+# that every process of the site shares them and a restart forgets none
+# (crisis.server.accounts.data.Accounts.attempt): the SHA-256 of what is counted (e.g. wrong
+# passwords for one account from one address; never the account or address as such), how many
+# since the window's start, and that start. Revision 0012.
+attempts = Table(
+    "attempts",
+    metadata,
+    Column("key", String(64), primary_key=True),
+    Column("count", Integer, nullable=False),
+    Column("since", Seconds, nullable=False),
+    Index("attempts_by_since", "since"),
 )
 
 # Mails to send: the sender task (crisis.server.accounts.mail) takes the due ones, sends them

@@ -18,6 +18,7 @@ Playing by seat link without an account works as without it.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -41,6 +42,7 @@ def install(
     smtp_url: str | None = None,
     public_url: str | None = None,
     mail_from: str | None = None,
+    local_url: str | None = None,
     mail_poll: float = 5.0,
     private_targets: bool = False,
     **sender: Any,
@@ -54,11 +56,12 @@ def install(
     the outbox; ``private_targets``: push endpoints and webhooks may be plain http and on
     private addresses (tests; never a public site); ``sender``:
     :class:`~crisis.server.accounts.mail.Sender`'s other settings (tests). Returns the mail
-    settings (a bad SMTP or public URL is refused here, at once)."""
+    settings (bad ones are refused here, at once, with :class:`ValueError`)."""
     if getattr(app.state, "accounts_installed", False):
         raise RuntimeError("accounts are installed on this application already")
-    config = mail.MailConfig.make(smtp_url, public_url, mail_from)
+    config = mail.MailConfig.make(smtp_url, public_url, mail_from, local_url)
     app.state.accounts_installed = True
+    mail.hide_stop_secrets()
     app.include_router(routes.router)
     app.include_router(routes.pages)
     app.include_router(notify_routes.router)
@@ -72,12 +75,12 @@ def install(
             data = Accounts(store.engine)
             box = mail.Outbox(store.engine)
             key = await hall.db(data.mail_key)
-            site = config.public_url or "http://localhost"
+            site = config.site
             notifier = Notifier(
                 channels=ChannelStore(store.engine),
                 subscriptions=push.Subscriptions(store.engine),
                 vapid=await hall.db(push.site_key, store.engine),
-                subject=push.subject(site, config.sender(site)),
+                subject=push.subject(site, config.sender()),
                 run=hall.db,
                 private=private_targets,
             )
@@ -86,7 +89,6 @@ def install(
                 box,
                 config,
                 hall.db,
-                site=site,
                 poll=mail_poll,
                 chores=[data.sweep],
                 couriers={"push": notifier.deliver, "webhook": notifier.deliver},
@@ -102,14 +104,17 @@ def install(
                 seats=Seats(store.engine),
                 notify=notifier,
             )
+            service.loop = asyncio.get_running_loop()
             app.state.accounts = service
             postman.start()
             try:
                 yield state
             finally:
+                if service.later:  # mails being queued after their answers
+                    await asyncio.wait(set(service.later), timeout=mail.STOP_WAIT)
                 await postman.stop()
                 await notifier.stop()
-                service.hashing.shutdown(wait=True)
+                service.hashing.shutdown()
 
     app.router.lifespan_context = lifespan
     return config

@@ -11,19 +11,28 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, Engine, delete, func, insert, select, update
+from sqlalchemy import Connection, Engine, case, delete, func, insert, select, update
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 
 from crisis.server.accounts.errors import BadLink, EmailTaken, LinkExpired, LinkUsed, NameTaken
 from crisis.server.accounts.passwords import email_key, name_key
-from crisis.server.store import accounts, links, outbox, sessions, settings
+from crisis.server.store import accounts, attempts, links, outbox, sessions, settings
 
 #: Turn notices go to a player away from the table this many minutes, by default.
 MAIL_AFTER = 10
+#: Counted attempts are forgotten this long after their window began (the longest window).
+ATTEMPTS_KEPT = 86_400
 
 
 def now() -> int:
     return int(time.time())
+
+
+def _key(key: str) -> str:
+    """What ``attempts`` keeps of a counted key (accounts and addresses are not kept as such)."""
+    return hashlib.sha256(f"attempt:{key}".encode("utf-8", "replace")).hexdigest()
 
 
 def digest(secret: str) -> str:
@@ -45,6 +54,7 @@ class Account:
     mail_invites: bool
     mail_ends: bool
     mail_after: int
+    mail_gen: int = 0  # the mail settings' generation (stop links mailed before it are dead)
 
     def mine(self) -> dict[str, Any]:
         """What the account's own browser is shown (the only place its address appears)."""
@@ -87,6 +97,7 @@ def _account(row: Any) -> Account:
         mail_invites=bool(m["mail_invites"]),
         mail_ends=bool(m["mail_ends"]),
         mail_after=m["mail_after"],
+        mail_gen=m.get("mail_gen") or 0,
     )
 
 
@@ -114,6 +125,7 @@ class Accounts:
             "mail_invites": 1,
             "mail_ends": 1,
             "mail_after": MAIL_AFTER,
+            "mail_gen": 0,
         }
         try:
             with self.engine.begin() as db:
@@ -127,10 +139,14 @@ class Accounts:
             raise
         return _account(_Row(values))
 
-    def check_free(self, name: str, email: str) -> None:
-        """:class:`NameTaken` or :class:`EmailTaken` if another account has either."""
+    def check_name_free(self, name: str) -> None:
+        """:class:`NameTaken` if another account has the name (names are public: saying so
+        tells nobody anything the site does not show)."""
         with self.engine.connect() as db:
-            self._refuse_taken(db, name_key(name), email_key(email))
+            if db.execute(
+                select(accounts.c.id).where(accounts.c.name_key == name_key(name))
+            ).first():
+                raise NameTaken("that name is taken")
 
     @staticmethod
     def _refuse_taken(db: Connection, name: str, email: str) -> None:
@@ -157,19 +173,21 @@ class Accounts:
 
     def set_password(
         self, account_id: str, password_hash: str, keep: str | None = None, *, confirm: bool = False
-    ) -> None:
+    ) -> list[str]:
         """Store a new password hash and end every session of the account but ``keep`` (the
-        hash of the session that changed it), and every unused reset link. ``confirm``: the
-        change came by a link mailed to the address, which is then confirmed too."""
+        hash of the session that changed it), and every unused reset link; the hashes of the
+        sessions ended. ``confirm``: the change came by a link mailed to the address, which
+        is then confirmed too."""
         values: dict[str, Any] = {"password": password_hash}
         if confirm:
             values["confirmed"] = func.coalesce(accounts.c.confirmed, now())
         with self.engine.begin() as db:
             db.execute(update(accounts).where(accounts.c.id == account_id).values(values))
-            ended = delete(sessions).where(sessions.c.account == account_id)
+            others = [sessions.c.account == account_id]
             if keep is not None:
-                ended = ended.where(sessions.c.id != keep)
-            db.execute(ended)
+                others.append(sessions.c.id != keep)
+            gone = [r[0] for r in db.execute(select(sessions.c.id).where(*others))]
+            db.execute(delete(sessions).where(*others))
             db.execute(
                 update(links)
                 .where(
@@ -179,6 +197,7 @@ class Accounts:
                 )
                 .values(used=now())
             )
+        return gone
 
     def set_email(self, account_id: str, email: str) -> Account:
         """Give the account a new address, unconfirmed (:class:`EmailTaken` if another
@@ -252,11 +271,20 @@ class Accounts:
                 .values(password=new)
             )
 
-    def set_mail(self, account_id: str, values: dict[str, Any]) -> Account | None:
-        """Change some of the mail settings (``mail_turns`` ...); returns the account."""
+    def set_mail(
+        self, account_id: str, values: dict[str, Any], generation: int | None = None
+    ) -> Account | None:
+        """Change some of the mail settings (``mail_turns`` ...), which ends every stop link
+        mailed before; returns the account (None: no such account, or ``generation`` given
+        and the settings' generation is no longer it: nothing changed)."""
+        where = [accounts.c.id == account_id]
+        if generation is not None:
+            where.append(func.coalesce(accounts.c.mail_gen, 0) == generation)
         if values:
+            bumped = {**values, "mail_gen": func.coalesce(accounts.c.mail_gen, 0) + 1}
             with self.engine.begin() as db:
-                db.execute(update(accounts).where(accounts.c.id == account_id).values(values))
+                if db.execute(update(accounts).where(*where).values(bumped)).rowcount != 1:
+                    return None
         return self.get(account_id)
 
     # -- sessions --------------------------------------------------------------------------
@@ -307,12 +335,63 @@ class Accounts:
             db.execute(delete(sessions).where(sessions.c.id == digest(secret)))
 
     def sweep(self) -> int:
-        """Forget expired sessions, and links a week past their end; how many went."""
+        """Forget expired sessions, links a week past their end and counted attempts a day
+        old; how many went."""
         moment = now()
         with self.engine.begin() as db:
             gone = db.execute(delete(sessions).where(sessions.c.expires < moment)).rowcount
             gone += db.execute(delete(links).where(links.c.expires < moment - 7 * 86_400)).rowcount
+            gone += db.execute(
+                delete(attempts).where(attempts.c.since < moment - ATTEMPTS_KEPT)
+            ).rowcount
         return int(gone or 0)
+
+    # -- counted attempts ------------------------------------------------------------------
+    def attempt(self, keys: list[str], window: int) -> list[int]:
+        """Count one more attempt at each of ``keys`` (e.g. ``fail:ACCOUNT:ADDRESS``) in its
+        window of ``window`` seconds (a window that ended starts again at 1); how many each
+        has now. One statement a key, so attempts counted at once by several processes all
+        count."""
+        moment = now()
+        old = attempts.c.since <= moment - window
+        build = postgresql_insert if self.engine.dialect.name == "postgresql" else sqlite_insert
+        counts: dict[str, int] = {}
+        with self.engine.begin() as db:
+            for key in sorted(set(keys)):  # one order everywhere: no deadlock between two
+                row = {"key": _key(key), "count": 1, "since": moment}
+                stmt = (
+                    build(attempts)
+                    .values(row)
+                    .on_conflict_do_update(
+                        index_elements=[attempts.c.key],
+                        set_={
+                            "count": case((old, 1), else_=attempts.c["count"] + 1),
+                            "since": case((old, moment), else_=attempts.c.since),
+                        },
+                    )
+                    .returning(attempts.c["count"])
+                )
+                counts[key] = int(db.execute(stmt).scalar_one())
+        return [counts[k] for k in keys]
+
+    def attempts(self, keys: list[str], window: int) -> list[int]:
+        """How many attempts each of ``keys`` has in its current window of ``window``
+        seconds (0: none, or its window ended)."""
+        hashed = [_key(k) for k in keys]
+        with self.engine.connect() as db:
+            rows = db.execute(
+                select(attempts.c.key, attempts.c["count"]).where(
+                    attempts.c.key.in_(hashed), attempts.c.since > now() - window
+                )
+            ).all()
+        found = {r[0]: int(r[1]) for r in rows}
+        return [found.get(h, 0) for h in hashed]
+
+    def forget_attempts(self, keys: list[str]) -> None:
+        """Start the count of each of ``keys`` again (the account's owner proved who they
+        are)."""
+        with self.engine.begin() as db:
+            db.execute(delete(attempts).where(attempts.c.key.in_([_key(k) for k in keys])))
 
     # -- mailed links ----------------------------------------------------------------------
     def new_link(
@@ -341,21 +420,6 @@ class Accounts:
                 )
             )
         return secret
-
-    def links_since(self, account_id: str, purpose: str, since: int) -> int:
-        """How many ``purpose`` links the account was sent since the moment ``since``."""
-        with self.engine.connect() as db:
-            return int(
-                db.execute(
-                    select(func.count())
-                    .select_from(links)
-                    .where(
-                        links.c.account == account_id,
-                        links.c.purpose == purpose,
-                        links.c.created >= since,
-                    )
-                ).scalar_one()
-            )
 
     def peek_link(self, secret: str, purpose: str) -> Link:
         """What :meth:`use_link` would spend, with the same refusals, spending nothing."""

@@ -19,8 +19,13 @@ RFC 8058's one-click POST, which mail programs offer as a button).
 Configuration: ``smtp_url`` (``CRISIS_SMTP_URL``), e.g. ``smtp://user:password@host:587``
 (STARTTLS when the server offers it), ``smtp+starttls://...`` (STARTTLS required) or
 ``smtps://...`` (TLS from the first byte, port 465); ``public_url`` (``CRISIS_PUBLIC_URL``),
-the site's address as people reach it, which links in mails start with; ``mail_from``
+the site's address as people reach it, which every link in a mail starts with; ``mail_from``
 (``CRISIS_MAIL_FROM``), the sender's address (default ``crisis@`` the public host).
+
+Links are built from the configured address only, never from a request's ``Host`` header
+(anyone can send any Host: a reset link built from it would lead the owner's secret to the
+sender's site). So SMTP without a public URL is refused at start; without SMTP (mails only
+reach the log) the links start with the address the server listens on (``local_url``).
 """
 
 from __future__ import annotations
@@ -29,13 +34,16 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
+import io
 import json
 import logging
 import os
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from email.generator import BytesGenerator
 from email.message import EmailMessage
+from email.policy import SMTP
 from email.utils import formatdate, make_msgid
 from typing import Any
 from urllib.parse import unquote, urlsplit
@@ -64,6 +72,14 @@ STOP_WORDS = {
 }
 
 
+#: Why a site with SMTP and no public URL does not start.
+NO_PUBLIC_URL = (
+    "mail is set to go out over SMTP but the site's public address is not set: set "
+    "--public-url (or CRISIS_PUBLIC_URL) to the address people reach the site at, e.g. "
+    "https://crisis.example; every link in a mail is built from it, never from a request"
+)
+
+
 @dataclass(frozen=True)
 class MailConfig:
     """Where mail goes and what links in it start with (see the module's text)."""
@@ -71,6 +87,14 @@ class MailConfig:
     smtp_url: str | None = None
     public_url: str | None = None
     mail_from: str | None = None
+    #: Where links start without a public URL (only without SMTP: the mails reach the log).
+    local_url: str = "http://localhost"
+
+    @property
+    def site(self) -> str:
+        """The address every mailed link starts with: the public URL, else (no SMTP, so
+        the mails only reach the log) the address the server listens on."""
+        return self.public_url or self.local_url
 
     @classmethod
     def make(
@@ -78,27 +102,31 @@ class MailConfig:
         smtp_url: str | None = None,
         public_url: str | None = None,
         mail_from: str | None = None,
+        local_url: str | None = None,
     ) -> MailConfig:
-        """The settings given, else those in the environment, else none."""
+        """The settings given, else those in the environment, else none. :class:`ValueError`
+        (saying what to set) for an SMTP or public URL it cannot use, and for SMTP without
+        a public URL."""
         config = cls(
             smtp_url=smtp_url or os.environ.get(SMTP_ENV) or None,
             public_url=(public_url or os.environ.get(PUBLIC_ENV) or "").rstrip("/") or None,
             mail_from=mail_from or os.environ.get(FROM_ENV) or None,
+            local_url=(local_url or "http://localhost").rstrip("/"),
         )
         if config.smtp_url is not None:
             smtp_settings(config.smtp_url)  # refuse a URL it cannot use now, not at first mail
-        if config.public_url is not None and urlsplit(config.public_url).scheme not in (
-            "http",
-            "https",
-        ):
-            raise ValueError(f"the public URL must start with http:// or https://: {public_url}")
+            if config.public_url is None:
+                raise ValueError(NO_PUBLIC_URL)
+        for url in (config.public_url, config.local_url):
+            if url is not None:
+                _check_site(url)
         return config
 
-    def sender(self, site: str) -> str:
+    def sender(self) -> str:
         """The From address: the one set, else ``crisis@`` the site's host."""
         if self.mail_from:
             return self.mail_from
-        host = urlsplit(self.public_url or site).hostname or "localhost"
+        host = urlsplit(self.site).hostname or "localhost"
         return f"crisis@{host}"
 
     def shown(self) -> str:
@@ -108,6 +136,27 @@ class MailConfig:
         parts = urlsplit(self.smtp_url)
         user = f"{unquote(parts.username)}@" if parts.username else ""
         return f"{parts.scheme}://{user}{parts.hostname}:{parts.port or ''}".rstrip(":")
+
+
+def _check_site(url: str) -> None:
+    """Refuse (:class:`ValueError`) a site address links cannot start with: one that is not
+    ``http(s)://host[:port][/path]`` (no user, query or fragment)."""
+    parts = urlsplit(url)
+    try:
+        parts.port  # noqa: B018 (reading it checks it)
+    except ValueError:
+        raise ValueError(f"the public URL's port is not a number: {url}") from None
+    if (
+        parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or parts.username is not None
+        or parts.query
+        or parts.fragment
+        or any(c.isspace() or c in '<>"\\' for c in url)
+    ):
+        raise ValueError(
+            f"the public URL must be http(s)://host[:port][/path], nothing else: {url}"
+        )
 
 
 def smtp_settings(url: str) -> dict[str, Any]:
@@ -135,22 +184,46 @@ def smtp_settings(url: str) -> dict[str, Any]:
 
 
 # -- stop links --------------------------------------------------------------------------------
-def stop_token(key: bytes, account: str, kind: str) -> str:
+def stop_token(key: bytes, account: str, kind: str, generation: int = 0) -> str:
     """The secret of the link that stops ``kind`` mails (see :data:`STOPPABLE`) to
-    ``account``: it never expires, and stops only that."""
-    mac = hmac.new(key, f"stop:{account}:{kind}".encode(), hashlib.sha256).hexdigest()[:32]
-    return f"{account}.{kind}.{mac}"
+    ``account``: it stops only that, and only while the account's mail settings are those
+    of ``generation`` (``accounts.mail_gen``; any change of them, by a link or the account's
+    page, ends every stop link mailed before)."""
+    body = f"stop:{account}:{kind}:{generation}"
+    mac = hmac.new(key, body.encode(), hashlib.sha256).hexdigest()[:32]
+    return f"{account}.{kind}.{generation}.{mac}"
 
 
-def read_stop_token(key: bytes, token: str) -> tuple[str, str] | None:
-    """``(account, kind)`` of a genuine stop link's secret, else None."""
+def read_stop_token(key: bytes, token: str) -> tuple[str, str, int] | None:
+    """``(account, kind, generation)`` of a genuine stop link's secret, else None."""
     parts = token.split(".")
-    if len(parts) != 3 or parts[1] not in STOPPABLE:
+    if len(parts) != 4 or parts[1] not in STOPPABLE or not parts[2].isdigit():
         return None
-    account, kind, _mac = parts
-    if not hmac.compare_digest(stop_token(key, account, kind), token):
+    account, kind, generation = parts[0], parts[1], int(parts[2])
+    if len(parts[2]) > 9 or not hmac.compare_digest(
+        stop_token(key, account, kind, generation), token
+    ):
         return None
-    return account, kind
+    return account, kind, generation
+
+
+class HideStopSecrets(logging.Filter):
+    """Hides the secret of a one-click stop (``/api/mail/stop?t=...``) in the server's
+    access log (uvicorn's, whose arguments are address, method, path, version, status)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        args = record.args
+        if isinstance(args, tuple) and len(args) >= 3 and isinstance(args[2], str):
+            if args[2].startswith("/api/mail/stop?"):
+                record.args = (*args[:2], "/api/mail/stop?t=(hidden)", *args[3:])
+        return True
+
+
+def hide_stop_secrets(logger: str = "uvicorn.access") -> None:
+    """Add :class:`HideStopSecrets` to ``logger`` (once)."""
+    target = logging.getLogger(logger)
+    if not any(isinstance(f, HideStopSecrets) for f in target.filters):
+        target.addFilter(HideStopSecrets())
 
 
 # -- mails -------------------------------------------------------------------------------------
@@ -180,10 +253,12 @@ def letter(
     key: bytes,
     stops: str,
     why: str,
+    generation: int = 0,
 ) -> Mail:
     """A mail to an account: ``text``, then why it came and the link that stops ``stops``
-    mails (in the text and in the ``List-Unsubscribe`` headers). ``site``: the public URL."""
-    token = stop_token(key, account, stops)
+    mails (in the text and in the ``List-Unsubscribe`` headers). ``site``: the public URL;
+    ``generation``: the account's ``mail_gen`` (see :func:`stop_token`)."""
+    token = stop_token(key, account, stops, generation)
     page = f"{site}/mail/stop#t={token}"
     one_click = f"{site}/api/mail/stop?t={token}"
     what = STOP_WORDS[stops]
@@ -303,9 +378,15 @@ def _added(db: Connection, values: dict[str, Any]) -> int:
     return int(key[0])
 
 
+#: How mails are written: SMTP's line ends, and header lines up to RFC 5322's limit, so that
+#: a long ``List-Unsubscribe`` URL stays a plain ``<https://...>`` (folded to 78 characters
+#: it would become an RFC 2047 encoded word, which mail programs do not read as a URL).
+POLICY = SMTP.clone(max_line_length=998)
+
+
 def message(row: dict[str, Any], sender: str) -> EmailMessage:
     """The mail an outbox row holds, as sent."""
-    mail = EmailMessage()
+    mail = EmailMessage(policy=POLICY)
     mail["From"] = sender
     mail["To"] = row["recipient"]
     mail["Subject"] = row["subject"]
@@ -315,6 +396,14 @@ def message(row: dict[str, Any], sender: str) -> EmailMessage:
         mail[name] = value
     mail.set_content(row["body"])
     return mail
+
+
+def flat(mail: EmailMessage) -> bytes:
+    """The mail's bytes as sent, written with :data:`POLICY` (aiosmtplib would write it with
+    its own, which folds long headers into encoded words)."""
+    out = io.BytesIO()
+    BytesGenerator(out, policy=POLICY).flatten(mail)
+    return out.getvalue()
 
 
 def backoff(attempts: int, first: float, longest: float) -> float:
@@ -339,7 +428,6 @@ class Sender:
         config: MailConfig,
         run: Runner,
         *,
-        site: str = "http://localhost",
         poll: float = 5.0,
         retry: float = limits.MAIL_RETRY_SECONDS,
         retry_max: float = limits.MAIL_RETRY_MAX_SECONDS,
@@ -353,7 +441,7 @@ class Sender:
         self.couriers = dict(couriers or {})
         #: Blocking calls run hourly beside the outbox's purge (expired sessions and links).
         self.chores = tuple(chores)
-        self.site, self.poll = site, poll
+        self.poll = poll
         self.retry, self.retry_max, self.attempts, self.lease = retry, retry_max, attempts, lease
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -427,7 +515,7 @@ class Sender:
         if channel != "mail":
             await self._courier(channel, row)
             return
-        sender = self.config.sender(self.site)
+        sender = self.config.sender()
         if self.config.smtp_url is None:
             log.info(
                 "mail %d (no SMTP server: kept, not sent) to %s: %s\n%s",
@@ -439,7 +527,12 @@ class Sender:
             await self.run(self.box.done, row["id"], "logged")
             return
         try:
-            await aiosmtplib.send(message(row, sender), **smtp_settings(self.config.smtp_url))
+            await aiosmtplib.send(
+                flat(message(row, sender)),
+                sender=sender,
+                recipients=[row["recipient"]],
+                **smtp_settings(self.config.smtp_url),
+            )
         except Exception as exc:
             what = f"mail {row['id']} to {row['recipient']}"
             await self._failed(row, exc, _refused_for_good(exc), what)

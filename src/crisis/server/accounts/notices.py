@@ -59,7 +59,7 @@ async def notice(
         return False
     if account is None:
         return False
-    site = svc.config.public_url or svc.sender.site
+    site = svc.config.site  # the configured address, never a request's
     queued = False
     if (ways is None or ways.mail) and wants(account, kind):
         queued = await svc.queue(
@@ -73,6 +73,7 @@ async def notice(
                 key=svc.key,
                 stops=KINDS[kind][1],
                 why=WHY[kind],
+                generation=account.mail_gen,
             )
         )
     if ways is None or not getattr(account, KINDS[kind][0]):

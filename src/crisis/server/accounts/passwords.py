@@ -1,21 +1,35 @@
 """Names, e-mail addresses and passwords: what is accepted, and how passwords are kept.
 
-Passwords are hashed with Argon2id (argon2-cffi, RFC 9106's low-memory profile) and compared
-in constant time; a hash made with older parameters is replaced at the next sign-in. A password
-is normalised (NFKC) first, so that the same characters typed on another keyboard match. No
-password, hash or reset secret is ever logged.
+Passwords are hashed with Argon2id (argon2-cffi, RFC 9106's low-memory costs in one lane) and
+compared in constant time; a hash made with older parameters is replaced at the next sign-in.
+A password is normalised (NFKC) first, so that the same characters typed on another keyboard
+match. No password, hash or reset secret is ever logged. Hashes run in :class:`Hasher`'s few
+low-priority threads, with a bounded queue.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import functools
+import os
 import re
+import sys
+import threading
 import unicodedata
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 from argon2.profiles import RFC_9106_LOW_MEMORY
 
+from crisis.server import limits
 from crisis.server.accounts.errors import BadEmail, BadName, LongPassword, WeakPassword
+from crisis.server.errors import Busy
+
+T = TypeVar("T")
 
 #: Names: 3 to 20 characters, ASCII letters, digits, ``_`` and ``-``, starting with a letter,
 #: so that every name reads the same everywhere and none poses as another with look-alikes.
@@ -28,9 +42,14 @@ RESERVED = frozenset(
 #: Passwords: at least this many characters, at most this many (Argon2 takes any length, but
 #: a megabyte of password is a way to make the server work, not a password).
 MIN_PASSWORD, MAX_PASSWORD = 10, 128
-#: An e-mail address: something, one @, a domain with a dot; no spaces or control characters
-#: (the link it receives is the real check). At most 254 characters (RFC 5321's path).
-EMAIL = re.compile(r"[^@\s\x00-\x1f\x7f]{1,64}@[^@\s\x00-\x1f\x7f]+\.[^@\s\x00-\x1f\x7f.]+")
+#: An e-mail address is a strict RFC 5322 addr-spec: a dot-atom local part (ASCII letters,
+#: digits and ``!#$%&'*+/=?^_`{|}~-``, dots between them), ``@``, and a domain name of two
+#: labels or more (letters, digits, inner hyphens; an international name is kept in its
+#: ``xn--`` form). No display name, angle brackets, comments, quoted strings, groups or
+#: address literals: each of those lets two spellings reach one mailbox, or one reach
+#: another's. At most 64 characters before the @ and 254 in all (RFC 5321).
+LOCAL = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*")
+LABEL = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?")
 MAX_EMAIL = 254
 #: Passwords people pick first (the top of the published leak lists), refused outright.
 COMMON = frozenset(
@@ -43,7 +62,17 @@ COMMON = frozenset(
     """.split()  # noqa: SIM905 (a word list reads better as words)
 )
 
-_hasher = PasswordHasher.from_parameters(RFC_9106_LOW_MEMORY)
+#: RFC 9106's low-memory profile (64 MiB, 3 passes) in one lane: four lanes would run four
+#: threads a hash and take every core of a small server while it lasts; one lane takes one
+#: core (OWASP's recommended settings are one lane too). Hashes made with other settings
+#: are replaced at the next sign-in.
+_hasher = PasswordHasher(
+    time_cost=RFC_9106_LOW_MEMORY.time_cost,
+    memory_cost=RFC_9106_LOW_MEMORY.memory_cost,
+    parallelism=1,
+    hash_len=RFC_9106_LOW_MEMORY.hash_len,
+    salt_len=RFC_9106_LOW_MEMORY.salt_len,
+)
 
 
 def name_key(name: str) -> str:
@@ -52,8 +81,12 @@ def name_key(name: str) -> str:
 
 
 def email_key(email: str) -> str:
-    """What addresses are compared by (the whole address lowercased)."""
-    return email.strip().lower()
+    """What addresses are compared by: the address normalised (:func:`check_email`; as typed
+    when it is none), lowercased whole."""
+    try:
+        return check_email(email).lower()
+    except BadEmail:
+        return email.strip().lower()
 
 
 def check_name(name: str) -> str:
@@ -69,12 +102,26 @@ def check_name(name: str) -> str:
 
 
 def check_email(email: str) -> str:
-    """``email`` (without surrounding spaces) if it reads as an address, else
-    :class:`BadEmail`."""
+    """``email`` normalised (no surrounding spaces, the domain lowercased and in ASCII) if it
+    is a plain address (see :data:`LOCAL`), else :class:`BadEmail`, saying what is wanted."""
+    refused = BadEmail("an e-mail address is name@example.org, with nothing around it")
     email = email.strip()
-    if len(email) > MAX_EMAIL or not EMAIL.fullmatch(email):
-        raise BadEmail("that is not an e-mail address")
-    return email
+    local, at, domain = email.rpartition("@")
+    if not at or len(local) > 64 or not LOCAL.fullmatch(local) or "=?" in local:
+        raise refused  # "=?": an RFC 2047 encoded word, which some mail systems decode
+    try:
+        ascii_domain = domain.encode("idna").decode("ascii").lower()
+    except (UnicodeError, ValueError):
+        raise refused from None
+    labels = ascii_domain.split(".")
+    if len(labels) < 2 or not all(LABEL.fullmatch(label) for label in labels):
+        raise refused
+    if labels[-1].isdigit():  # 10.0.0.1 is no domain name
+        raise refused
+    normal = f"{local}@{ascii_domain}"
+    if len(normal) > MAX_EMAIL:
+        raise refused
+    return normal
 
 
 def normal(password: str) -> str:
@@ -123,3 +170,47 @@ def needs_rehash(stored: str) -> bool:
 #: A hash to verify against when no account has the name asked for, so that a sign-in takes
 #: as long for a name that does not exist as for one that does.
 DUMMY = hash_password("not the password of anyone")
+
+
+def _lowest_priority() -> None:
+    """Run this thread at the lowest CPU priority (Linux keeps a nice value per thread, and
+    the threads a hash starts inherit it): hashes then take only the CPU that play leaves."""
+    if sys.platform == "linux":
+        with contextlib.suppress(OSError):
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
+
+
+class Hasher:
+    """Argon2id off the event loop, bounded: ``threads`` hashes at a time (at the lowest CPU
+    priority) and at most ``queue`` more waiting; a call past that raises :class:`Busy` at once,
+    so that a flood of sign-ins neither queues without end nor slows anybody's game."""
+
+    def __init__(self, threads: int = limits.HASH_THREADS, queue: int = limits.HASH_QUEUE):
+        self.threads, self.queue = threads, queue
+        self.pending = 0  # running or waiting (read and written on the event loop only)
+        self.refused = 0  # calls answered busy
+        self.calls = 0  # calls taken
+        self.pool = ThreadPoolExecutor(
+            threads, thread_name_prefix="crisis-argon2", initializer=_lowest_priority
+        )
+
+    def check(self) -> None:
+        """:class:`Busy` if a call now would find the queue full (a route asks first, before
+        any other work, so that a flood costs as little as possible)."""
+        if self.pending >= self.threads + self.queue:
+            self.refused += 1
+            raise Busy("the server is checking too many passwords right now; try again soon")
+
+    async def __call__(self, call: Callable[..., T], *args: object) -> T:
+        """``call(*args)`` in a hashing thread; :class:`Busy` when the queue is full."""
+        self.check()
+        self.pending += 1
+        self.calls += 1
+        try:
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self.pool, functools.partial(call, *args))
+        finally:
+            self.pending -= 1
+
+    def shutdown(self) -> None:
+        self.pool.shutdown(wait=True)

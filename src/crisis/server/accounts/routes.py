@@ -10,11 +10,9 @@ body: never in a URL the server logs.
 from __future__ import annotations
 
 import asyncio
-import functools
 import logging
-import time
-from collections import OrderedDict, deque
-from concurrent.futures import ThreadPoolExecutor
+import secrets
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -26,8 +24,14 @@ from pydantic import BaseModel, Field, StrictBool, StrictStr
 
 from crisis.server import limits
 from crisis.server.accounts import mail, passwords, sessions
-from crisis.server.accounts.data import Account, Accounts, digest, now
-from crisis.server.accounts.errors import BadCredentials, BadLink, SignedOut
+from crisis.server.accounts.data import MAIL_AFTER, Account, Accounts, digest, now
+from crisis.server.accounts.errors import (
+    BadCredentials,
+    BadLink,
+    EmailTaken,
+    LinkExpired,
+    SignedOut,
+)
 from crisis.server.accounts.seats import Seats
 from crisis.server.errors import TooFast
 from crisis.server.notify.channels import Notifier
@@ -40,44 +44,6 @@ WEB = Path(str(resources.files("crisis") / "web"))
 
 router = APIRouter(prefix="/api")
 pages = APIRouter(include_in_schema=False)
-
-
-class Failures:
-    """Wrong passwords per account in this process: past ``limit`` in ``window`` seconds the
-    account's sign-ins are refused until the oldest failure leaves the window, whatever the
-    password, so that guessing from many addresses is as slow as from one. A password set by
-    a mailed link clears them. At most ``size`` accounts are remembered (the least recently
-    failed forgotten first)."""
-
-    def __init__(
-        self,
-        limit: int = limits.FAILED_SIGNINS,
-        window: float = limits.FAILED_SIGNIN_SECONDS,
-        size: int = 10_000,
-    ) -> None:
-        self.limit, self.window, self.size = limit, window, size
-        self.seen: OrderedDict[str, deque[float]] = OrderedDict()
-
-    def _recent(self, account: str) -> deque[float]:
-        times = self.seen.get(account, deque())
-        cutoff = time.monotonic() - self.window
-        while times and times[0] < cutoff:
-            times.popleft()
-        return times
-
-    def locked(self, account: str) -> bool:
-        return len(self._recent(account)) >= self.limit
-
-    def failed(self, account: str) -> None:
-        times = self._recent(account)
-        times.append(time.monotonic())
-        self.seen[account] = times
-        self.seen.move_to_end(account)
-        while len(self.seen) > self.size:
-            self.seen.popitem(last=False)
-
-    def clear(self, account: str) -> None:
-        self.seen.pop(account, None)
 
 
 @dataclass
@@ -94,27 +60,69 @@ class Service:
     seats: Seats
     #: Push and webhooks (None: this app sends notices by mail only).
     notify: Notifier | None = None
-    #: Argon2id takes tens of megabytes and a good part of a second a hash: two at a time.
-    hashing: ThreadPoolExecutor = field(
-        default_factory=lambda: ThreadPoolExecutor(2, thread_name_prefix="crisis-argon2")
-    )
-    failures: Failures = field(default_factory=Failures)
+    #: Argon2id takes tens of megabytes and a good part of a second a hash: a few at a time,
+    #: a few waiting, the rest answered ``busy`` at once (:class:`passwords.Hasher`).
+    hashing: passwords.Hasher = field(default_factory=passwords.Hasher)
     buckets: dict[str, limits.PerAddress] = field(
         default_factory=lambda: {
             "signup": limits.PerAddress(limits.SIGNUPS_PER_HOUR / 3600, limits.SIGNUP_BURST),
             "signin": limits.PerAddress(limits.SIGNINS_PER_MINUTE / 60, limits.SIGNINS_PER_MINUTE),
             "links": limits.PerAddress(limits.LINK_REQUESTS_PER_HOUR / 3600, 5),
+            "password": limits.PerAddress(
+                limits.PASSWORD_TRIES_PER_MINUTE / 60, limits.PASSWORD_BURST
+            ),
         }
     )
+    #: Work left to finish after the answer went (mails whose queuing must not show in the
+    #: answer's timing), kept here so that none is collected before it ends.
+    later: set[asyncio.Task[Any]] = field(default_factory=set)
+    #: The table websockets of each session in this process (closed when it ends).
+    sockets: sessions.Sockets = field(default_factory=sessions.Sockets)
 
     async def hash(self, call: Any, *args: Any) -> Any:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.hashing, functools.partial(call, *args))
+        """``call(*args)`` (a hash or a verification) in a hashing thread, or :class:`Busy`
+        at once when too many wait."""
+        return await self.hashing(call, *args)
 
-    def site(self, request: Request) -> str:
-        """The site's public URL (links in mails start with it): the one configured, else
-        the one this request was made to."""
-        return self.config.public_url or str(request.base_url).rstrip("/")
+    async def count(self, keys: list[str], window: int = limits.FAILED_SIGNIN_SECONDS) -> list[int]:
+        """The attempts counted at ``keys`` in their current window (every process's)."""
+        counts: list[int] = await self.run(self.data.attempts, keys, window)
+        return counts
+
+    async def attempt(
+        self, keys: list[str], window: int = limits.FAILED_SIGNIN_SECONDS
+    ) -> list[int]:
+        """Count one more attempt at each of ``keys``; the counts now."""
+        counts: list[int] = await self.run(self.data.attempt, keys, window)
+        return counts
+
+    #: The event loop the application started on (where work after an answer runs).
+    loop: asyncio.AbstractEventLoop | None = None
+
+    def after(self, work: Coroutine[Any, Any, Any]) -> None:
+        """Run ``work`` after the answer, on the application's event loop (its failure is
+        logged, never passed on)."""
+        loop = self.loop or asyncio.get_running_loop()
+        if loop is asyncio.get_running_loop():
+            self._track(asyncio.create_task(work))
+        else:  # a request served on another loop (tests' clients): hand the work over
+            loop.call_soon_threadsafe(lambda: self._track(loop.create_task(work)))
+
+    def _track(self, task: asyncio.Task[Any]) -> None:
+        self.later.add(task)
+
+        def done(task: asyncio.Task[Any]) -> None:
+            self.later.discard(task)
+            if not task.cancelled() and task.exception() is not None:
+                log.error("work after an answer failed", exc_info=task.exception())
+
+        task.add_done_callback(done)
+
+    def site(self) -> str:
+        """The address every mailed link starts with: the configured one
+        (:attr:`mail.MailConfig.site`), never the one a request names in its Host header,
+        which the requester chooses."""
+        return self.config.site
 
     def secure(self, request: Request) -> bool:
         return sessions.secure(request, self.config.public_url)
@@ -140,11 +148,13 @@ Svc = Annotated[Service, Depends(service)]
 
 
 def _address(request: Request) -> str:
-    return request.client.host if request.client else "?"
+    """The asker's address as per-address limits count it (an IPv6 client by its /64)."""
+    return limits.client_key(request.client.host if request.client else "?")
 
 
 def limited(bucket: str) -> Any:
-    """A dependency spending one of the asker's tries at ``bucket`` (signup, signin, links)."""
+    """A dependency spending one of the asker's tries at ``bucket`` (signup, signin, links,
+    password)."""
 
     async def check(request: Request) -> None:
         if not service(request).buckets[bucket].take(_address(request)):
@@ -191,11 +201,13 @@ class SignUpIn(BaseModel):
     name: StrictStr = Field(max_length=40)
     email: StrictStr = Field(max_length=300)
     password: StrictStr = Field(max_length=1000)  # past MAX_PASSWORD: a coded refusal
+    next: StrictStr | None = Field(None, max_length=1000)  # where the page goes afterwards
 
 
 class SignInIn(BaseModel):
     login: StrictStr = Field(max_length=300)  # a name or an e-mail address
     password: StrictStr = Field(max_length=1000)
+    next: StrictStr | None = Field(None, max_length=1000)  # where the page goes afterwards
 
 
 class PasswordIn(BaseModel):
@@ -231,12 +243,36 @@ class MailIn(BaseModel):
 # -- signing up, in and out --------------------------------------------------------------------
 async def _sign_in(svc: Service, request: Request, response: Response, account: Account) -> None:
     """A new session for ``account`` in this browser's cookie; the session the browser had
-    before (anyone's) ends, so that no cookie outlives its sign-out."""
+    before (anyone's) ends, so that no cookie outlives its sign-out. The browser is known to
+    the account from now on (its device cookie)."""
     before = sessions.cookie(request)
     if before is not None:
         await svc.run(svc.data.end_session, before)
     secret = await svc.run(svc.data.new_session, account.id, limits.SESSION_SECONDS)
     sessions.set_cookie(response, secret, secure=svc.secure(request))
+    if sessions.device(request, svc.key, account.id) is None:
+        device = sessions.device_token(svc.key, account.id)
+        sessions.set_device(response, device, secure=svc.secure(request))
+
+
+def _login_key(login: str) -> str:
+    """What a sign-in's ``login`` is counted under when no account has it (an address by its
+    key, a name by its key), so that unknown names are counted as known ones are."""
+    return "?" + (passwords.email_key(login) if "@" in login else passwords.name_key(login))
+
+
+def _next(value: str | None) -> str:
+    """Where the page goes after signing in: ``value`` if it is a path of this site (read
+    with the URL parser: no other host however spelled), else the account page."""
+    return sessions.same_origin_path(value)
+
+
+#: Why a sign-in waits (the same words for every account, known or not).
+HELD = (
+    "too many wrong passwords for this account lately; wait a quarter of an hour, sign in "
+    "from a browser that signed in to it before, or set a new password by the link "
+    "'Forgot your password?' mails"
+)
 
 
 @router.get("/account")
@@ -248,38 +284,111 @@ async def my_account(account: Annotated[Account | None, Depends(current)]) -> di
 
 @router.post("/account/signup", status_code=201, dependencies=[same_site, limited("signup")])
 async def sign_up(body: SignUpIn, request: Request, response: Response, svc: Svc) -> Any:
-    """Make an account and sign this browser in; a link to confirm the address is mailed."""
+    """Make an account and sign this browser in; a link to confirm the address is mailed.
+
+    An address another account has is answered as a new one would be (its owner is mailed
+    instead, and the cookie set signs nobody in): the answer tells nobody who has an account
+    here. Names are public (tables and ratings show them), so a taken name is said."""
     name = passwords.check_name(body.name)
     email = passwords.check_email(body.email)
     password = passwords.check_password(body.password, name=name, email=email)
-    await svc.run(svc.data.check_free, name, email)  # before the costly hash
+    keys = [f"signup:{passwords.email_key(email)}", f"signup:{passwords.name_key(name)}"]
+    if max(await svc.count(keys, 3600)) >= limits.SIGNUPS_PER_ACCOUNT_HOUR:
+        raise TooFast("too many sign-ups with this name or address lately; wait a while")
+    await svc.run(svc.data.check_name_free, name)  # before the costly hash
     hashed = await svc.hash(passwords.hash_password, password)
-    account = await svc.run(svc.data.create, name, email, hashed)
+    await svc.attempt(keys, 3600)  # a hash was spent on them
+    try:
+        account = await svc.run(svc.data.create, name, email, hashed)
+    except EmailTaken:
+        svc.after(_mail_taken(svc, email))
+        sessions.set_cookie(response, secrets.token_urlsafe(32), secure=svc.secure(request))
+        return {"account": _as_new(name, email).mine(), "next": _next(body.next)}
     await _sign_in(svc, request, response, account)
-    await _mail_confirm(svc, request, account)
-    return {"account": account.mine()}
+    svc.after(_mail_confirm(svc, account))
+    return {"account": account.mine(), "next": _next(body.next)}
+
+
+def _as_new(name: str, email: str) -> Account:
+    """An account as a new one with this name and address would be shown (never stored)."""
+    return Account(
+        id="",
+        name=name,
+        email=email,
+        password="",
+        confirmed=None,
+        created=now(),
+        mail_turns=True,
+        mail_invites=True,
+        mail_ends=True,
+        mail_after=MAIL_AFTER,
+    )
+
+
+async def _mail_taken(svc: Service, email: str) -> None:
+    """Tell the owner of ``email`` that someone gave it for another account (at most a few
+    an hour, whoever asks); nothing else happens."""
+    owner = await svc.run(svc.data.find, email)
+    if owner is None:
+        return
+    if not await _may_link(svc, owner, "taken"):
+        return
+    site = svc.site()
+    await svc.queue(
+        mail.letter(
+            kind="taken",
+            account=owner.id,
+            recipient=owner.email,
+            subject="crisis: your address was given for another account",
+            text=(
+                f"Hello {owner.name},\n\n"
+                "Someone gave this e-mail address for another account at crisis. It stays "
+                "your account's, and nothing was changed. If it was you, sign in instead:\n"
+                f"{site}/account/signin\n\n"
+                f"Forgot your password? Set a new one at\n{site}/account/forgot"
+            ),
+            site=site,
+            key=svc.key,
+            stops="all",
+            generation=owner.mail_gen,
+            why="You get this mail because this address is the one of an account at crisis.",
+        )
+    )
 
 
 @router.post("/account/signin", dependencies=[same_site, limited("signin")])
 async def sign_in(body: SignInIn, request: Request, response: Response, svc: Svc) -> Any:
-    """Sign this browser in by name (or e-mail address) and password."""
-    account = await svc.run(svc.data.find, body.login.strip()) if body.login.strip() else None
-    if account is not None and svc.failures.locked(account.id):
-        raise TooFast(
-            "too many wrong passwords for this account lately; wait a quarter of an hour, or "
-            "set a new password by the link 'Forgot your password?' mails"
-        )
+    """Sign this browser in by name (or e-mail address) and password.
+
+    Wrong passwords are counted per account and per account and address (every process's,
+    in the database): past their limits the sign-ins wait, with no hash, except from a
+    browser holding the account's device cookie, whose own wrong passwords are counted
+    apart. A name nobody has is counted and answered exactly as a known one."""
+    svc.hashing.check()  # a full queue answers at once, before any other work
+    login = body.login.strip()
+    account = await svc.run(svc.data.find, login) if login else None
+    who = account.id if account is not None else _login_key(login)
+    device = sessions.device(request, svc.key, account.id) if account is not None else None
+    keys = [f"fail:{who}", f"fail:{who}:{_address(request)}"]
+    if device is not None:
+        keys.append(f"fail:device:{device}")
+    counts = await svc.count(keys)
+    trusted = device is not None and counts[2] < limits.FAILED_SIGNINS_PER_DEVICE
+    if not trusted and (
+        counts[0] >= limits.FAILED_SIGNINS or counts[1] >= limits.FAILED_SIGNINS_PER_ADDRESS
+    ):
+        raise TooFast(HELD)
     stored = account.password if account is not None else passwords.DUMMY
     right = await svc.hash(passwords.verify, stored, body.password)
     if account is None or not right:
-        if account is not None:
-            svc.failures.failed(account.id)
+        await svc.attempt(keys)
         raise BadCredentials("no account has that name and password")
+    await svc.run(svc.data.forget_attempts, keys[1:])
     if passwords.needs_rehash(stored):
         fresh = await svc.hash(passwords.hash_password, passwords.normal(body.password))
         await svc.run(svc.data.rehash, account.id, stored, fresh)
     await _sign_in(svc, request, response, account)
-    return {"account": account.mine()}
+    return {"account": account.mine(), "next": _next(body.next)}
 
 
 @router.post("/account/signout", dependencies=[same_site])
@@ -288,28 +397,47 @@ async def sign_out(request: Request, response: Response, svc: Svc) -> dict[str, 
     secret = sessions.cookie(request)
     if secret is not None:
         await svc.run(svc.data.end_session, secret)
+        svc.sockets.close([digest(secret)])  # its tables' sockets too
     sessions.clear_cookie(response, secure=svc.secure(request))
     return {"account": None}
 
 
-@router.post("/account/password", dependencies=[same_site])
+async def _check_password(svc: Service, me: Account, password: str, wrong: str) -> None:
+    """Refuse (:class:`BadCredentials`, the try counted) a password that is not ``me``'s;
+    past a few wrong ones in the window, refuse at once (:class:`TooFast`), with no hash."""
+    key = [f"wrong:{me.id}"]
+    if (await svc.count(key))[0] >= limits.WRONG_PASSWORDS_PER_ACCOUNT:
+        raise TooFast("too many wrong passwords lately; wait a quarter of an hour")
+    if not await svc.hash(passwords.verify, me.password, password):
+        await svc.attempt(key)
+        raise BadCredentials(wrong)
+
+
+async def _link_hash(svc: Service, account: Account) -> None:
+    """Count a new password set by a mailed link (reset, undo) for ``account``; past the
+    limit, :class:`TooFast` with no hash."""
+    if (await svc.attempt([f"linkhash:{account.id}"]))[0] > limits.LINK_HASHES_PER_ACCOUNT:
+        raise TooFast("too many new passwords for this account lately; wait a while")
+
+
+@router.post("/account/password", dependencies=[same_site, limited("password")])
 async def change_password(body: PasswordIn, request: Request, me: Me, svc: Svc) -> Any:
     """Change the password (the current one first); every other browser is signed out."""
-    if not await svc.hash(passwords.verify, me.password, body.current):
-        raise BadCredentials("the current password is wrong")
+    await _check_password(svc, me, body.current, "the current password is wrong")
     password = passwords.check_password(body.new, name=me.name, email=me.email)
     hashed = await svc.hash(passwords.hash_password, password)
     secret = sessions.cookie(request)
-    await svc.run(svc.data.set_password, me.id, hashed, digest(secret) if secret else None)
+    ended = await svc.run(svc.data.set_password, me.id, hashed, digest(secret) if secret else None)
+    svc.sockets.close(ended)  # the other browsers' table sockets
     return {"account": me.mine()}
 
 
 # -- mailed links ------------------------------------------------------------------------------
-async def _mail_confirm(svc: Service, request: Request, account: Account) -> None:
+async def _mail_confirm(svc: Service, account: Account) -> None:
     secret = await svc.run(
         svc.data.new_link, account.id, "confirm", limits.CONFIRM_SECONDS, account.email
     )
-    site = svc.site(request)
+    site = svc.site()
     await svc.queue(
         mail.letter(
             kind="confirm",
@@ -325,6 +453,7 @@ async def _mail_confirm(svc: Service, request: Request, account: Account) -> Non
             site=site,
             key=svc.key,
             stops="all",
+            generation=account.mail_gen,
             why=f"You get this mail because an account named {account.name} was made with "
             "this address at crisis.",
         )
@@ -335,14 +464,15 @@ async def _mail_confirm(svc: Service, request: Request, account: Account) -> Non
 async def confirm_again(request: Request, me: Me, svc: Svc) -> dict[str, Any]:
     """Mail a new link to confirm the address (a few an hour)."""
     if me.confirmed is None and await _may_link(svc, me, "confirm"):
-        await _mail_confirm(svc, request, me)
+        svc.after(_mail_confirm(svc, me))
     return {"account": me.mine()}
 
 
 async def _may_link(svc: Service, account: Account, purpose: str) -> bool:
-    since = now() - 3600
-    sent = await svc.run(svc.data.links_since, account.id, purpose, since)
-    return int(sent) < limits.LINKS_PER_ACCOUNT_HOUR
+    """Whether one more ``purpose`` mail may go to ``account`` this hour (counted at once, in
+    one statement: asked for at the same moment, they are still a few an hour)."""
+    sent = await svc.attempt([f"link:{purpose}:{account.id}"], 3600)
+    return sent[0] <= limits.LINKS_PER_ACCOUNT_HOUR
 
 
 @router.post("/account/confirm", dependencies=[same_site])
@@ -352,39 +482,50 @@ async def confirm(body: TokenIn, svc: Svc) -> dict[str, Any]:
     return {"confirmed": True, "name": link.account.name}
 
 
-@router.post("/account/email", dependencies=[same_site, limited("links")])
+@router.post("/account/email", dependencies=[same_site, limited("links"), limited("password")])
 async def change_email(body: EmailIn, request: Request, me: Me, svc: Svc) -> dict[str, Any]:
     """Change the e-mail address (the password first): the new one is unconfirmed until its
-    link is followed, and the old one is told of the change."""
-    if not await svc.hash(passwords.verify, me.password, body.password):
-        raise BadCredentials("the password is wrong")
+    link is followed, and the old one is told of the change. An address another account has
+    is answered as a free one would be (its owner is mailed instead; nothing changes), so
+    that the answer tells nobody who has an account here."""
+    await _check_password(svc, me, body.password, "the password is wrong")
     email = passwords.check_email(body.email)
-    account = await svc.run(svc.data.set_email, me.id, email)
+    try:
+        account = await svc.run(svc.data.set_email, me.id, email)
+    except EmailTaken:
+        svc.after(_mail_taken(svc, email))
+        return {"account": {**me.mine(), "email": email, "confirmed": False}}
     if passwords.email_key(me.email) != passwords.email_key(email):
-        site = svc.site(request)
-        undo = await svc.run(svc.data.new_link, me.id, "undo", limits.UNDO_EMAIL_SECONDS, me.email)
-        await svc.queue(
-            mail.letter(
-                kind="changed",
-                account=me.id,
-                recipient=me.email,
-                subject="crisis: your e-mail address was changed",
-                text=(
-                    f"Hello {me.name},\n\nThe e-mail address of your crisis account was just "
-                    "changed, and crisis will mail the new one from now on.\n\n"
-                    "If you did not change it, someone else has your password: open\n"
-                    f"{site}/account/undo#t={undo}\n"
-                    "to take this address back and set a new password (the link works once, "
-                    f"for {limits.UNDO_EMAIL_SECONDS // 86_400} days)."
-                ),
-                site=site,
-                key=svc.key,
-                stops="all",
-                why="You get this mail because it was the address of an account at crisis.",
-            )
-        )
-    await _mail_confirm(svc, request, account)
+        svc.after(_mail_changed(svc, me))
+    svc.after(_mail_confirm(svc, account))
     return {"account": account.mine()}
+
+
+async def _mail_changed(svc: Service, me: Account) -> None:
+    """Tell the old address of a change, with the link that takes it back."""
+    site = svc.site()
+    undo = await svc.run(svc.data.new_link, me.id, "undo", limits.UNDO_EMAIL_SECONDS, me.email)
+    await svc.queue(
+        mail.letter(
+            kind="changed",
+            account=me.id,
+            recipient=me.email,
+            subject="crisis: your e-mail address was changed",
+            text=(
+                f"Hello {me.name},\n\nThe e-mail address of your crisis account was just "
+                "changed, and crisis will mail the new one from now on.\n\n"
+                "If you did not change it, someone else has your password: open\n"
+                f"{site}/account/undo#t={undo}\n"
+                "to take this address back and set a new password (the link works once, "
+                f"for {limits.UNDO_EMAIL_SECONDS // 86_400} days)."
+            ),
+            site=site,
+            key=svc.key,
+            stops="all",
+            generation=me.mail_gen,
+            why="You get this mail because it was the address of an account at crisis.",
+        )
+    )
 
 
 class UndoIn(BaseModel):
@@ -392,16 +533,17 @@ class UndoIn(BaseModel):
     password: StrictStr = Field(max_length=1000)
 
 
-@router.post("/account/undo", dependencies=[same_site])
+@router.post("/account/undo", dependencies=[same_site, limited("password")])
 async def undo_email(body: UndoIn, request: Request, response: Response, svc: Svc) -> Any:
     """Take the old address back by the link mailed to it when it was changed, with a new
     password; every browser is signed out, then this one signed in."""
     link = await svc.run(svc.data.peek_link, body.token, "undo")
     old = link.email or link.account.email
     password = passwords.check_password(body.password, name=link.account.name, email=old)
+    await _link_hash(svc, link.account)
     hashed = await svc.hash(passwords.hash_password, password)
     account = await svc.run(_undo, svc.data, body.token, hashed)
-    svc.failures.clear(account.id)
+    await svc.run(svc.data.forget_attempts, [f"fail:{account.id}", f"wrong:{account.id}"])
     await _sign_in(svc, request, response, account)
     return {"account": account.mine()}
 
@@ -412,47 +554,58 @@ def _undo(data: Accounts, token: str, hashed: str) -> Account:
 
 
 @router.post("/account/forgot", status_code=202, dependencies=[same_site, limited("links")])
-async def forgot(body: ForgotIn, request: Request, svc: Svc) -> dict[str, Any]:
+async def forgot(body: ForgotIn, svc: Svc) -> dict[str, Any]:
     """Mail a link that sets a new password to the account with this name or address. The
-    answer is the same whether there is one or not (it tells nobody who has an account)."""
+    answer is the same, and comes as soon, whether there is one or not (the mail is made
+    after the answer): it tells nobody who has an account."""
     login = body.login.strip()
-    account = await svc.run(svc.data.find, login) if login else None
-    if account is not None and await _may_link(svc, account, "reset"):
-        secret = await svc.run(svc.data.new_link, account.id, "reset", limits.RESET_SECONDS)
-        site = svc.site(request)
-        await svc.queue(
-            mail.letter(
-                kind="reset",
-                account=account.id,
-                recipient=account.email,
-                subject="crisis: set a new password",
-                text=(
-                    f"Hello {account.name},\n\n"
-                    f"To set a new password, open\n{site}/account/reset#t={secret}\n\n"
-                    f"The link works once, for {limits.RESET_SECONDS // 60} minutes. If you did "
-                    "not ask for it, ignore this mail: your password stays as it is."
-                ),
-                site=site,
-                key=svc.key,
-                stops="all",
-                why="You get this mail because someone asked crisis for a new password for "
-                "your account.",
-            )
-        )
+    if login and len(login) <= passwords.MAX_EMAIL:
+        svc.after(_mail_reset(svc, login))
     return {"sent": True}
 
 
-@router.post("/account/reset", dependencies=[same_site])
+async def _mail_reset(svc: Service, login: str) -> None:
+    account = await svc.run(svc.data.find, login)
+    if account is None or not await _may_link(svc, account, "reset"):
+        return
+    secret = await svc.run(svc.data.new_link, account.id, "reset", limits.RESET_SECONDS)
+    site = svc.site()
+    await svc.queue(
+        mail.letter(
+            kind="reset",
+            account=account.id,
+            recipient=account.email,
+            subject="crisis: set a new password",
+            text=(
+                f"Hello {account.name},\n\n"
+                f"To set a new password, open\n{site}/account/reset#t={secret}\n\n"
+                f"The link works once, for {limits.RESET_SECONDS // 60} minutes. If you did "
+                "not ask for it, ignore this mail: your password stays as it is."
+            ),
+            site=site,
+            key=svc.key,
+            stops="all",
+            generation=account.mail_gen,
+            why="You get this mail because someone asked crisis for a new password for "
+            "your account.",
+        )
+    )
+
+
+@router.post("/account/reset", dependencies=[same_site, limited("password")])
 async def reset(body: ResetIn, request: Request, response: Response, svc: Svc) -> Any:
     """Set a new password by the secret of a reset link (once, until it expires); every
-    browser is signed out, then this one signed in. The address is then confirmed too."""
+    browser is signed out, then this one signed in. The address is then confirmed too, and
+    the account's wrong passwords are forgotten."""
     link = await svc.run(svc.data.peek_link, body.token, "reset")
     account = link.account
     password = passwords.check_password(body.password, name=account.name, email=account.email)
+    await _link_hash(svc, account)
     hashed = await svc.hash(passwords.hash_password, password)
     link = await svc.run(svc.data.use_link, body.token, "reset")
-    await svc.run(svc.data.set_password, account.id, hashed, None, confirm=True)
-    svc.failures.clear(account.id)
+    ended = await svc.run(svc.data.set_password, account.id, hashed, None, confirm=True)
+    svc.sockets.close(ended)
+    await svc.run(svc.data.forget_attempts, [f"fail:{account.id}", f"wrong:{account.id}"])
     fresh = await svc.run(svc.data.get, account.id)
     await _sign_in(svc, request, response, fresh)
     return {"account": fresh.mine()}
@@ -484,23 +637,39 @@ STOPS = {
 }
 
 
+#: The body an RFC 8058 one-click POST carries (the mail program's button).
+ONE_CLICK = b"List-Unsubscribe=One-Click"
+
+
 @router.post("/mail/stop")
 async def stop_mail(request: Request, svc: Svc, t: str | None = None) -> dict[str, Any]:
-    """Stop the mails a stop link names: its secret as ``t`` (RFC 8058's one-click POST from
-    a mail program) or as ``{"token": ...}`` (the page the link opens). Needs no sign-in."""
-    token = t
-    if token is None:
+    """Stop the mails a stop link names. The page the mailed link opens posts its secret in
+    the body (``{"token": ...}``: the link holds it in its fragment, which no server logs);
+    a mail program's one-click POST (RFC 8058, the ``List-Unsubscribe`` header's URL, body
+    ``List-Unsubscribe=One-Click``) names it as ``t``, and the server's access log shows it
+    hidden. A link works while the account's mail settings are those it was mailed under:
+    any change of them (this one too) ends it. Needs no sign-in."""
+    raw = await request.body()
+    token: str | None = None
+    if t is not None:
+        if raw.strip() != ONE_CLICK:
+            raise BadLink("a stop link's secret goes in the request's body")
+        token = t
+    else:
         try:
-            token = TokenIn.model_validate_json(await request.body()).token
+            token = TokenIn.model_validate_json(raw).token
         except ValueError:
             token = None
     found = mail.read_stop_token(svc.key, token or "") if token and len(token) <= 100 else None
     if found is None:
         raise BadLink("that link is not one this site sent")
-    account_id, kind = found
-    account = await svc.run(svc.data.set_mail, account_id, STOPS[kind])
+    account_id, kind, generation = found
+    account = await svc.run(svc.data.set_mail, account_id, STOPS[kind], generation)
     if account is None:
-        raise BadLink("that account is gone")
+        raise LinkExpired(
+            "that link has expired (the mail settings changed since it was mailed); change "
+            "them on your account's page"
+        )
     return {"stopped": kind}
 
 

@@ -164,7 +164,7 @@ async def test_notice(body: TestIn, me: Me, svc: Svc) -> dict[str, Any]:
         webhook=body.channel == "webhook" and channels.webhook,
         webhook_url=channels.webhook_url,
     )
-    site = svc.config.public_url or svc.sender.site
+    site = svc.config.site
     rows = await svc.run(
         n.rows, me.id, only, "test", "crisis: a test", "Notices reach you here.", f"{site}/account"
     )

@@ -14,10 +14,34 @@ function fragmentToken() {
   return params.get("t") || "";
 }
 
+/** What no path to go to may hold, as given or once decoded: backslashes (browsers read
+ * `/\\x` as `//x`, another host), whitespace and control characters (browsers drop tabs and
+ * newlines, so `/%09/x` becomes `//x`). */
+const UNSAFE = /[\\\s\u0000-\u0020\u007f-\u009f]/;
+
+/** `value` if it is a path of this site (read by the URL parser as this origin, never another
+ * host however spelled), else the account page. The server checks the same (`next` in the
+ * sign-in's answer). */
+export function samePath(value) {
+  const home = "/account";
+  if (!value || value.length > 1000) return home;
+  let decoded;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    return home;
+  }
+  for (const text of [value, decoded]) {
+    if (UNSAFE.test(text) || !text.startsWith("/") || text.startsWith("//")) return home;
+  }
+  const url = new URL(value, location.origin);
+  if (url.origin !== location.origin) return home;
+  return url.pathname + url.search;
+}
+
 /** Where to go after signing in: `?next=` when it is a path of this site, else the account. */
 function nextPath() {
-  const next = new URLSearchParams(location.search).get("next") || "";
-  return next.startsWith("/") && !next.startsWith("//") ? next : "/account";
+  return samePath(new URLSearchParams(location.search).get("next") || "");
 }
 
 function say(id, text) {
@@ -94,12 +118,12 @@ const pages = {
   async signup() {
     keepNext();
     $("name").dataset.code = "bad_name name_taken";
-    $("email").dataset.code = "bad_email email_taken";
+    $("email").dataset.code = "bad_email";
     $("password").dataset.code = "weak_password password_too_long";
     onSubmit($("signup-form"), async (values) => {
-      await request("POST", "/api/account/signup", values);
+      const answer = await request("POST", "/api/account/signup", { ...values, next: nextPath() });
       await claimSeats();
-      location.assign(nextPath());
+      location.assign(samePath(answer.next));
     });
     await me();
   },
@@ -109,9 +133,9 @@ const pages = {
     // Sent here by a mailed link to a table (another device): say why.
     $("for-seat").classList.toggle("hidden", !nextPath().startsWith("/table/"));
     onSubmit($("signin-form"), async (values) => {
-      await request("POST", "/api/account/signin", values);
+      const answer = await request("POST", "/api/account/signin", { ...values, next: nextPath() });
       await claimSeats();
-      location.assign(nextPath());
+      location.assign(samePath(answer.next));
     });
     await me();
   },

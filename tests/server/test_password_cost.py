@@ -1,0 +1,191 @@
+"""Passwords cost an attacker, not the site: every route that hashes (sign-up, sign-in, change
+of password or address, reset, undo) is limited per address and per account, and the Argon2id
+queue is bounded: a full queue answers ``busy`` at once and changes nothing. Both databases,
+a real SMTP server."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from crisis.server import limits
+from crisis.server.accounts import passwords
+from tests.databases import Database
+from tests.server.smtp import Inbox, link, smtp_server
+from tests.server.test_accounts import PASSWORD, error, make_app, quick_hashes  # noqa: F401
+
+SITE = "http://testserver"
+
+
+@pytest.fixture
+def site(db: Database) -> Iterator[tuple[TestClient, Inbox]]:
+    with smtp_server() as (inbox, url), make_app(db, smtp_url=url, public_url=SITE) as client:
+        yield client, inbox
+
+
+def service(client: TestClient) -> Any:
+    return client.app.state.accounts  # type: ignore[attr-defined]
+
+
+def person(client: TestClient, n: int) -> TestClient:
+    """A browser of the same site at the loopback address 127.0.0.``n``."""
+    return TestClient(client.app, client=(f"127.0.0.{n}", 50000))
+
+
+def sign_up(client: TestClient, name: str = "Aurelian", email: str = "a@example.org") -> None:
+    res = client.post(
+        "/api/account/signup", json={"name": name, "email": email, "password": PASSWORD}
+    )
+    assert res.status_code == 201, res.text
+
+
+def test_a_full_hash_queue_answers_busy_at_once_and_changes_nothing(
+    db: Database, site: tuple[TestClient, Inbox]
+) -> None:
+    client, _ = site
+    svc = service(client)
+    sign_up(client)
+    svc.hashing = passwords.Hasher(threads=1, queue=1)
+    # Fill the queue: one hash running, one waiting, both held until released.
+    release = threading.Event()
+    portal = client.portal  # type: ignore[attr-defined]
+    held = [portal.start_task_soon(svc.hashing, release.wait) for _ in range(2)]
+    try:
+        deadline = time.monotonic() + 10
+        while svc.hashing.pending < 2:  # both taken by the hashing queue
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        before = db.execute("SELECT COUNT(*) FROM attempts")
+        for n, (path, body) in enumerate(
+            [
+                ("/api/account/signin", {"login": "Aurelian", "password": PASSWORD}),
+                ("/api/account/signin", {"login": "Nobody", "password": "a wrong one"}),
+                (
+                    "/api/account/signup",
+                    {"name": "Probus", "email": "p@example.org", "password": PASSWORD},
+                ),
+                ("/api/account/password", {"current": PASSWORD, "new": "Walls of Rome 271"}),
+            ]
+        ):
+            browser = client if path == "/api/account/password" else person(client, 10 + n)
+            # Answered while the hashes are still held: the refusal did not wait for them.
+            error(browser.post(path, json=body), 503, "busy")
+        assert svc.hashing.refused == 4
+        # Nothing changed: no failure counted, no account made, no password changed.
+        assert db.execute("SELECT COUNT(*) FROM attempts") == before
+        assert db.execute("SELECT name FROM accounts") == [("Aurelian",)]
+    finally:
+        release.set()
+        for future in held:
+            future.result(timeout=10)
+    res = person(client, 20).post(
+        "/api/account/signin", json={"login": "Aurelian", "password": PASSWORD}
+    )
+    assert res.status_code == 200, res.text
+
+
+def test_every_route_that_hashes_is_limited_per_address(
+    db: Database, site: tuple[TestClient, Inbox]
+) -> None:
+    client, inbox = site
+    svc = service(client)
+    sign_up(client)
+    # A bucket that never refills: the burst is all an address gets.
+    svc.buckets["password"] = limits.PerAddress(1e-9, 3)
+    change = {"current": "not it at all", "new": "Walls of Rome 271"}
+    answers = [client.post("/api/account/password", json=change).status_code for _ in range(4)]
+    assert answers == [401, 401, 401, 429]
+    error(
+        client.post("/api/account/email", json={"email": "b@example.org", "password": PASSWORD}),
+        429,
+        "rate_limited",
+    )
+    # Reset and undo too (links or not, the address is counted first).
+    stranger = person(client, 30)
+    for _ in range(3):
+        stranger.post("/api/account/reset", json={"token": "x" * 43, "password": PASSWORD})
+    error(
+        stranger.post("/api/account/reset", json={"token": "x" * 43, "password": PASSWORD}),
+        429,
+        "rate_limited",
+    )
+    error(
+        stranger.post("/api/account/undo", json={"token": "x" * 43, "password": PASSWORD}),
+        429,
+        "rate_limited",
+    )
+    # Another address is not held by them: a reset by the mailed link goes through.
+    owner = person(client, 31)
+    owner.post("/api/account/forgot", json={"login": "Aurelian"})
+    reset = next(m for m in inbox.wait(2) if "new password" in str(m["Subject"]))
+    res = owner.post(
+        "/api/account/reset",
+        json={"token": link(reset, "/account/reset"), "password": "Walls of Rome 271"},
+    )
+    assert res.status_code == 200, res.text
+    # Sign-ins: a burst per address, whatever the names (a bucket that never refills here,
+    # so that a slow machine refills none during the test).
+    svc.buckets["signin"] = limits.PerAddress(1e-9, limits.SIGNINS_PER_MINUTE)
+    guesser = person(client, 32)
+    tries = [
+        guesser.post("/api/account/signin", json={"login": f"N{n}obody", "password": "wrong!!"})
+        for n in range(limits.SIGNINS_PER_MINUTE + 1)
+    ]
+    assert [r.status_code for r in tries].count(401) == limits.SIGNINS_PER_MINUTE
+    error(tries[-1], 429, "rate_limited")
+
+
+def test_wrong_current_passwords_are_limited_per_account_from_any_address(
+    db: Database, site: tuple[TestClient, Inbox]
+) -> None:
+    client, _ = site
+    svc = service(client)
+    sign_up(client)
+    cookie = client.cookies["crisis_session"]
+    # A stolen session tried from many addresses: five wrong guesses in all, then none is
+    # even hashed for the rest of the window.
+    for n in range(limits.WRONG_PASSWORDS_PER_ACCOUNT):
+        thief = TestClient(
+            client.app, client=(f"127.0.1.{n}", 5), cookies={"crisis_session": cookie}
+        )
+        res = thief.post("/api/account/password", json={"current": f"guess {n}!", "new": "x"})
+        error(res, 401, "bad_credentials")
+    hashes = svc.hashing.calls
+    for n, path in enumerate(("/api/account/password", "/api/account/email")):
+        thief = TestClient(
+            client.app, client=(f"127.0.2.{n}", 5), cookies={"crisis_session": cookie}
+        )
+        body = {"current": PASSWORD, "new": "Walls of Rome 271"}
+        if path.endswith("email"):
+            body = {"password": PASSWORD, "email": "thief@example.org"}
+        error(thief.post(path, json=body), 429, "rate_limited")
+    assert svc.hashing.calls == hashes  # refused before any hash
+    [(email,)] = db.execute("SELECT email FROM accounts")
+    assert email == "a@example.org"
+
+
+def test_sign_ups_naming_one_address_are_limited_from_any_address(
+    db: Database, site: tuple[TestClient, Inbox]
+) -> None:
+    client, inbox = site
+    answers = []
+    for n in range(limits.SIGNUPS_PER_ACCOUNT_HOUR + 1):
+        res = person(client, 40 + n).post(
+            "/api/account/signup",
+            json={"name": f"Victim{n}", "email": "victim@example.org", "password": PASSWORD},
+        )
+        answers.append(res.status_code)
+    # The first makes the account; the next are answered as if made (the address is taken:
+    # nothing is said); past the limit, refused.
+    assert answers == [201] * limits.SIGNUPS_PER_ACCOUNT_HOUR + [429]
+    assert db.execute("SELECT name FROM accounts") == [("Victim0",)]
+    # The owner heard of the others, and no more than a few times an hour.
+    inbox.wait(limits.SIGNUPS_PER_ACCOUNT_HOUR)
+    told = [m for m in inbox.mails if "another account" in str(m["Subject"])]
+    assert len(told) == limits.SIGNUPS_PER_ACCOUNT_HOUR - 1
+    assert all(m["To"] == "victim@example.org" for m in told)
