@@ -29,8 +29,7 @@ import time
 from collections import Counter
 from typing import Any
 
-from crisis.server.loadtest import free_port, run, start_server, stop_server
-
+from crisis.devtools.loadtest import free_port, run, start_server, stop_server
 from crisis.server import limits
 
 

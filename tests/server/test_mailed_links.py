@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from crisis.server.loadtest import free_port, start_server, stop_server
 from fastapi.testclient import TestClient
 
+from crisis.devtools.loadtest import free_port, start_server, stop_server
 from crisis.server.accounts import install, mail
 from crisis.server.accounts import notice as accounts_notice
 from crisis.server.app import listening_url, mail_config

@@ -230,7 +230,7 @@ def test_sign_in_goes_on_only_to_a_path_of_this_site(site: tuple[str, Inbox], br
     says the same; tests/server/test_signin_next.py tries more spellings on the server)."""
     from urllib.parse import quote
 
-    from crisis.server.loadtest import post
+    from crisis.devtools.loadtest import post
 
     server, _inbox = site
     post(
