@@ -381,7 +381,12 @@ function renderArmyPanel(ctx, view, actions, pick) {
     // What else it may do (add a legion, take foederati, build castra...): a button each,
     // so that every action a hint's plan names has a control in sight.
     const more = armyActions(actions, UI.selected).filter(([verb]) => verb !== "move_army" && verb !== "initiate_battle");
-    if (more.length) parts.push(el("div", { class: "buttons army-acts" }, ...more.map((a) => ctx.button(a, view, ""))));
+    const button = (a) => {
+      const b = ctx.button(a, view, "");
+      b.dataset.verb = a[0];
+      return b;
+    };
+    if (more.length) parts.push(el("div", { class: "buttons army-acts" }, ...more.map(button)));
   }
   const had = panel.contains(document.activeElement) ? document.activeElement.textContent : null;
   panel.replaceChildren(...parts);
