@@ -17,8 +17,7 @@ from fastapi import APIRouter, Request
 from crisis.ai.coach import coach as coach_for
 from crisis.engine.action import Action
 from crisis.server import limits
-from crisis.server.errors import BadMessage, Forbidden, GameOver
-from crisis.server.lobby import Token, _address, _hall, _roles, limited
+from crisis.server.lobby import Token, _address, _hall, decision, limited
 from crisis.server.workers import Priority, Workers, secret_seed
 
 router = APIRouter(prefix="/api")
@@ -32,15 +31,7 @@ async def coach(table_id: str, role: str, request: Request, token: Token = None)
     """A suggestion for your seat ``role`` with the rest of the turn it starts, and the
     title's warnings among your legal actions, each in the title's words."""
     hall = _hall(request)
-    live = await hall.get(table_id)
-    if role not in await _roles(request, live, token):
-        raise Forbidden(f"you do not hold the {role} seat")
-    if live.finished:
-        raise GameOver("the game is over")
-    legal = live.title.actions(live.match.state, role)
-    if not legal:
-        raise BadMessage(f"{role} has nothing to decide now")
-    view = live.match.view(role)
+    live, legal, view = await decision(request, table_id, role, token)
     version = live.version
     workers: Workers = hall.workers
     answer = await workers.call(

@@ -473,12 +473,12 @@ async def replay(
     return replayer.view(live, step, role, await _roles(request, live, token))
 
 
-@router.get("/tables/{table_id}/hint/{role}", dependencies=[limited("hint")])
-async def hint(table_id: str, role: str, request: Request, token: Token = None) -> dict[str, Any]:
-    """What the strongest bot would do for one of your seats: its top choices with their
-    estimated chance of winning, computed from that seat's view alone (never the state)."""
-    hall = _hall(request)
-    live = await hall.get(table_id)
+async def decision(
+    request: Request, table_id: str, role: str, token: str | None
+) -> tuple[Live, list[Action], dict[str, Any]]:
+    """The table, the legal actions and the view of a seat the asker holds and that has a
+    decision to take now (for the hint and the coach); else the coded refusal."""
+    live = await _hall(request).get(table_id)
     if role not in await _roles(request, live, token):
         raise Forbidden(f"you do not hold the {role} seat")
     if live.finished:
@@ -486,7 +486,15 @@ async def hint(table_id: str, role: str, request: Request, token: Token = None) 
     legal = live.title.actions(live.match.state, role)
     if not legal:
         raise BadMessage(f"{role} has nothing to decide now")
-    view = live.match.view(role)
+    return live, legal, live.match.view(role)
+
+
+@router.get("/tables/{table_id}/hint/{role}", dependencies=[limited("hint")])
+async def hint(table_id: str, role: str, request: Request, token: Token = None) -> dict[str, Any]:
+    """What the strongest bot would do for one of your seats: its top choices with their
+    estimated chance of winning, computed from that seat's view alone (never the state)."""
+    hall = _hall(request)
+    live, legal, view = await decision(request, table_id, role, token)
     version = live.version
     workers: Workers = hall.workers
     seconds = min(limits.HINT_SECONDS, workers.think_seconds)
