@@ -17,7 +17,13 @@ function fragmentToken() {
 /** What no path to go to may hold, as given or once decoded: backslashes (browsers read
  * `/\\x` as `//x`, another host), whitespace and control characters (browsers drop tabs and
  * newlines, so `/%09/x` becomes `//x`). */
-const UNSAFE = /[\\\s\u0000-\u0020\u007f-\u009f]/;
+function unsafe(text) {
+  for (const ch of text) {
+    const code = ch.codePointAt(0) ?? 0;
+    if (ch === "\\" || /\s/.test(ch) || code <= 0x20 || (code >= 0x7f && code <= 0x9f)) return true;
+  }
+  return false;
+}
 
 /** `value` if it is a path of this site (read by the URL parser as this origin, never another
  * host however spelled), else the account page. The server checks the same (`next` in the
@@ -32,7 +38,7 @@ export function samePath(value) {
     return home;
   }
   for (const text of [value, decoded]) {
-    if (UNSAFE.test(text) || !text.startsWith("/") || text.startsWith("//")) return home;
+    if (unsafe(text) || !text.startsWith("/") || text.startsWith("//")) return home;
   }
   const url = new URL(value, location.origin);
   if (url.origin !== location.origin) return home;
