@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+import aiohttp
 import anyio
 import http_ece
 import pytest
@@ -30,7 +31,8 @@ from sqlalchemy import select
 from crisis.server import create_app, limits
 from crisis.server.accounts import install
 from crisis.server.accounts.notices import notice
-from crisis.server.notify.guard import PublicResolver, UnsafeTarget, check_url
+from crisis.server.notify import guard
+from crisis.server.notify.guard import UnsafeTarget, check_url
 from crisis.server.store import accounts, outbox, push_subscriptions
 from tests.databases import Database
 from tests.server.test_open_games import OPEN, SETTINGS, Person, quick_hashes
@@ -61,6 +63,8 @@ class Receiver:
     got: list[tuple[str, dict[str, str], bytes]] = field(default_factory=list)
     hold: threading.Event | None = None
     port: int = 0
+    #: Where a 3xx answer points.
+    location: str = ""
 
     def url(self, path: str) -> str:
         return f"http://127.0.0.1:{self.port}{path}"
@@ -84,6 +88,8 @@ def receiver() -> Iterator[Receiver]:
             box.got.append((self.path, {k.lower(): v for k, v in self.headers.items()}, body))
             status = box.answers.pop(0) if box.answers else box.usual
             self.send_response(status)
+            if 300 <= status < 400:
+                self.send_header("Location", box.location)
             self.send_header("Content-Length", "0")
             self.end_headers()
 
@@ -422,6 +428,11 @@ def test_nobody_signed_out_or_cross_site_may_change_anything(
         "ftp://example.org/hook",
         "https:///nohost",
         "https://example.org/" + "a" * 2100,
+        "https://127\u30020\u30020\u30021/hook",  # ideographic full stops
+        "https://\u2460\u2461\u2466.0.0.1/hook",  # circled digits
+        "https://[64:ff9b::a9fe:a9fe]/hook",  # NAT64 of 169.254.169.254
+        "https://[2002:a9fe:a9fe::]/hook",  # 6to4 of the same
+        "https://[::127.0.0.1]/hook",  # IPv4-compatible loopback
     ],
 )
 def test_a_webhook_into_the_servers_own_network_is_refused(db: Database, url: str) -> None:
@@ -439,6 +450,8 @@ def test_a_webhook_into_the_servers_own_network_is_refused(db: Database, url: st
     [
         ({"endpoint": "http://push.example.org/x"}, "bad_target"),
         ({"endpoint": "https://192.168.1.1/x"}, "bad_target"),
+        ({"endpoint": "https://push.example.org/x"}, "bad_target"),  # no browser's service
+        ({"endpoint": "https://fcm.googleapis.com.evil.example/x"}, "bad_target"),
         ({"p256dh": "not base64!"}, "bad_subscription"),
         ({"p256dh": b64(b"\x04" + b"\x01" * 64)}, "bad_subscription"),  # not on the curve
         ({"auth": b64(b"short")}, "bad_subscription"),
@@ -450,7 +463,8 @@ def test_a_subscription_no_browser_would_make_is_refused(
     with make_site(db, private=False) as public_site:
         marcus = Person(public_site, "Marcus")
         keys = Browser().keys()
-        body: dict[str, Any] = {"endpoint": change.get("endpoint", "https://push.example.org/x")}
+        base = "https://fcm.googleapis.com/fcm/send/abc"
+        body: dict[str, Any] = {"endpoint": change.get("endpoint", base)}
         body["keys"] = {k: change.get(k, v) for k, v in keys.items()}
         res = marcus.post("/api/account/push", body)
         assert res.status_code == 400 and res.json()["code"] == code, res.text
@@ -464,7 +478,7 @@ def test_turning_the_webhook_on_needs_its_url(site: TestClient) -> None:
     assert marcus.get("/api/account/notices").json()["channels"]["webhook"] is False
 
 
-def test_the_url_check_and_the_resolver_keep_to_public_addresses() -> None:
+def test_the_url_check_and_the_connector_keep_to_public_addresses(receiver: Receiver) -> None:
     assert (
         check_url("https://discord.com/api/webhooks/1/abc")
         == "https://discord.com/api/webhooks/1/abc"
@@ -473,11 +487,76 @@ def test_the_url_check_and_the_resolver_keep_to_public_addresses() -> None:
     with pytest.raises(UnsafeTarget):
         check_url("https://[fd00::1]/x")
 
-    async def resolve() -> None:
-        with pytest.raises(OSError, match="no public address"):
-            await PublicResolver().resolve("localhost", 443)
+    async def post(url: str) -> None:
+        async with guard.session() as http, http.post(url, data=b"{}"):
+            pass
 
-    anyio.run(resolve)
+    # The connector refuses a private address however the host is written, at the socket.
+    for url in (receiver.url("/x"), f"http://localhost:{receiver.port}/x"):
+        with pytest.raises((OSError, aiohttp.ClientError)):
+            anyio.run(post, url)
+    assert receiver.got == []
+
+
+def test_a_redirect_is_never_followed(site: TestClient, receiver: Receiver) -> None:
+    receiver.usual, receiver.location = 307, "/inside"
+    marcus = Person(site, "Marcus")
+    marcus.post("/api/account/notices", {"webhook_url": receiver.url("/hook"), "webhook": True})
+    me = account_id(site, marcus)
+    send_notice(site, me)
+    wait_for(lambda: rows(site, me, "webhook")[0]["status"] == "failed")
+    assert [p for p, _h, _b in receiver.got] == ["/hook"]
+    assert "redirects are not followed" in rows(site, me, "webhook")[0]["error"]
+
+
+def test_a_push_failure_never_writes_the_endpoint_down(
+    site: TestClient, receiver: Receiver
+) -> None:
+    receiver.usual = 403
+    marcus = Person(site, "Marcus")
+    subscribe(marcus, receiver, Browser(), "/push/secret-endpoint")
+    me = account_id(site, marcus)
+    send_notice(site, me)
+    wait_for(lambda: (rows(site, me, "push")[0]["error"] or "") != "")
+    error = rows(site, me, "push")[0]["error"]
+    assert "403" in error and "secret-endpoint" not in error and "127.0.0.1" not in error
+
+
+def test_a_webhook_shows_a_strangers_words_as_text(site: TestClient, receiver: Receiver) -> None:
+    receiver.usual = 204
+    marcus = Person(site, "Marcus")
+    marcus.post("/api/account/notices", {"webhook_url": receiver.url("/hook"), "webhook": True})
+    app = site.app
+
+    async def call() -> bool:
+        text = "@everyone <!channel> played [a card](https://ev.il)"
+        return await notice(app, account_id(site, marcus), "turn", "Your turn", text, "/table/T")
+
+    assert site.portal.call(call)  # type: ignore[union-attr]
+    data = json.loads(receiver.wait(1)[0][2])
+    assert data["allowed_mentions"] == {"parse": []}
+    words = data["content"]
+    assert "@everyone" not in words and "<!channel>" not in words and "](" not in words
+    assert "everyone" in words and "&lt;!channel&gt;" in words
+
+
+def test_a_receiver_that_hangs_never_holds_up_a_mail(
+    site: TestClient, receiver: Receiver, db: Database
+) -> None:
+    receiver.hold = threading.Event()
+    marcus = Person(site, "Marcus")
+    marcus.post("/api/account/notices", {"webhook_url": receiver.url("/hook"), "webhook": True})
+    db.execute("UPDATE accounts SET confirmed = :now", now=int(time.time()))
+    me = account_id(site, marcus)
+    for _ in range(3):
+        send_notice(site, me)
+    wait_for(lambda: len(receiver.got) == 0 and len(rows(site, me, "webhook")) == 3)
+    livia = Person(site, "Livia")  # her confirmation mail comes while the chat hangs
+    theirs = account_id(site, livia)
+    wait_for(lambda: [r["status"] for r in rows(site, theirs, "mail")] == ["logged"], 60)
+    assert receiver.got == [] and all(r["status"] == "queued" for r in rows(site, me, "webhook"))
+    receiver.hold.set()
+    wait_for(lambda: all(r["status"] == "sent" for r in rows(site, me, "webhook")), 60)
 
 
 def test_the_service_worker_and_the_manifest_are_served(site: TestClient) -> None:

@@ -411,6 +411,11 @@ def backoff(attempts: int, first: float, longest: float) -> float:
     return float(min(longest, first * 2 ** max(0, attempts - 1)))
 
 
+#: Deliveries of other channels (push, webhooks) under way at once in one process, and the
+#: tries each gets (about two hours of doubling waits: a notice later than that is stale).
+COURIERS_AT_ONCE = 8
+NOTICE_ATTEMPTS = 8
+
 #: Seconds the server's shutdown waits for the sender to stop.
 STOP_WAIT = 5.0
 
@@ -437,8 +442,11 @@ class Sender:
         couriers: dict[str, Courier] | None = None,
     ) -> None:
         self.box, self.config, self.run = box, config, run
-        #: Who delivers the rows of each channel besides mail (:mod:`crisis.server.notify`).
+        #: Who delivers the rows of each channel besides mail (:mod:`crisis.server.notify`),
+        #: the deliveries under way and how many may be at once.
         self.couriers = dict(couriers or {})
+        self._in_flight: set[asyncio.Task[None]] = set()
+        self._couriers_free = asyncio.Semaphore(COURIERS_AT_ONCE)
         #: Blocking calls run hourly beside the outbox's purge (expired sessions and links).
         self.chores = tuple(chores)
         self.poll = poll
@@ -472,8 +480,10 @@ class Sender:
         more than a few seconds, whatever the mail server or the database does."""
         if self._task is not None:
             self._task.cancel()
-            done, _ = await asyncio.wait({self._task}, timeout=STOP_WAIT)
-            if not done:
+            for task in self._in_flight:
+                task.cancel()
+            done, _ = await asyncio.wait({self._task, *self._in_flight}, timeout=STOP_WAIT)
+            if self._task not in done:
                 log.warning("mail: the sender did not stop in %s s; left behind", STOP_WAIT)
             self._task = None
 
@@ -503,10 +513,28 @@ class Sender:
             for row in rows:
                 if await self.run(self.box.take, row["id"], row["due"], self.lease):
                     fresh += 1
-                    await self.deliver({**row, "attempts": row["attempts"] + 1})
+                    taken_row = {**row, "attempts": row["attempts"] + 1}
+                    if (row.get("channel") or "mail") == "mail":
+                        await self.deliver(taken_row)
+                    else:
+                        # A push service or a chat may be slow (seconds each): they go beside
+                        # the mails, a few at a time, so that no receiver holds up a mail.
+                        self._aside(taken_row)
             taken += fresh
             if fresh == 0 or len(rows) < 20:
                 return taken
+
+    def _aside(self, row: dict[str, Any]) -> None:
+        """Deliver a row of another channel in a task of its own, at most
+        :data:`COURIERS_AT_ONCE` at a time."""
+
+        async def go() -> None:
+            async with self._couriers_free:
+                await self.deliver(row)
+
+        task = asyncio.create_task(go(), name=f"crisis-notice-{row['id']}")
+        self._in_flight.add(task)
+        task.add_done_callback(self._in_flight.discard)
 
     async def deliver(self, row: dict[str, Any]) -> None:
         """Send one taken row (a mail, or a notice of another channel) and record how it
@@ -560,7 +588,8 @@ class Sender:
     ) -> None:
         """Record a failed try: again after a doubling wait, or given up (``permanent``, or
         the last of :data:`limits.MAIL_ATTEMPTS`)."""
-        last = permanent or row["attempts"] >= self.attempts
+        most = self.attempts if (row.get("channel") or "mail") == "mail" else NOTICE_ATTEMPTS
+        last = permanent or row["attempts"] >= min(self.attempts, most)
         wait = backoff(row["attempts"], self.retry, self.retry_max)
         at = None if last else _now() + max(1, round(wait))
         log.warning(

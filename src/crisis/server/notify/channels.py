@@ -140,6 +140,8 @@ class Notifier:
             except push.Gone:
                 await self.run(self.subscriptions.drop, sub.id)
                 raise Undeliverable("the push service says the subscription is gone") from None
+            except (guard.Refused, guard.UnsafeTarget) as exc:
+                raise Undeliverable(str(exc)) from None
             return
         if row["channel"] == "webhook":
             now = await self.run(self.channels.get, row["recipient"])
@@ -147,7 +149,7 @@ class Notifier:
                 raise Undeliverable("the account turned its webhook off")
             try:
                 await webhooks.send(now.webhook_url, row["body"], http, private=self.private)
-            except (webhooks.Refused, guard.UnsafeTarget) as exc:
+            except (webhooks.Refused, guard.Refused, guard.UnsafeTarget) as exc:
                 raise Undeliverable(str(exc)) from None
             return
         raise Undeliverable(f"no channel {row['channel']!r}")

@@ -2,8 +2,9 @@
 service endpoint a browser handed over. Either could name an address inside the site's own
 network (a database, a cloud's metadata service), so both must be ``https`` URLs of hosts
 whose every address is public. A URL is checked when it is given (:func:`check_url`, a coded
-refusal) and again when it is used: :class:`PublicResolver` refuses, at connection time, a
-name that has come to resolve to a private address since (DNS rebinding).
+refusal) and again when it is used: :class:`PublicConnector` connects only to the public
+addresses a host resolves to, however it is written (so a name that has come to resolve to
+a private address since, DNS rebinding, is refused then), and no redirect is followed.
 
 A test or a private installation may allow plain ``http`` and private addresses
 (``private=True``); the public site never does.
@@ -12,19 +13,23 @@ A test or a private installation may allow plain ``http`` and private addresses
 from __future__ import annotations
 
 import ipaddress
-import socket
-from typing import Any
+from collections.abc import Sequence
 from urllib.parse import urlsplit
 
 import aiohttp
-from aiohttp.abc import AbstractResolver, ResolveResult
+from aiohttp.abc import ResolveResult
+from aiohttp.tracing import Trace
 
 from crisis.server.errors import BadMessage
 
 #: Longest URL accepted (push endpoints are long; nothing needs more).
 MAX_URL = 2048
-#: Seconds one delivery may take, connecting included, before it counts as failed.
+#: Seconds one delivery may take, connecting included, before it counts as failed, and
+#: seconds its connection may take.
 TIMEOUT = 10.0
+CONNECT_TIMEOUT = 5.0
+#: The most of a receiver's reply that is read (for the log, on a failure).
+MAX_REPLY = 2048
 
 
 class UnsafeTarget(BadMessage):
@@ -33,14 +38,29 @@ class UnsafeTarget(BadMessage):
     code = "bad_target"
 
 
+#: IPv6 prefixes that carry an IPv4 address in their last 32 bits (NAT64, RFC 6052 and
+#: RFC 8215) or after their first 16 (6to4): such an address is as public as the one it
+#: carries.
+_NAT64 = (ipaddress.IPv6Network("64:ff9b::/96"), ipaddress.IPv6Network("64:ff9b:1::/48"))
+
+
 def public(address: str) -> bool:
-    """Whether ``address`` (an IP address as text) is on the public internet."""
+    """Whether ``address`` (an IP address as text) is on the public internet; an IPv6
+    address that carries an IPv4 one (mapped, compatible, NAT64, 6to4) is judged by it."""
     try:
-        ip = ipaddress.ip_address(address.split("%", 1)[0])
+        ip: ipaddress.IPv4Address | ipaddress.IPv6Address = ipaddress.ip_address(
+            address.split("%", 1)[0]
+        )
     except ValueError:
         return False
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
+    if isinstance(ip, ipaddress.IPv6Address):
+        carried = ip.ipv4_mapped or ip.sixtofour
+        if carried is None and any(ip in net for net in _NAT64):
+            carried = ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
+        if carried is None and int(ip) >> 32 == 0:  # ::a.b.c.d, IPv4-compatible
+            carried = ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
+        if carried is not None:
+            ip = carried
     return ip.is_global and not ip.is_multicast
 
 
@@ -61,6 +81,8 @@ def check_url(url: str, *, private: bool = False, what: str = "the URL") -> str:
     host = parts.hostname
     if not host or parts.username is not None or parts.password is not None:
         raise UnsafeTarget(f"{what} names a host and no user or password")
+    if not host.isascii():  # Unicode digits and dots would be read as an IP address later
+        raise UnsafeTarget(f"{what} writes its host in ASCII (an IDN in its xn-- form)")
     if any(c.isspace() for c in url):
         raise UnsafeTarget(f"{what} has no spaces")
     if port == 0:
@@ -79,35 +101,61 @@ def check_url(url: str, *, private: bool = False, what: str = "the URL") -> str:
     return url
 
 
-class PublicResolver(AbstractResolver):
-    """aiohttp's resolver, less every private address: a name that resolves only to private
-    addresses fails to connect."""
+class Refused(Exception):
+    """A receiver's answer the server does not act on: a redirect (never followed, so that
+    no receiver can bounce a POST to an address the checks never saw)."""
 
-    def __init__(self) -> None:
-        self._inner = aiohttp.ThreadedResolver()
 
-    async def resolve(
-        self, host: str, port: int = 0, family: socket.AddressFamily = socket.AF_INET
+class PublicConnector(aiohttp.TCPConnector):
+    """aiohttp's connector, less every private address: whatever a host is written as (a
+    name, an IP address in any spelling aiohttp accepts), the addresses it connects to are
+    the public ones it resolves to, checked at the socket (a name rebound to a private
+    address since it was given is refused then)."""
+
+    async def _resolve_host(
+        self, host: str, port: int, traces: Sequence[Trace] | None = None
     ) -> list[ResolveResult]:
-        found = await self._inner.resolve(host, port, family)
+        found = await super()._resolve_host(host, port, traces)
         kept = [r for r in found if public(r["host"])]
         if not kept:
             raise OSError(f"{host} resolves to no public address")
         return kept
 
-    async def close(self) -> None:
-        await self._inner.close()
+
+class CappedResponse(aiohttp.ClientResponse):
+    """A response whose body is read up to :data:`MAX_REPLY` bytes at most (a receiver's
+    error page is read for the log; a huge one must not fill the server's memory)."""
+
+    async def read(self) -> bytes:
+        if self._body is None:
+            try:
+                self._body = await self.content.read(MAX_REPLY)
+            finally:
+                self.close()  # the rest is never read: the connection is not reused
+        return self._body
+
+
+async def _no_redirects(
+    request: aiohttp.ClientRequest, handler: aiohttp.ClientHandlerType
+) -> aiohttp.ClientResponse:
+    """A client middleware that refuses every redirect instead of following it."""
+    response = await handler(request)
+    if 300 <= response.status < 400:
+        response.close()
+        raise Refused(f"the receiver answered {response.status}: redirects are not followed")
+    return response
 
 
 def session(*, private: bool = False) -> aiohttp.ClientSession:
-    """An HTTP client for deliveries: public addresses only (unless ``private``), a short
-    timeout, no cookies kept, a handful of connections."""
-    options: dict[str, Any] = {"limit": 16, "ttl_dns_cache": 60}
-    if not private:
-        options["resolver"] = PublicResolver()
+    """An HTTP client for deliveries: public addresses only (unless ``private``), no
+    redirects followed, replies read up to :data:`MAX_REPLY` bytes, a short timeout, no
+    cookies kept, a handful of connections."""
+    connector = aiohttp.TCPConnector if private else PublicConnector
     return aiohttp.ClientSession(
-        connector=aiohttp.TCPConnector(**options),
-        timeout=aiohttp.ClientTimeout(total=TIMEOUT),
+        connector=connector(limit=16, ttl_dns_cache=60),
+        timeout=aiohttp.ClientTimeout(total=TIMEOUT, connect=CONNECT_TIMEOUT),
         cookie_jar=aiohttp.DummyCookieJar(),
         headers={"User-Agent": "crisis-notices"},
+        response_class=CappedResponse,
+        middlewares=(_no_redirects,),
     )

@@ -19,6 +19,7 @@ import secrets
 import time
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 import aiohttp
 from cryptography.hazmat.primitives import serialization
@@ -29,7 +30,7 @@ from sqlalchemy import Engine, delete, func, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from crisis.server.errors import BadMessage
-from crisis.server.notify.guard import TIMEOUT, check_url
+from crisis.server.notify.guard import TIMEOUT, UnsafeTarget, check_url
 from crisis.server.store import push_subscriptions, settings
 
 #: Browsers one account may ask to be told in (a new one past it replaces the oldest).
@@ -122,11 +123,27 @@ class Subscription:
         return {"id": self.id, "label": self.label, "created": self.created}
 
 
+#: The push services browsers subscribe with (Chrome's and Chromium's, Firefox's, Safari's,
+#: Edge's): an endpoint elsewhere is no browser's, and the server never posts to it.
+PUSH_SERVICES = (
+    "fcm.googleapis.com",
+    ".push.services.mozilla.com",
+    ".push.apple.com",
+    ".notify.windows.com",
+)
+
+
 def checked(endpoint: str, p256dh: str, auth: str, *, private: bool = False) -> None:
     """Refuse (:class:`BadSubscription`, or :class:`~.guard.UnsafeTarget` for the endpoint)
-    a subscription no browser would hand over: the endpoint an https URL of a public host,
-    ``p256dh`` an uncompressed P-256 point and ``auth`` 16 bytes, both base64url."""
+    a subscription no browser would hand over: the endpoint an https URL of a known push
+    service (:data:`PUSH_SERVICES`; any host with ``private``, for tests), ``p256dh`` an
+    uncompressed P-256 point and ``auth`` 16 bytes, both base64url."""
     check_url(endpoint, private=private, what="the push endpoint")
+    host = (urlsplit(endpoint).hostname or "").lower()
+    if not private and not any(
+        host == s or (s.startswith(".") and host.endswith(s)) for s in PUSH_SERVICES
+    ):
+        raise UnsafeTarget("the push endpoint is not a browser's push service")
     try:
         point, secret = _unb64(p256dh), _unb64(auth)
     except (ValueError, TypeError):
@@ -262,6 +279,8 @@ async def send(
             aiohttp_session=http,
         )
     except WebPushException as exc:
-        if exc.response is not None and getattr(exc.response, "status", None) in (404, 410):
-            raise Gone(str(exc)) from None
-        raise
+        status = getattr(exc.response, "status", None)
+        if status in (404, 410):
+            raise Gone(f"the push service answered {status}") from None
+        # Never the exception's own words: they name the endpoint, a bearer secret.
+        raise RuntimeError(f"the push service answered {status}") from None

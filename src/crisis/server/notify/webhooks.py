@@ -25,15 +25,32 @@ class Refused(Exception):
     refused again, so the notice is given up."""
 
 
+#: What a chat reads as markup in a notice's words, written out so that it is shown as it is:
+#: a name typed as ``@everyone`` or ``<!channel>`` pings nobody, ``[x](https://...)`` links
+#: nowhere (Discord's and Slack's markup; HTML's ``&`` escaped first).
+_MARKUP = str.maketrans(
+    {"&": "&amp;", "<": "&lt;", ">": "&gt;", "@": "@\u200b", "[": "(", "]": ")", "`": "'"}
+)
+
+
+def plain(text: str) -> str:
+    """``text`` with the chats' markup defused (see :data:`_MARKUP`)."""
+    return text.translate(_MARKUP)
+
+
 def body(kind: str, title: str, text: str, url: str) -> str:
-    """The JSON a webhook receives for one notice."""
-    words = f"**{title}**\n{text.strip()}\n{url}"
-    if len(words) > MAX_TEXT:
-        words = words[: MAX_TEXT - 1] + "…"
+    """The JSON a webhook receives for one notice: mentions off, the words' markup defused
+    (a seat's name is typed by a stranger), the site's link last."""
+    words = f"**{plain(title)}**\n{plain(text.strip())}"
+    room = MAX_TEXT - len(url) - 1
+    if len(words) > room:
+        words = words[: room - 1] + "…"
+    words = f"{words}\n{url}"
     data: dict[str, Any] = {
         "content": words,
         "text": words,
         "username": "crisis",
+        "allowed_mentions": {"parse": []},
         "crisis": {"kind": kind, "title": title, "url": url},
     }
     return json.dumps(data, ensure_ascii=False)
@@ -53,7 +70,7 @@ async def send(url: str, data: str, http: aiohttp.ClientSession, *, private: boo
         status = response.status
         if 200 <= status < 300:
             return
-        said = (await response.text())[:200]
+        said = "".join(c for c in (await response.text(errors="replace"))[:200] if c.isprintable())
         if 400 <= status < 500 and status not in (408, 429):
             raise Refused(f"the webhook answered {status}: {said}")
         raise RuntimeError(f"the webhook answered {status}: {said}")

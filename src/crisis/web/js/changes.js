@@ -142,14 +142,18 @@ export function describeChanges(before, now) {
  * (localStorage) stands in until the server has answered, and when it cannot. `onLoad` is
  * called once the server's copy is in. */
 export class Seen {
-  constructor(table, role, token, onLoad) {
+  /** `remote`: false where the page plays no stored table (a lesson): this browser's copy
+   * alone, and nothing asked of the server. */
+  constructor(table, role, token, onLoad, remote = true) {
     this.key = `crisis-seen:${table}:${role}`;
     this.table = table;
     this.role = role;
     this.token = token;
-    this.loaded = false;
-    this.value = null;
+    this.remote = remote;
+    this.loaded = !remote;
+    this.value = remote ? null : this.local();
     this.timer = null;
+    if (!remote) return;
     const path = `/api/tables/${encodeURIComponent(table)}/marks/${encodeURIComponent(role)}`;
     request("GET", path, undefined, token).then((res) => {
       this.value = res.marks && res.marks.v === 3 ? res.marks : this.local();
@@ -182,6 +186,7 @@ export class Seen {
     } catch {
       // storage full or refused: the server's copy is the one that counts
     }
+    if (!this.remote) return;
     // To the server a moment later (one write for a burst of moves).
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {

@@ -274,7 +274,8 @@ function changes(s, view) {
   const table = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
   if (UI.seenFor !== `${table}:${role}`) {
     const held = mySeats(table).find((x) => x.role === role);
-    UI.seen = new Seen(table, role, held && held.token, () => redraw());
+    const stored = location.pathname.startsWith("/table/"); // a lesson is no stored table
+    UI.seen = new Seen(table, role, held && held.token, () => redraw(), stored);
     UI.seenFor = `${table}:${role}`;
   }
   const now = snapshot(view);
