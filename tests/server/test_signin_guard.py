@@ -125,6 +125,30 @@ def test_wrong_passwords_from_one_address_hold_that_address_only(
     assert res.status_code == 200, res.text
 
 
+def test_one_guess_at_many_names_from_one_address_holds_that_address(
+    db: Database, site: tuple[TestClient, Inbox]
+) -> None:
+    """A spray (one wrong password at each of many names, known or not) is counted per
+    address whatever the names: past the limit that address waits for every name, with no
+    hash spent, while the owner's own browser and other addresses sign in."""
+    client, _ = site
+    svc = client.app.state.accounts  # type: ignore[attr-defined]
+    owner = signed_up_owner(client)
+    svc.buckets["signin"] = limits.PerAddress(1000, 1000)  # the counts alone, not the pace
+    here = at(client, "127.0.6.1")
+    for n in range(limits.FAILED_SIGNINS_FROM_ADDRESS):
+        error(sign_in(here, f"nobody{n}", "a guess at anyone"), 401, "bad_credentials")
+    hashes = svc.hashing.calls
+    error(sign_in(here, "Aurelian", PASSWORD), 429, "rate_limited")
+    error(sign_in(here, "somebody-else", "another guess"), 429, "rate_limited")
+    assert svc.hashing.calls == hashes
+    # The owner's browser behind the same address (an office, a café) still signs in.
+    res = sign_in(at(client, "127.0.6.1", cookies=dict(owner.cookies)), "Aurelian", PASSWORD)
+    assert res.status_code == 200, res.text
+    res = sign_in(at(client, "127.0.6.2"), "Aurelian", PASSWORD)
+    assert res.status_code == 200, res.text
+
+
 def test_the_counts_hold_across_processes_and_restarts(
     db: Database, smtp: tuple[Inbox, str]
 ) -> None:

@@ -16,8 +16,9 @@ quotes the inviter's account name and the site's own words only, never text a st
 (seat or table names).
 
 A player blocks an account by name (``POST /api/account/blocks``): it can no longer invite
-them nor take a seat at a table they host, and nothing tells it apart from an ordinary refusal
-of that one player (the code ``blocked``).
+them nor take a seat at a table they host. The refusal says so (the code ``blocked``), as
+Lichess says a player takes no challenges from you: hiding it would leave the blocked player
+inviting again and again, and the block is the blocker's to make known.
 """
 
 from __future__ import annotations

@@ -159,10 +159,14 @@ SIGNUPS_PER_ACCOUNT_HOUR = 3
 #: from anywhere, sign-ins to it wait for the window to pass, except from a browser holding
 #: its device cookie (one it signed in from before), so that strangers cannot lock the owner
 #: out; past ``FAILED_SIGNINS_PER_ADDRESS`` from one address (or ``FAILED_SIGNINS_PER_DEVICE``
-#: from one device cookie) that address (or cookie) waits. A name nobody has is counted the
-#: same way, so the answers tell nobody which names exist. A mailed reset clears them.
+#: from one device cookie) that address (or cookie) waits, and past
+#: ``FAILED_SIGNINS_FROM_ADDRESS`` wrong ones from an address whatever the names (a spray of
+#: one guess at many accounts), that address waits for every name but at a browser that
+#: signed in before. A name nobody has is counted the same way, so the answers tell nobody
+#: which names exist. A mailed reset clears an account's counts.
 FAILED_SIGNINS = 20
 FAILED_SIGNINS_PER_ADDRESS = 5
+FAILED_SIGNINS_FROM_ADDRESS = 10
 FAILED_SIGNINS_PER_DEVICE = 5
 FAILED_SIGNIN_SECONDS = 900
 #: How long a browser stays known to an account after signing in to it (its device cookie).

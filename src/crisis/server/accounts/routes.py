@@ -369,13 +369,16 @@ async def sign_in(body: SignInIn, request: Request, response: Response, svc: Svc
     account = await svc.run(svc.data.find, login) if login else None
     who = account.id if account is not None else _login_key(login)
     device = sessions.device(request, svc.key, account.id) if account is not None else None
-    keys = [f"fail:{who}", f"fail:{who}:{_address(request)}"]
+    address = _address(request)
+    keys = [f"fail:{who}", f"fail:{who}:{address}", f"fail:from:{address}"]
     if device is not None:
         keys.append(f"fail:device:{device}")
     counts = await svc.count(keys)
-    trusted = device is not None and counts[2] < limits.FAILED_SIGNINS_PER_DEVICE
+    trusted = device is not None and counts[3] < limits.FAILED_SIGNINS_PER_DEVICE
     if not trusted and (
-        counts[0] >= limits.FAILED_SIGNINS or counts[1] >= limits.FAILED_SIGNINS_PER_ADDRESS
+        counts[0] >= limits.FAILED_SIGNINS
+        or counts[1] >= limits.FAILED_SIGNINS_PER_ADDRESS
+        or counts[2] >= limits.FAILED_SIGNINS_FROM_ADDRESS
     ):
         raise TooFast(HELD)
     stored = account.password if account is not None else passwords.DUMMY
@@ -383,7 +386,9 @@ async def sign_in(body: SignInIn, request: Request, response: Response, svc: Svc
     if account is None or not right:
         await svc.attempt(keys)
         raise BadCredentials("no account has that name and password")
-    await svc.run(svc.data.forget_attempts, keys[1:])
+    # A right password forgets this name's count from here and the device's, never the
+    # address's spray count (one account of one's own must not wipe it).
+    await svc.run(svc.data.forget_attempts, [keys[1], *keys[3:]])
     if passwords.needs_rehash(stored):
         fresh = await svc.hash(passwords.hash_password, passwords.normal(body.password))
         await svc.run(svc.data.rehash, account.id, stored, fresh)
