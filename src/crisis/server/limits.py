@@ -74,8 +74,9 @@ HTTP_PER_MINUTE: dict[str, int] = {
 
 
 #: Routes whose burst is their whole minute: a state read is cached per version and an action
-#: is the game's own work, and a script catching up on a game reads and acts in a rush.
-WHOLE_MINUTE_BURST = frozenset({"state", "act"})
+#: is the game's own work, and a script catching up on a game reads and acts in a rush; the
+#: coach answers at most once a decision, and quick decisions come in runs.
+WHOLE_MINUTE_BURST = frozenset({"state", "act", "coach"})
 
 
 def burst(per_minute: int, route: str = "") -> int:

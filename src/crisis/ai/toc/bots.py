@@ -14,7 +14,6 @@ from typing import Any
 
 from crisis.ai.base import Bot
 from crisis.ai.support import Factory, Level, TitleBots
-from crisis.ai.toc.coach import warnings as coach_warnings
 from crisis.engine.action import Action
 
 
@@ -61,6 +60,12 @@ def _win_chances(view: dict[str, Any]) -> dict[str, float]:
     return win_chances(view)
 
 
+def _warnings(view: dict[str, Any], role: str, actions: list[Action]) -> list[dict[str, Any]]:
+    from crisis.ai.toc.coach import warnings
+
+    return warnings(view, role, actions)
+
+
 BOTS = TitleBots(
     bots={
         "military": _heuristic("military"),
@@ -89,7 +94,7 @@ BOTS = TitleBots(
     },
     hint=_hint,
     estimate=_win_chances,
-    warnings=coach_warnings,
+    warnings=_warnings,
 )
 
 __all__ = ["BOTS"]

@@ -60,6 +60,9 @@ function question(action) {
   return found.length ? `Coach: ${found.map((w) => w.text).join(" ")} Do it anyway?` : null;
 }
 
+/** How long the coach waits before asking again when the server says to slow down. */
+const RETRY_MS = 1500;
+
 /** Draw the coach for the latest state (asking the server once per decision). */
 export function renderCoach() {
   const c = app.coach;
@@ -88,7 +91,16 @@ export function renderCoach() {
       c.answer = r;
       draw(r);
     })
-    .catch((err) => body.replaceChildren(el("p", { class: "muted small" }, `The coach is silent: ${err.message}`)));
+    .catch((err) => {
+      if (err.code === "rate_limited") {
+        // Decisions faster than the server's pace for coaching: ask again in a moment.
+        body.replaceChildren(el("p", { class: "muted small" }, "The coach needs a moment…"));
+        c.asked = null;
+        setTimeout(renderCoach, RETRY_MS);
+        return;
+      }
+      body.replaceChildren(el("p", { class: "muted small" }, `The coach is silent: ${err.message}`));
+    });
 }
 
 function draw(r) {

@@ -7,12 +7,20 @@ import { renderHeader, renderPrompt } from "./prompt.js";
 import { renderRules } from "./rules.js";
 import { $, app, cap, toast, tableId } from "./shared.js";
 
+/** The step last asked for (clicks in a row count from it, not from the last answer) and
+ * the number of that request (an answer to an older one is dropped). */
+let wanted = 0;
+let asked = 0;
+
 export async function showReplay(step) {
+  wanted = step;
+  const ticket = ++asked;
   const role = $("replay-role").value || null;
   const token = mySeats(tableId).map((x) => x.token).join(",");
   const q = role ? `?role=${encodeURIComponent(role)}` : "";
   try {
     const r = await request("GET", `/api/tables/${encodeURIComponent(tableId)}/replay/${step}${q}`, undefined, role ? token : undefined);
+    if (ticket !== asked) return; // a later step was asked meanwhile
     app.replay = { step: r.step, steps: r.steps };
     const bar = $("replay-step");
     bar.max = String(r.steps);
@@ -60,8 +68,8 @@ export function setupReplay() {
   $("replay").addEventListener("click", openReplay);
   $("replay-close").addEventListener("click", closeReplay);
   $("replay-step").addEventListener("change", (ev) => showReplay(Number(ev.target.value)));
-  $("replay-prev").addEventListener("click", () => app.replay && showReplay(Math.max(0, app.replay.step - 1)));
-  $("replay-next").addEventListener("click", () => app.replay && showReplay(Math.min(app.replay.steps, app.replay.step + 1)));
+  $("replay-prev").addEventListener("click", () => app.replay && showReplay(Math.max(0, wanted - 1)));
+  $("replay-next").addEventListener("click", () => app.replay && showReplay(Math.min(app.replay.steps, wanted + 1)));
   $("replay-first").addEventListener("click", () => showReplay(0));
   $("replay-last").addEventListener("click", () => app.replay && showReplay(app.replay.steps));
   $("replay-role").addEventListener("change", () => app.replay && showReplay(app.replay.step));
