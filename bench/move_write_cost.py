@@ -1,5 +1,5 @@
 """What a move's write to PostgreSQL costs the server process: CPU and wall microseconds per
-move through :class:`crisis.server.moves.Moves` (the event loop's writer), on a throwaway
+move through :class:`crisis.server.store.moves.Moves` (the event loop's writer), on a throwaway
 database of the server given.
 
     .venv/bin/python bench/move_write_cost.py --database postgresql+psycopg://127.0.0.1/postgres
@@ -28,8 +28,8 @@ import uvloop
 from sqlalchemy.engine import make_url
 
 from crisis.games import get_title
-from crisis.server.moves import Moves
-from crisis.server.store import GameRow, Move, SeatRow, Store
+from crisis.server.store.moves import Moves
+from crisis.server.store.repository import GameRow, Move, SeatRow, Store
 
 ROLES = ("red", "blue", "green", "yellow")
 

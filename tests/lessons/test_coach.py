@@ -1,4 +1,4 @@
-"""The coach (crisis.ai.coach, crisis.ai.toc.coach, crisis.server.coach): a suggestion that is
+"""The coach (crisis.ai.coach, crisis.ai.toc.coach, crisis.server.lobby.coach): a suggestion that is
 legal with the turn it starts, and the newcomer's common mistakes caught among the actions,
 on positions of the Example of Play where they really come up."""
 

@@ -1,4 +1,4 @@
-"""The lesson routes (crisis.server.lessons): the list, a lesson's script and any step's
+"""The lesson routes (crisis.server.lobby.lessons): the list, a lesson's script and any step's
 position as a table page's state message; read-only, no table made, nothing secret sent,
 bad input refused with a coded error, and rate-limited like replays."""
 

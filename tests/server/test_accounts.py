@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 
 from crisis.server import create_app, limits
 from crisis.server.accounts import install, passwords
-from crisis.server.accounts import notice as accounts_notice
+from crisis.server.mail.notices import notice as accounts_notice
 from tests.databases import Database
 from tests.server.conftest import HUMAN, create, state
 from tests.server.smtp import Inbox, body, free_port, link, smtp_server

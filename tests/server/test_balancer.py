@@ -24,7 +24,7 @@ import sqlalchemy as sa
 from websockets.sync.client import ClientConnection, connect
 
 from crisis.devtools.loadtest import free_port, post
-from crisis.server.store import sockets
+from crisis.server.store.schema import sockets
 from tests.databases import Database, fresh_database, in_ci
 from tests.server.test_site import get, next_state, servers
 

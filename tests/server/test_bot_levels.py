@@ -8,7 +8,7 @@ from crisis.ai.ismcts import ISMCTSBot as GenericSearch
 from crisis.ai.novice import NoviceBot
 from crisis.ai.toc.ismcts import ISMCTSBot
 from crisis.ai.toc.search import SearchBot
-from crisis.server.bots import check_bot, make_bot
+from crisis.server.play.bots import check_bot, make_bot
 
 
 def test_a_level_seat_gets_its_bot_and_budget_capped_by_the_server() -> None:

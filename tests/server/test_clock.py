@@ -1,5 +1,5 @@
 """Games over days: a table's pace, its deadline, and what happens when a player's time runs
-out (crisis.server.clock). The clock is asked to judge at a later moment (``now``), the same
+out (crisis.server.play.clock). The clock is asked to judge at a later moment (``now``), the same
 call the server makes every 30 seconds."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from crisis.ai import default_bot
-from crisis.server.clock import DAY, PACES
+from crisis.server.play.clock import DAY, PACES
 from tests.server.conftest import state
 
 HUMAN = {"kind": "human"}
@@ -35,7 +35,7 @@ def summary(client: TestClient, table: str) -> dict[str, Any]:
 def judge(client: TestClient, at: float) -> int:
     """Let the server's clock look at the tables as if it were ``at`` now."""
     hall = client.app.state.hall  # type: ignore[attr-defined]
-    timed_out: int = client.portal.call(hall.time_out_overdue, int(at))  # type: ignore[union-attr]
+    timed_out: int = client.portal.call(hall.clock.time_out_overdue, int(at))  # type: ignore[union-attr]
     return timed_out
 
 

@@ -16,7 +16,7 @@ import pytest
 from crisis.devtools.loadtest import free_port, post, start_server
 from crisis.engine.match import Match
 from crisis.games import get_title
-from crisis.server.store import Store
+from crisis.server.store.repository import Store
 from tests.databases import Database
 
 #: A server process killed and started again: slow, and part of the load kind.

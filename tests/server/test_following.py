@@ -1,4 +1,4 @@
-"""Following another process's changes (crisis.server.following): a table in memory stays the
+"""Following another process's changes (crisis.server.play.following): a table in memory stays the
 one its sockets watch and stays up to date, however the other process's notices fall between
 this one's awaits. Two halls on one database stand for two processes; a notice is handed to
 the follower as its listener would hand it (the notices' own path, PostgreSQL NOTIFY, is
@@ -19,9 +19,9 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from crisis.server.store import Store
-from crisis.server.table import Live
-from crisis.server.tables import Hall, SeatSpec
+from crisis.server.play.hall import Hall, SeatSpec
+from crisis.server.play.table import Live
+from crisis.server.store.repository import Store
 
 
 class Seen:
@@ -63,13 +63,13 @@ async def move(mover: Hall, live: Live) -> dict[str, object]:
 def count_catch_ups(hall: Hall) -> list[str]:
     """The tables ``hall`` catches up from the database from now on (their ids, in order)."""
     trips: list[str] = []
-    catch_up = hall._catch_up
+    catch_up = hall.following.catch_up
 
     async def counted(table: Live) -> None:
         trips.append(table.id)
         await catch_up(table)
 
-    hall._catch_up = counted  # type: ignore[method-assign]
+    hall.following.catch_up = counted  # type: ignore[method-assign]
     return trips
 
 
@@ -91,19 +91,19 @@ async def _joining(tmp_path: Path) -> None:
     async with two_halls(tmp_path) as (mover, follower, made):
         live = await follower.get(made.id)
         follower.arrive(made.id)  # a socket holds it, on its way to watching
-        follower.heard(await move(mover, made))
+        follower.following.heard(await move(mover, made))
         assert follower.tables.get(made.id) is live  # kept, not dropped for want of watchers
         assert live.version == made.version  # and the move applied to it
 
         watcher = Seen(made.match.active()[0])
         follower.watch(live, watcher)
         follower.arrived(made.id)
-        follower.heard(await move(mover, made))
+        follower.following.heard(await move(mover, made))
         assert live.version == made.version and b'"version":%d' % made.version in watcher.latest
 
         # Once nobody watches or is about to, a notice drops it: it loads afresh when asked.
         follower.unwatch(live, watcher)
-        follower.heard(await move(mover, made))
+        follower.following.heard(await move(mover, made))
         assert made.id not in follower.tables
         assert (await follower.get(made.id)).version == made.version
 
@@ -125,7 +125,7 @@ async def _loading(tmp_path: Path) -> None:
         time.sleep(0.3)  # the load reads the table (at its version now) in the database thread
         # Meanwhile another process moves and says so, before the load's answer is taken in.
         notice = await move(mover, made)
-        follower.heard(notice)
+        follower.following.heard(notice)
         live = await loading
         for _ in range(100):  # the follower catches up from the database in the background
             if live.version == made.version:
@@ -148,7 +148,7 @@ async def _busy(tmp_path: Path) -> None:
         async with live.lock:  # a move of the follower's own is being written meanwhile
             notices = [await move(mover, made) for _ in range(3)]
             for notice in reversed(notices):  # heard in any order
-                follower.heard(notice)
+                follower.following.heard(notice)
             assert live.version == made.version - 3  # nothing applied while busy
         for _ in range(100):
             if live.version == made.version:
@@ -161,7 +161,7 @@ async def _busy(tmp_path: Path) -> None:
         # A gap (a notice lost) still sends the table to the database.
         await move(mover, made)
         async with live.lock:
-            follower.heard(await move(mover, made))
+            follower.following.heard(await move(mover, made))
         for _ in range(100):
             if live.version == made.version:
                 break
@@ -186,14 +186,14 @@ async def _chat(tmp_path: Path) -> None:
         assert await follower.chat_history(live) == [] and live.chat == []  # read, held
 
         said = await mover.chat(made, red, "from the other process", {red})
-        follower.heard({"t": made.id, "k": "chat", "e": said})  # as its listener hands it
+        follower.following.heard({"t": made.id, "k": "chat", "e": said})  # as its listener hands it
         await follower.chat(live, other, "from this one", {other})
         held = await follower.chat_history(live)
         assert [e["text"] for e in held] == ["from the other process", "from this one"]
         assert held == follower.store.load_chat(made.id, limits.CHAT_HISTORY)
 
         await mover.chat(made, red, "never heard", {red})
-        await follower.missed()  # listening had a gap: what it held may lack a message
+        await follower.following.missed()  # listening had a gap: what it held may lack a message
         assert [e["text"] for e in await follower.chat_history(live)][-1] == "never heard"
 
         # A read under way when a message comes is returned, not kept (it may predate it).
@@ -203,7 +203,7 @@ async def _chat(tmp_path: Path) -> None:
         reading = asyncio.ensure_future(follower.chat_history(live))
         await asyncio.sleep(0.05)
         late = await mover.chat(made, red, "while reading", {red})
-        follower.heard({"t": made.id, "k": "chat", "e": late})
+        follower.following.heard({"t": made.id, "k": "chat", "e": late})
         release.set()
         await reading
         assert live.chat is None
@@ -225,13 +225,13 @@ async def _race(tmp_path: Path) -> None:
         live = await follower.get(made.id)
         follower.watch(live, Seen(made.match.active()[0]))
         loads: list[str] = []
-        load = follower._load
+        load = follower.load
 
         def counted(game_id: str) -> object:
             loads.append(game_id)
             return load(game_id)
 
-        follower._load = counted  # type: ignore[assignment, method-assign]
+        follower.load = counted  # type: ignore[assignment, method-assign]
         for _ in range(3):
             await move(mover, made)  # the follower has not heard of these yet
             role = live.match.active()[0]
@@ -244,7 +244,7 @@ async def _race(tmp_path: Path) -> None:
                 await mover.get(made.id)
                 made = mover.tables[made.id]
                 async with made.lock:
-                    await mover._catch_up(made)
+                    await mover.following.catch_up(made)
         assert loads == []
 
 
@@ -267,7 +267,7 @@ async def _heard_race(tmp_path: Path) -> None:
         write = follower.write_action
 
         async def racing(move_: Any) -> Any:
-            follower.heard(await move(mover, made))  # the winner, heard during the write
+            follower.following.heard(await move(mover, made))  # the winner, heard during the write
             return await write(move_)
 
         follower.write_action = racing  # type: ignore[method-assign]
@@ -305,7 +305,7 @@ async def _seat_taken(tmp_path: Path) -> None:
         assert await mover.join(made, role, {role}, name="Aurelia")
         (notice,) = sent
         assert notice["k"] == "seat" and notice["s"] == {"joined": 1, "name": "Aurelia"}
-        follower.heard({**notice, "t": made.id})
+        follower.following.heard({**notice, "t": made.id})
         assert trips == []
         stored = follower.store.load_game(made.id)
         assert stored is not None
@@ -315,6 +315,6 @@ async def _seat_taken(tmp_path: Path) -> None:
         ]
         assert b"Aurelia" in watcher.latest
 
-        follower.heard({"k": "seat", "t": made.id, "r": role, "s": {"kind": "bot"}})
+        follower.following.heard({"k": "seat", "t": made.id, "r": role, "s": {"kind": "bot"}})
         await asyncio.sleep(0.2)
         assert trips == [made.id]  # not a seat's news: the table is read back instead

@@ -128,7 +128,7 @@ def _counted(client: TestClient, kind: str) -> int:
     on PostgreSQL)."""
     from sqlalchemy import func, select
 
-    from crisis.server.store import sockets
+    from crisis.server.store.repository import sockets
 
     site = client.app.state.hall.site  # type: ignore[attr-defined]
     if site._local is not None:
@@ -312,13 +312,13 @@ def test_a_cold_table_asked_for_at_once_is_loaded_once(client: TestClient) -> No
     hall = client.app.state.hall  # type: ignore[attr-defined]
     hall.tables.pop(table)  # not in memory any more
     loads: list[str] = []
-    load = hall._load
+    load = hall.load
 
     def counting(game_id: str) -> Any:
         loads.append(game_id)
         return load(game_id)
 
-    hall._load = counting
+    hall.load = counting
 
     async def many() -> list[Any]:
         return list(await asyncio.gather(*(hall.get(table) for _ in range(20))))
@@ -353,8 +353,8 @@ def test_sqlite_counts_its_sockets_in_memory_per_address_and_table(tmp_path: Pat
     """One SQLite process counts its sockets in memory (no trip through the database
     threads per connection): per address and kind for the limits, per table for the
     spectators; a socket counted again or forgotten twice changes nothing."""
-    from crisis.server.site import Site
-    from crisis.server.store import Store
+    from crisis.server.play.site import Site
+    from crisis.server.store.repository import Store
 
     store = Store(f"sqlite:///{tmp_path / 'site.db'}")
 

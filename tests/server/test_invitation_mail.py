@@ -1,4 +1,4 @@
-"""Mail nobody can aim (crisis.server.invitations), tried as the attacks were, against a real
+"""Mail nobody can aim (crisis.server.lobby.invitations), tried as the attacks were, against a real
 SMTP server (aiosmtpd) on both databases: three accounts making 90 tables that invite one
 victim get the cap's mails through, not 90 (the rest wait on the victim's account page); an
 inviter's mails to many players are capped too; a mail quotes account names and the site's

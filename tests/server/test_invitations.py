@@ -1,4 +1,4 @@
-"""Invitations are offers (crisis.server.invitations): a table's maker, signed in, offers a
+"""Invitations are offers (crisis.server.lobby.invitations): a table's maker, signed in, offers a
 person's seat to a player of the site by name; the table waits, with no clock, until the
 player accepts (the seat is then theirs, reached by signing in, never by a secret the maker
 holds) or declines (the seat waits for the maker). Tried as the attacks on ratings were: a
@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from crisis.server.accounts.data import Accounts
-from crisis.server.store import accounts
+from crisis.server.accounts.schema import accounts
 from tests.databases import Database
 from tests.server.test_open_games import Person, quick_hashes, site
 
@@ -114,7 +114,7 @@ def test_a_never_accepted_invitation_with_a_resign_timeout_moves_no_rating(
     assert made["table"]["deadline"] is None  # no clock runs for a seat nobody accepted
     hall = site.app.state.hall  # type: ignore[attr-defined]
     ten_days = int(time.time()) + 10 * 86400
-    assert site.portal.call(hall.time_out_overdue, ten_days) == 0  # type: ignore[union-attr]
+    assert site.portal.call(hall.clock.time_out_overdue, ten_days) == 0  # type: ignore[union-attr]
     # The maker cannot start it without the victim, nor give the seat to a bot.
     res = hunter.post(f"/api/tables/{table}/start")
     assert res.status_code == 409 and "Victim to accept" in res.json()["message"]

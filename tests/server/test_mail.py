@@ -1,4 +1,4 @@
-"""The mail outbox and its sender (crisis.server.accounts.mail) without an application: every
+"""The mail outbox and its sender (crisis.server.mail.outbox) without an application: every
 mail goes once however many processes send, a failed try waits longer each time, and the
 settings read the environment; on both databases, with a real SMTP server."""
 
@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from crisis.server.accounts import mail
-from crisis.server.store import Store
+from crisis.server.mail import outbox as mail
+from crisis.server.store.repository import Store
 from tests.databases import Database
 from tests.server.smtp import smtp_server
 

@@ -21,8 +21,8 @@ from fastapi.testclient import TestClient
 
 from crisis.devtools.loadtest import free_port, start_server, stop_server
 from crisis.server.accounts import install, mail
-from crisis.server.accounts import notice as accounts_notice
 from crisis.server.app import listening_url, mail_config
+from crisis.server.mail.notices import notice as accounts_notice
 from tests.databases import Database
 from tests.server.smtp import Inbox, body, link, smtp_server
 from tests.server.test_accounts import PASSWORD, make_app, quick_hashes  # noqa: F401

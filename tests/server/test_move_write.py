@@ -15,8 +15,9 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.engine import make_url
 
-from crisis.server.moves import Moves
-from crisis.server.store import CHANNEL, Conflict, GameRow, Move, SeatRow, Store, seats
+from crisis.server.store.moves import Moves
+from crisis.server.store.repository import CHANNEL, Conflict, GameRow, Move, SeatRow, Store
+from crisis.server.store.schema import seats
 from tests.databases import BACKENDS, Database, end_connections, fresh_database
 
 
@@ -152,7 +153,7 @@ def test_a_move_records_the_turns_it_begins_for_accounts_seats_only(db: Database
 def test_a_move_written_from_the_event_loop_on_postgresql_is_the_same_write(
     tmp_path: Path,
 ) -> None:
-    """crisis.server.moves: the same state, log entry, notice and turns as the database
+    """crisis.server.store.moves: the same state, log entry, notice and turns as the database
     threads' write; nothing at all when the table has moved on."""
     with fresh_database("postgresql", tmp_path) as found:
         store = Store(found.url)
@@ -203,7 +204,7 @@ def test_a_move_written_from_the_event_loop_on_postgresql_is_the_same_write(
 
 
 def test_the_first_moves_on_postgresql_may_come_together(tmp_path: Path) -> None:
-    """Moves of several tables arriving at once, before the pool of crisis.server.moves is
+    """Moves of several tables arriving at once, before the pool of crisis.server.store.moves is
     open, all wait for it and all are written."""
     with fresh_database("postgresql", tmp_path) as found:
         store = Store(found.url)
@@ -250,7 +251,7 @@ def test_the_first_moves_on_postgresql_may_come_together(tmp_path: Path) -> None
 def test_a_move_on_postgresql_outlives_the_pool_s_connections_being_dropped(
     tmp_path: Path,
 ) -> None:
-    """crisis.server.moves takes a connection from its pool without checking it first (a
+    """crisis.server.store.moves takes a connection from its pool without checking it first (a
     round trip per move); a connection the database server dropped meanwhile (a restart)
     costs the move a second try, never the move itself."""
     with fresh_database("postgresql", tmp_path) as found:

@@ -1,4 +1,4 @@
-"""Notices beside mail (crisis.server.notify): a turn notice reaches a subscribed browser as a
+"""Notices beside mail (crisis.server.mail): a turn notice reaches a subscribed browser as a
 Web Push message that only that browser can read (a local push endpoint decrypts it with the
 subscription's keys, RFC 8291, and checks the site's VAPID signature, RFC 8292) and an
 account's webhook as JSON a chat takes (a local receiver); a receiver that is down, slow or
@@ -30,10 +30,11 @@ from sqlalchemy import select
 
 from crisis.server import create_app, limits
 from crisis.server.accounts import install
-from crisis.server.accounts.notices import notice
-from crisis.server.notify import guard
-from crisis.server.notify.guard import UnsafeTarget, check_url
-from crisis.server.store import accounts, outbox, push_subscriptions
+from crisis.server.accounts.schema import accounts
+from crisis.server.mail import guard
+from crisis.server.mail.guard import UnsafeTarget, check_url
+from crisis.server.mail.notices import notice
+from crisis.server.mail.schema import outbox, push_subscriptions
 from tests.databases import Database
 from tests.server.test_open_games import OPEN, SETTINGS, Person, quick_hashes
 from tests.server.test_turn_notices import play, wait_for

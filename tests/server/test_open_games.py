@@ -1,4 +1,4 @@
-"""Open tables (crisis.server.open_games): a signed-in host lists a table, strangers who are
+"""Open tables (crisis.server.lobby.open_games): a signed-in host lists a table, strangers who are
 signed in take its free seats, it starts when full or when the host starts it (bots take
 what is free), and the host may close it before; bad requests change nothing."""
 

@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 from crisis.engine.action import Action
 from crisis.engine.match import Match
 from crisis.games import get_title
-from crisis.server.store import Store
+from crisis.server.store.repository import Store
 from tests.databases import Database
 from tests.server.conftest import BOT, HUMAN, create, make_client, play_ws, state, stored
 
@@ -247,7 +247,7 @@ def test_a_seat_s_hello_marks_it_joined_and_at_the_table(client: TestClient) -> 
     def seat() -> Any:
         from sqlalchemy import select
 
-        from crisis.server.store import seats
+        from crisis.server.store.repository import seats
 
         with store.engine.connect() as db:
             return db.execute(

@@ -1,6 +1,6 @@
 """The database threads' pooled connections to PostgreSQL: one left idle is checked before
 use and replaced if the server dropped it (a restart), while one in steady use goes without
-the extra round trip of a check (crisis.server.store._check_idle_connections)."""
+the extra round trip of a check (crisis.server.store.repository._check_idle_connections)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from crisis.server import store as store_module
-from crisis.server.store import GameRow, SeatRow, Store
-from crisis.server.tables import Hall
+from crisis.server.play.hall import Hall
+from crisis.server.store.repository import GameRow, SeatRow, Store
 from tests.databases import Database, end_connections, fresh_database
 
 

@@ -13,8 +13,8 @@ from crisis.ai import RandomBot
 from crisis.engine.match import Match
 from crisis.engine.rng import Rng
 from crisis.games import get_title
-from crisis.server.store import Store
-from crisis.server.tables import same_but_wording
+from crisis.server.play.hall import same_but_wording
+from crisis.server.store.repository import Store
 from tests.databases import Database
 
 from .conftest import BOT, HUMAN, create, make_client, state

@@ -20,7 +20,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from crisis.devtools.loadtest import free_port, post, wait_until_up
-from crisis.server import ratings
+from crisis.server.ratings import rate as ratings
 from tests.databases import Database
 from tests.server.conftest import make_client
 from tests.server.test_ratings import _account
@@ -98,7 +98,7 @@ def test_a_seat_whose_time_ran_out_before_it_moved_moves_no_rating(db: Database)
                 break
             if "blue" in summary["active"] and not summary["seats"][1]["resigned"]:
                 later = int(time.time()) + 2 * 86400
-                client.portal.call(hall.time_out_overdue, later)  # type: ignore[union-attr]
+                client.portal.call(hall.clock.time_out_overdue, later)  # type: ignore[union-attr]
                 continue
             for role in summary["active"]:
                 if role != "green":
@@ -208,12 +208,12 @@ def test_a_rating_that_fails_to_write_takes_the_end_with_it(
 #: ratings are written and before the transaction commits.
 DIES_AT_THE_END = """
 import os, signal, sys
-import crisis.server.tables as tables
-rate_end = tables.rate_end
+import crisis.server.ratings.rate as rate
+rate_end = rate.rate_end
 def dying(db, game_id):
     rate_end(db, game_id)
     os.kill(os.getpid(), signal.SIGKILL)
-tables.rate_end = dying
+rate.rate_end = dying
 from crisis.server.__main__ import main
 main(sys.argv[1:])
 """

@@ -1,4 +1,4 @@
-"""Ratings of rated games between accounts (crisis.server.ratings): the places a result gives,
+"""Ratings of rated games between accounts (crisis.server.ratings.rate): the places a result gives,
 a whole rated game moving both players' ratings, the leaderboard and the profile."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from crisis.server.accounts.data import Accounts
 from crisis.server.accounts.passwords import hash_password
-from crisis.server.ratings import MODEL, PROVISIONAL, Seat, places, shown
+from crisis.server.ratings.rate import MODEL, PROVISIONAL, Seat, places, shown
 from tests.databases import Database
 from tests.server.conftest import make_client
 
@@ -49,7 +49,7 @@ def test_the_shown_scale() -> None:
 
 
 def _account(db: Database, name: str, *, confirmed: bool = True) -> str:
-    from crisis.server.store import Store
+    from crisis.server.store.repository import Store
 
     store = Store(db.url)  # migrates; the accounts' own API makes the account
     try:
@@ -119,7 +119,7 @@ def test_a_rated_game_moves_both_ratings(db: Database) -> None:
         assert profile["ratings"]["time_of_crisis"]["rating"] == game["after"]
         # Rated once: asking again changes nothing.
         hall = client.app.state.hall  # type: ignore[attr-defined]
-        assert client.portal.call(hall.db, hall.ratings.rate, table) is None  # type: ignore[union-attr]
+        assert client.portal.call(hall.db, client.app.state.ratings.rate, table) is None  # type: ignore[union-attr]
         assert client.get("/api/ratings/time_of_crisis").json()["players"] == board
 
 

@@ -15,10 +15,10 @@ from fastapi.testclient import TestClient
 from crisis.engine.match import Match
 from crisis.engine.title import TitleSpec
 from crisis.games import get_title
-from crisis.server import replays
-from crisis.server.replays import CHECKPOINT_EVERY, Replays
-from crisis.server.store import GameRow
-from crisis.server.table import Live
+from crisis.server.lobby import replays
+from crisis.server.lobby.replays import CHECKPOINT_EVERY, Replays
+from crisis.server.play.table import Live
+from crisis.server.store.repository import GameRow
 from tests.server.conftest import BOT, create
 
 GAMES = [("time_of_crisis", {"short_game": True}), ("rome_in_crisis", {})]

@@ -15,10 +15,11 @@ import pytest
 from sqlalchemy import event, text
 from sqlalchemy.exc import OperationalError
 
-from crisis.server import retention
 from crisis.server import store as store_module
-from crisis.server.store import CHAT_KEEP, GameRow, Move, SeatRow, Store, games, seats
-from crisis.server.table import hash_token
+from crisis.server.play.table import hash_token
+from crisis.server.store import retention
+from crisis.server.store.repository import CHAT_KEEP, GameRow, Move, SeatRow, Store
+from crisis.server.store.schema import games, seats
 from tests.databases import Database
 from tests.server.conftest import BOT, HUMAN, create, make_client
 

@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 
 from crisis.server import create_app
 from crisis.server.accounts import install
-from crisis.server.turns import time_left
+from crisis.server.mail.turns import time_left
 from tests.databases import Database
 from tests.server.smtp import Inbox, smtp_server
 from tests.server.test_open_games import SETTINGS, Person, quick_hashes
@@ -97,8 +97,8 @@ def test_a_signed_in_maker_of_a_friend_link_table_is_mailed_once_when_the_friend
             raise AssertionError(f"{until} never came to move")
     wait_for(lambda: len(mails_to(inbox, "marcus@example.org", "Your turn")) == 1)
     # The clock's later look sends no second mail for the same turn.
-    hall = client.app.state.hall  # type: ignore[attr-defined]
-    assert client.portal.call(hall.late_turn_notices) == 0  # type: ignore[union-attr]
+    turns = client.app.state.turn_notices  # type: ignore[attr-defined]
+    assert client.portal.call(turns.late_turn_notices) == 0  # type: ignore[union-attr]
     wait_for(lambda: db.execute("SELECT COUNT(*) FROM outbox WHERE status <> 'sent'") == [(0,)])
     (mail,) = mails_to(inbox, "marcus@example.org", "Your turn")
     text = mail.get_content().replace("\r\n", "\n")

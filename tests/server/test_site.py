@@ -1,4 +1,4 @@
-"""Several server processes over one PostgreSQL database are one site (crisis.server.site):
+"""Several server processes over one PostgreSQL database are one site (crisis.server.play.site):
 a table made through one is played and watched through another, a move reaches the other
 process's watchers at once, two processes never accept two moves for one version, each bot
 move happens once, the per-address limits count the whole site, and a process killed

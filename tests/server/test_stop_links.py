@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
-from crisis.server.accounts import mail as mailing
+from crisis.server.mail import outbox as mailing
 from tests.databases import Database
 from tests.server.smtp import Inbox, link, smtp_server
 from tests.server.test_accounts import PASSWORD, error, make_app, quick_hashes  # noqa: F401

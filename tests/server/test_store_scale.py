@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 from sqlalchemy import event, insert, inspect, update
 
-from crisis.server.store import GameRow, SeatRow, Store, games, seats
-from crisis.server.table import hash_token, table_summary
+from crisis.server.play.table import hash_token, table_summary
+from crisis.server.store.repository import GameRow, SeatRow, Store
+from crisis.server.store.schema import games, seats
 from tests.databases import Database
 
 BASE = 1_700_000_000  # an arbitrary "updated" for the first table; each next one is later

@@ -1,4 +1,4 @@
-"""Turn notices (crisis.server.turns): when a seat held by an account becomes one to move and
+"""Turn notices (crisis.server.mail.turns): when a seat held by an account becomes one to move and
 its person is away, one mail goes to them for that turn; nobody at the table gets one, nor
 anyone who asked for none."""
 
@@ -15,8 +15,9 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from crisis.server.accounts.data import Accounts
-from crisis.server.store import accounts, seats
-from crisis.server.turns import end_words
+from crisis.server.accounts.schema import accounts
+from crisis.server.mail.turns import end_words
+from crisis.server.store.schema import seats
 from tests.databases import Database
 from tests.server.test_open_games import OPEN, Person, quick_hashes, site
 
@@ -140,8 +141,8 @@ def test_who_won_in_words() -> None:
 
 
 def _late(client: TestClient) -> int:
-    hall = client.app.state.hall  # type: ignore[attr-defined]
-    return int(client.portal.call(hall.late_turn_notices))  # type: ignore[union-attr]
+    turns = client.app.state.turn_notices  # type: ignore[attr-defined]
+    return int(client.portal.call(turns.late_turn_notices))  # type: ignore[union-attr]
 
 
 def test_a_player_who_leaves_after_their_turn_began_is_mailed_once(

@@ -13,9 +13,9 @@ import pytest
 
 from crisis.ai import RandomBot
 from crisis.engine.action import Action
-from crisis.server import workers as workers_module
 from crisis.server.errors import Busy
-from crisis.server.workers import Priority, Workers
+from crisis.server.play import workers as workers_module
+from crisis.server.play.workers import Priority, Workers
 
 LEGAL = [Action("pass"), Action("end_actions")]
 

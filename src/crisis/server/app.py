@@ -4,7 +4,7 @@
 SQLite one process serves every table. On PostgreSQL any number of processes, on one machine
 (``serve(workers=N)``) or several behind a load balancer, are one site: each keeps in memory
 only what the database also holds, and they keep each other in step through it
-(:mod:`crisis.server.site`).
+(:mod:`crisis.server.play.site`).
 """
 
 from __future__ import annotations
@@ -28,27 +28,25 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
-from crisis.server import (
-    accounts,
-    coach,
-    invitations,
-    lessons,
-    limits,
-    live,
-    lobby,
-    open_games,
-    retention,
-)
-from crisis.server.clock import CHECK_EVERY
+from crisis.server import accounts, limits
 from crisis.server.docs import add_docs
 from crisis.server.errors import TableError
-from crisis.server.replays import Replays
-from crisis.server.store import Store
-from crisis.server.tables import Hall
+from crisis.server.lobby import coach, invitations, lessons, open_games
+from crisis.server.lobby import routes as lobby_routes
+from crisis.server.lobby.replays import Replays
+from crisis.server.mail.notices import notice
+from crisis.server.mail.outbox import MailConfig
+from crisis.server.mail.turns import TurnNotices
+from crisis.server.play import sockets
+from crisis.server.play.hall import Hall
+from crisis.server.play.workers import Workers
+from crisis.server.ratings import routes as ratings_routes
+from crisis.server.ratings import rate
+from crisis.server.settings import DEFAULT_DATABASE, Settings
+from crisis.server.store import retention
+from crisis.server.store.repository import Store
 from crisis.server.text import has_surrogate
-from crisis.server.workers import Workers
 
-DEFAULT_DATABASE = "sqlite:///crisis.db"
 WEB = Path(str(resources.files("crisis") / "web"))
 
 Scope = MutableMapping[str, Any]
@@ -148,64 +146,49 @@ async def _refuse(send: Send, status: int, code: str, message: str) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-def create_app(
-    database: str = DEFAULT_DATABASE,
-    *,
-    bot_delay: float = 0.25,
-    allow_seed: bool = False,
-    messages_per_second: float = limits.MESSAGES_PER_SECOND,
-    tables_per_minute: int = limits.TABLES_PER_MINUTE,
-    think_seconds: float = limits.THINK_SECONDS,
-    bot_workers: int | None = None,
-    bot_wait: float = limits.BOT_WAIT,
-    bot_tables_per_address: int = limits.BOT_TABLES_PER_ADDRESS,
-    origins: Iterable[str] = (),
-    http_per_minute: dict[str, int] | None = None,
-    abandoned_after: float = retention.ABANDONED_AFTER,
-    clock_every: float = CHECK_EVERY,
-) -> FastAPI:
-    """The application serving ``database``; bots wait ``bot_delay`` seconds between moves.
-
-    ``allow_seed`` lets clients choose a game's seed (tests and benchmarks only: a known seed
-    reveals the event deck). ``messages_per_second`` caps each websocket's average rate and
-    ``tables_per_minute`` the tables one address may create. Bots and hints think in
-    ``bot_workers`` search processes (default: the cores but one) for at most
-    ``think_seconds`` (capped at :data:`limits.THINK_SECONDS`); a bot move waits at most
-    ``bot_wait`` seconds for a worker; one address may run ``bot_tables_per_address``
-    tables of bots only. ``origins`` are the pages' origins allowed to open websockets besides
-    the site's own (for a host behind a proxy that rewrites the Host header).
-    ``http_per_minute`` overrides entries of :data:`limits.HTTP_PER_MINUTE`. Tables nobody
-    came to are deleted once untouched for ``abandoned_after`` seconds (:mod:`.retention`).
-    The clock of games over days (timeouts, late turn notices) looks every ``clock_every``
-    seconds.
+def create_app(database: str | Settings = DEFAULT_DATABASE, **changes: Any) -> FastAPI:
+    """The application of a site: ``database`` is its :class:`Settings` or, for short, the
+    database's URL, and ``changes`` change single settings (``create_app(url,
+    bot_delay=0)``). This is where the concerns are put together: the play core
+    (:class:`~crisis.server.play.hall.Hall`), its storage, the ratings written with a rated
+    game's end, and the turn notices that subscribe to its events; the lobby's, the
+    ratings' and the sockets' routes. Accounts and mail are added by
+    :func:`crisis.server.accounts.install`.
     """
+    settings = database if isinstance(database, Settings) else Settings(database=database)
+    settings = settings.changed(**changes)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store(database)
+        store = Store(settings.database)
         workers = Workers(
-            search=bot_workers,
-            think_seconds=min(think_seconds, limits.THINK_SECONDS),
-            wait=bot_wait,
+            search=settings.bot_workers,
+            think_seconds=min(settings.think_seconds, limits.THINK_SECONDS),
+            wait=settings.bot_wait,
         )
         hall = Hall(
             store,
-            bot_delay=bot_delay,
+            bot_delay=settings.bot_delay,
             workers=workers,
-            bot_tables_per_address=bot_tables_per_address,
+            bot_tables_per_address=settings.bot_tables_per_address,
+            settle=rate.rate_end,  # a rated game's end and its ratings: one transaction
         )
-        hall.tables_per_minute = tables_per_minute
-        # Turn notices by mail where the site has accounts (accounts.install): without, none.
-        hall.notify = functools.partial(accounts.notice, app)
+        hall.tables_per_minute = settings.tables_per_minute
+        # Turn and end notices, decided from the hall's events; they go out where the site
+        # has accounts (accounts.install), else nowhere.
+        turn_notices = TurnNotices(hall, functools.partial(notice, app))
+        turn_notices.subscribe(hall.events)
         app.state.store, app.state.hall = store, hall
-        woken = await hall.start(clock_every)
+        app.state.ratings = rate.Ratings(store.engine)
+        app.state.turn_notices = turn_notices
+        woken = await hall.start(settings.clock_every)
         if woken:
             logging.getLogger("crisis.server").info("took over the bots of %d tables", woken)
         sweep = asyncio.create_task(
             retention.sweep_forever(
                 store,
                 every=retention.SWEEP_EVERY,
-                older_than=abandoned_after,
+                older_than=settings.abandoned_after,
                 keep=hall.busy,
                 forget=hall.forget,
             )
@@ -220,13 +203,14 @@ def create_app(
             store.close()
 
     app = FastAPI(title="crisis", lifespan=lifespan, docs_url=None, redoc_url=None)
-    app.state.allow_seed = allow_seed
-    app.state.origins = frozenset(o.rstrip("/").lower() for o in origins)
-    per_minute = {**limits.HTTP_PER_MINUTE, **(http_per_minute or {})}
+    app.state.settings = settings
+    app.state.allow_seed = settings.allow_seed
+    app.state.origins = frozenset(o.rstrip("/").lower() for o in settings.origins)
+    per_minute = {**limits.HTTP_PER_MINUTE, **settings.http_per_minute}
     app.state.http_limits = {
         route: limits.PerAddress(n / 60, limits.burst(n, route)) for route, n in per_minute.items()
     }
-    app.state.messages_per_second = messages_per_second
+    app.state.messages_per_second = settings.messages_per_second
     app.state.replays = Replays()
     # Open websockets per address across the site's processes: waiting to say hello, and
     # spectating (a seat holder's are not counted).
@@ -268,12 +252,13 @@ def create_app(
             status_code=exc.status_code,
         )
 
-    app.include_router(lobby.router)
+    app.include_router(lobby_routes.router)
     app.include_router(open_games.router)
     app.include_router(invitations.router)
-    app.include_router(live.router)
+    app.include_router(sockets.router)
     app.include_router(lessons.router)
     app.include_router(coach.router)
+    app.include_router(ratings_routes.router)
     add_docs(app)  # /api/docs with Swagger UI's files served from here (the CSP allows no CDN)
 
     @app.get("/", include_in_schema=False)
@@ -323,11 +308,11 @@ def mail_config(
     smtp_url: str | None = None,
     public_url: str | None = None,
     mail_from: str | None = None,
-) -> accounts.mail.MailConfig:
+) -> MailConfig:
     """The mail settings ``serve`` would run with (each else from the environment);
     :class:`ValueError`, saying what to set, for settings it refuses to start with: SMTP
     without a public URL above all (mailed links are built from the public URL only)."""
-    return accounts.mail.MailConfig.make(smtp_url, public_url, mail_from, listening_url(host, port))
+    return MailConfig.make(smtp_url, public_url, mail_from, listening_url(host, port))
 
 
 def serve(
@@ -376,19 +361,19 @@ def serve(
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     if bot_workers is None and workers > 1:
         bot_workers = max(1, ((os.cpu_count() or 2) - 1) // workers)
-    settings: dict[str, Any] = {
-        "database": database,
-        "bot_delay": bot_delay,
-        "allow_seed": allow_seed,
-        "tables_per_minute": tables_per_minute,
-        "think_seconds": think_seconds,
-        "bot_workers": bot_workers,
-        "origins": list(origins),
-        "smtp_url": smtp_url,
-        "public_url": public_url,
-        "mail_from": mail_from,
-        "local_url": listening_url(host, port),
-    }
+    settings = Settings(
+        database=database,
+        bot_delay=bot_delay,
+        allow_seed=allow_seed,
+        tables_per_minute=tables_per_minute,
+        think_seconds=think_seconds,
+        bot_workers=bot_workers,
+        origins=tuple(origins),
+        smtp_url=smtp_url,
+        public_url=public_url,
+        mail_from=mail_from,
+        local_url=listening_url(host, port),
+    )
     common: dict[str, Any] = {
         "host": host,
         "port": port,
@@ -404,7 +389,7 @@ def serve(
         uvicorn.run(_tuned(settings), **common)
         return
     # Each worker process builds its own application from the same settings.
-    os.environ[SETTINGS_ENV] = json.dumps(settings)
+    os.environ[SETTINGS_ENV] = settings.to_json()
     uvicorn.run("crisis.server.app:app_from_environment", factory=True, workers=workers, **common)
 
 
@@ -412,20 +397,24 @@ def app_from_environment() -> FastAPI:
     """The application of one of ``serve``'s worker processes, built from the settings
     ``serve`` left in :data:`SETTINGS_ENV`."""
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    return _tuned(json.loads(os.environ[SETTINGS_ENV]))
+    return _tuned(Settings.from_json(os.environ[SETTINGS_ENV]))
 
 
-def _tuned(settings: dict[str, Any]) -> FastAPI:
+def _tuned(settings: Settings) -> FastAPI:
     """:func:`create_app` with ``settings``, in a process tuned for serving."""
     import gc
 
     # Games make many small objects: collect the young ones less often, which removes most
     # garbage-collection pauses from the players' round trips.
     gc.set_threshold(20_000, 20, 20)
-    settings = dict(settings)
-    mail = {k: settings.pop(k, None) for k in ("smtp_url", "public_url", "mail_from", "local_url")}
-    app = create_app(settings.pop("database"), **settings)
-    accounts.install(app, **mail)
+    app = create_app(settings)
+    accounts.install(
+        app,
+        smtp_url=settings.smtp_url,
+        public_url=settings.public_url,
+        mail_from=settings.mail_from,
+        local_url=settings.local_url,
+    )
     # Everything made so far (modules, the titles' data, the application) lives as long as
     # the process: collect once, then move it out of the collector's sight, so that no
     # collection scans it again (a full one walked it all, a pause of hundreds of ms).

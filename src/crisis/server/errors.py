@@ -42,6 +42,13 @@ class Forbidden(TableError):
     status = 403
 
 
+class CrossSite(Forbidden):
+    """A request that relies on the session cookie, or costs the server work, sent by a page
+    of another site."""
+
+    code = "cross_site"
+
+
 class Stale(TableError):
     """The client acted on an old version of the game."""
 

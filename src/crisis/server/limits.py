@@ -60,7 +60,7 @@ SEARCH_TABLES_PER_ADDRESS = 6
 #: whole minute for :data:`WHOLE_MINUTE_BURST`).
 HTTP_PER_MINUTE: dict[str, int] = {
     "hint": 6,  # each is a search
-    "coach": 120,  # a quick bot's suggestion, at most one a decision (crisis.server.coach)
+    "coach": 120,  # a quick bot's suggestion, at most one a decision (crisis.server.lobby.coach)
     "seat": 120,  # resign, rematch
     "state": 1200,
     "replay": 600,

@@ -9,7 +9,7 @@ the mails the site sends them.
   routes.
 - :mod:`.notices`: :func:`notice`, the one way the table's code tells a player something (a
   turn, an invitation, a game's end), by mail and by the account's other channels
-  (:mod:`crisis.server.notify`: Web Push, a webhook), within the account's settings.
+  (:mod:`crisis.server.mail`: Web Push, a webhook), within the account's settings.
 - :mod:`.routes`: the HTTP API under ``/api/account`` and the pages under ``/account``.
 
 :func:`install` adds all of it to an application made by :func:`crisis.server.create_app`.
@@ -25,13 +25,14 @@ from typing import Any
 
 from fastapi import FastAPI
 
-from crisis.server.accounts import mail, routes
+from crisis.server.accounts import routes
 from crisis.server.accounts.data import Accounts
-from crisis.server.accounts.notices import notice
 from crisis.server.accounts.seats import Seats, seat_roles
-from crisis.server.notify import push
-from crisis.server.notify import routes as notify_routes
-from crisis.server.notify.channels import ChannelStore, Notifier
+from crisis.server.mail import outbox as mail
+from crisis.server.mail import push
+from crisis.server.mail import routes as notify_routes
+from crisis.server.mail.channels import ChannelStore, Notifier
+from crisis.server.mail.notices import notice
 
 __all__ = ["install", "notice", "seat_roles"]
 
@@ -52,10 +53,10 @@ def install(
 
     ``smtp_url``, ``public_url`` and ``mail_from`` (each else from the environment:
     ``CRISIS_SMTP_URL``, ``CRISIS_PUBLIC_URL``, ``CRISIS_MAIL_FROM``): see
-    :mod:`crisis.server.accounts.mail`. ``mail_poll``: seconds between the sender's looks at
+    :mod:`crisis.server.mail.outbox`. ``mail_poll``: seconds between the sender's looks at
     the outbox; ``private_targets``: push endpoints and webhooks may be plain http and on
     private addresses (tests; never a public site); ``sender``:
-    :class:`~crisis.server.accounts.mail.Sender`'s other settings (tests). Returns the mail
+    :class:`~crisis.server.mail.outbox.Sender`'s other settings (tests). Returns the mail
     settings (bad ones are refused here, at once, with :class:`ValueError`)."""
     if getattr(app.state, "accounts_installed", False):
         raise RuntimeError("accounts are installed on this application already")

@@ -18,7 +18,9 @@ from sqlalchemy.exc import IntegrityError
 
 from crisis.server.accounts.errors import BadLink, EmailTaken, LinkExpired, LinkUsed, NameTaken
 from crisis.server.accounts.passwords import email_key, name_key
-from crisis.server.store import accounts, attempts, links, outbox, sessions, settings
+from crisis.server.accounts.schema import accounts, attempts, links, sessions
+from crisis.server.mail.schema import outbox
+from crisis.server.store.schema import settings
 
 #: Turn notices go to a player away from the table this many minutes, by default.
 MAIL_AFTER = 10

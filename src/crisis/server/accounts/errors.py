@@ -3,7 +3,9 @@ body as every other refusal, :mod:`crisis.server.errors`). A refused request cha
 
 from __future__ import annotations
 
-from crisis.server.errors import BadMessage, Forbidden, TableError
+from crisis.server.errors import BadMessage, CrossSite, TableError
+
+__all__ = ["CrossSite"]  # raised by the accounts' routes too; declared with the site's errors
 
 
 class BadName(BadMessage):
@@ -73,9 +75,3 @@ class LinkExpired(BadLink):
 class LinkUsed(BadLink):
     code = "link_used"
     status = 410
-
-
-class CrossSite(Forbidden):
-    """A request that relies on the session cookie, sent by a page of another site."""
-
-    code = "cross_site"

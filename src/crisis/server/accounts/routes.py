@@ -23,7 +23,7 @@ from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field, StrictBool, StrictStr
 
 from crisis.server import limits
-from crisis.server.accounts import mail, passwords, sessions
+from crisis.server.accounts import passwords, sessions
 from crisis.server.accounts.data import MAIL_AFTER, Account, Accounts, digest, now
 from crisis.server.accounts.errors import (
     BadCredentials,
@@ -34,8 +34,9 @@ from crisis.server.accounts.errors import (
 )
 from crisis.server.accounts.seats import Seats
 from crisis.server.errors import TooFast
-from crisis.server.notify.channels import Notifier
-from crisis.server.table import hash_token
+from crisis.server.mail import outbox as mail
+from crisis.server.mail.channels import Notifier
+from crisis.server.play.table import hash_token
 
 log = logging.getLogger("crisis.accounts")
 

@@ -19,7 +19,7 @@ from sqlalchemy import Engine, and_, or_, select, update
 from starlette.requests import HTTPConnection
 
 from crisis.server.accounts import sessions
-from crisis.server.store import games, seats
+from crisis.server.store.schema import games, seats
 
 #: Most games listed on "Your games".
 GAMES_LISTED = 100

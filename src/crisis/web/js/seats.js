@@ -159,7 +159,7 @@ function siteFacts(t) {
   return facts;
 }
 
-// Why a rated game moved no rating (crisis.server.ratings.Unrated), in words.
+// Why a rated game moved no rating (crisis.server.ratings.rate.Unrated), in words.
 const UNRATED = {
   aborted: "a player made too few moves of their own",
   unconfirmed: "a player's e-mail address is not confirmed",
@@ -167,7 +167,7 @@ const UNRATED = {
   no_account: "a seat without an account",
 };
 
-// Invitations are offers (crisis.server.invitations): the invited player accepts or declines
+// Invitations are offers (crisis.server.lobby.invitations): the invited player accepts or declines
 // here (the mail links to this page), and the table's maker decides what a declined seat
 // becomes. Asked of the server whenever the waiting table changes.
 let offers = { invitations: [], hosting: [] };

@@ -17,7 +17,7 @@
  */
 
 /**
- * Public facts about a table (crisis.server.table.table_summary): its seats, status, result,
+ * Public facts about a table (crisis.server.play.table.table_summary): its seats, status, result,
  * options and rematch.
  * @typedef {{id: string, title: string, status: string, seats: Array<{role: string,
  *   kind: string, name?: string, [key: string]: any}>, result?: any, rematch?: string | null,
@@ -32,7 +32,7 @@
  */
 
 /**
- * `state` (crisis.server.table.Table.payload): the table after a move, for one watcher.
+ * `state` (crisis.server.play.table.Table.payload): the table after a move, for one watcher.
  * `actions` and `labels` run side by side; `log_from` is the index of the view's first log
  * line (updates carry the log's tail).
  * @typedef {{type: "state", version: number, role: string | null, table: TableSummary,
@@ -41,7 +41,7 @@
  */
 
 /**
- * `welcome` (crisis.server.live): the seats this connection holds and the table's chat.
+ * `welcome` (crisis.server.play.sockets): the seats this connection holds and the table's chat.
  * @typedef {{type: "welcome", table: string, roles: string[], chat: ChatEntry[]}} WelcomeMessage
  */
 
@@ -51,17 +51,17 @@
  */
 
 /**
- * `chat` (crisis.server.tables): new messages of the table's chat.
+ * `chat` (crisis.server.play.hall): new messages of the table's chat.
  * @typedef {{type: "chat", table: string, entries: ChatEntry[]}} ChatMessage
  */
 
 /**
- * `acted` (crisis.server.live): the action sent was applied at `version`.
+ * `acted` (crisis.server.play.sockets): the action sent was applied at `version`.
  * @typedef {{type: "acted", version: number}} ActedMessage
  */
 
 /**
- * `rematch` (crisis.server.live): the table's rematch exists.
+ * `rematch` (crisis.server.play.sockets): the table's rematch exists.
  * @typedef {{type: "rematch", table: string}} RematchMessage
  */
 
