@@ -17,9 +17,9 @@ import time
 
 from move_write_cost import database_cpu, new_table, scratch, state_text
 
-from crisis.server import store as store_module
-from crisis.server.store.repository import Store
 from crisis.server.play.hall import Hall
+from crisis.server.store import repository as store_module
+from crisis.server.store.repository import Store
 
 
 async def cost(store: Store, calls: int) -> tuple[float, float, float]:

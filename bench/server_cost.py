@@ -28,8 +28,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from crisis.server.store.repository import Store
 from crisis.server.play.hall import Hall, SeatSpec
+from crisis.server.store.repository import Store
 
 
 class Watcher:

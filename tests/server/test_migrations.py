@@ -49,11 +49,12 @@ from sqlalchemy import (
 from crisis.engine.match import Match
 from crisis.games import get_title
 from crisis.server import create_app, migrations
+from crisis.server.migrations.tables import metadata
 from crisis.server.migrations.versions.v0003_seconds_64_bits import MOMENTS
 from crisis.server.play.hall import same_but_wording
 from crisis.server.play.table import Live
 from crisis.server.store.repository import GameRow, Store
-from crisis.server.store.schema import chat, games, metadata
+from crisis.server.store.schema import chat, games
 from tests.databases import BACKENDS, fresh_database
 from tests.server.conftest import pick
 

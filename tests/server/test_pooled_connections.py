@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from crisis.server import store as store_module
 from crisis.server.play.hall import Hall
+from crisis.server.store import repository as store_module
 from crisis.server.store.repository import GameRow, SeatRow, Store
 from tests.databases import Database, end_connections, fresh_database
 

@@ -15,8 +15,8 @@ import pytest
 from sqlalchemy import event, text
 from sqlalchemy.exc import OperationalError
 
-from crisis.server import store as store_module
 from crisis.server.play.table import hash_token
+from crisis.server.store import repository as store_module
 from crisis.server.store import retention
 from crisis.server.store.repository import CHAT_KEEP, GameRow, Move, SeatRow, Store
 from crisis.server.store.schema import games, seats

@@ -40,8 +40,8 @@ from crisis.server.mail.turns import TurnNotices
 from crisis.server.play import sockets
 from crisis.server.play.hall import Hall
 from crisis.server.play.workers import Workers
-from crisis.server.ratings import routes as ratings_routes
 from crisis.server.ratings import rate
+from crisis.server.ratings import routes as ratings_routes
 from crisis.server.settings import DEFAULT_DATABASE, Settings
 from crisis.server.store import retention
 from crisis.server.store.repository import Store

@@ -8,7 +8,7 @@ TABLE``): it adds what that database lacks, stamps it as revision ``0001``, then
 The whole run is one transaction under a lock, so two processes starting at once migrate
 once (PostgreSQL: a transaction-level advisory lock; SQLite: ``BEGIN EXCLUSIVE``).
 
-A new revision: change ``store.py``'s tables, then (against a database at head)
+A new revision: change the owning concern's ``schema.py``, then (against a database at head)
 ``python -m crisis.server.migrations --database URL revision -m "what" --autogenerate``,
 and read what it wrote under ``versions/``: the test in tests/server/test_migrations.py fails
 while the revisions and the tables differ.

@@ -3,8 +3,8 @@
 - ``upgrade``: what every server does at start (create, adopt or upgrade; under the lock);
 - ``current``: the database's revision and the newest one;
 - ``revision -m "what changed" [--autogenerate] [--rev-id 0002]``: write a new revision under
-  ``versions/`` (in a source checkout), compared with store.py's tables when autogenerating
-  (against a database at head).
+  ``versions/`` (in a source checkout), compared with every concern's tables
+  (``migrations/tables.py``) when autogenerating (against a database at head).
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import Connection, create_engine
 
-from crisis.server.store.schema import metadata
+from crisis.server.migrations.tables import metadata
 
 
 def run(connection: Connection) -> None:
