@@ -266,9 +266,9 @@ async def _heard_race(tmp_path: Path) -> None:
         trips = count_catch_ups(follower)
         write = follower.write_action
 
-        async def racing(move_: Any) -> Any:
+        async def racing(move_: Any, then: Any = None) -> Any:
             follower.following.heard(await move(mover, made))  # the winner, heard during the write
-            return await write(move_)
+            return await write(move_, then)
 
         follower.write_action = racing  # type: ignore[method-assign]
         role = live.match.active()[0]

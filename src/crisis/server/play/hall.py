@@ -55,7 +55,7 @@ from crisis.server.play.following import Following
 from crisis.server.play.site import Site
 from crisis.server.play.table import Live, Watcher, hash_token, new_token
 from crisis.server.play.workers import Workers
-from crisis.server.store.moves import Moves
+from crisis.server.store.moves import MoveWriter
 from crisis.server.store.repository import Conflict, Full, GameRow, Move, SeatRow, Store, Written
 from crisis.server.text import clean_line
 
@@ -117,10 +117,8 @@ class Hall:
         # SQLite takes one writer at a time; a database server takes several.
         threads = 1 if store.engine.dialect.name == "sqlite" else 4
         self._db = ThreadPoolExecutor(threads, thread_name_prefix="crisis-db")
-        #: On SQLite moves are written on the event loop itself (see :meth:`write_action`);
-        #: on PostgreSQL from it, over connections of its own (:mod:`crisis.server.store.moves`).
-        self._moves_here = store.engine.dialect.name == "sqlite"
-        self._moves = Moves(store) if store.shared else None
+        #: The one way a move is written (:mod:`crisis.server.store.moves`).
+        self.moves = MoveWriter(store, self.db)
         self.loading: dict[str, asyncio.Future[tuple[GameRow, Match] | None]] = {}
         #: Tables another process changed while this one was loading them (the load may
         #: have read the database before the change: caught up once loaded).
@@ -177,23 +175,10 @@ class Hall:
             log.warning("a database connection was lost (%s); trying once more", exc.orig)
             return await loop.run_in_executor(self._db, job)
 
-    async def write_action(self, move: Move) -> Written:
-        """A move's write (:meth:`crisis.server.store.repository.Store.record_action`),
-        from the event loop, not from the database threads (on the two databases served).
-
-        On PostgreSQL it is awaited on the loop (:mod:`crisis.server.store.moves`). A SQLite move is
-        a few statements on a local file that never waits for the disk (the log is written
-        ahead and synced at checkpoints, which run in a thread of their own): a fraction of a
-        millisecond of work, done here. Handed to a thread, that work had to win the
-        interpreter's lock back from the busy event loop at each statement, a wait of up to
-        the interpreter's switch interval each time: under load the moves queued for the one
-        database thread for hundreds of milliseconds (docs/measurements/load.md).
-        Here it costs the loop less than the hand-over did."""
-        if self._moves is not None:
-            return await self._moves.record_action(move)
-        if self._moves_here:
-            return self.store.record_action(move)
-        return await self.db(self.store.record_action, move)
+    async def write_action(self, move: Move, then: Settle | None = None) -> Written:
+        """Write a move through the store's one move writer (:class:`MoveWriter`), with
+        ``then`` in its transaction (a rated game's end)."""
+        return await self.moves.record(move, then)
 
     # -- creating and loading ----------------------------------------------------------------
     async def create(
@@ -924,8 +909,7 @@ class Hall:
                 await self._clock
         await self.site.close()
         await self.workers.close()
-        if self._moves is not None:
-            await self._moves.close()
+        await self.moves.close()
         self._db.shutdown(wait=True)
 
 

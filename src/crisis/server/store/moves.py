@@ -19,6 +19,7 @@ account's seat records it in the same transaction (as
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import psycopg
@@ -26,7 +27,7 @@ from psycopg import AsyncConnection
 from psycopg_pool import AsyncConnectionPool
 from sqlalchemy import ARRAY, String, any_, bindparam
 
-from crisis.server.store.repository import Conflict, Move, Store, Written, turn_write
+from crisis.server.store.repository import Conflict, Connection, Move, Store, Written, turn_write
 from crisis.server.store.schema import seats
 
 #: Connections kept for moves (a move holds one for one round trip).
@@ -108,3 +109,44 @@ async def _first(conn: AsyncConnection[Any], sql: str, params: dict[str, Any]) -
     """The first row of ``sql`` run with ``params``, or None."""
     cursor = await conn.execute(sql, params)
     return await cursor.fetchone()
+
+
+class MoveWriter:
+    """The one way a table's move is written, whatever the database: the same write
+    (:meth:`~crisis.server.store.repository.Store.record_action`: the log entry, the state,
+    the turns it begins and the notice to the other processes, or :class:`Conflict` and
+    nothing when the table moved on), run where it costs the event loop least.
+
+    - On PostgreSQL it is awaited on the loop over connections of its own (:class:`Moves`).
+    - On SQLite it runs on the loop itself: a few statements on a local file that never
+      waits for the disk (the log is written ahead and synced at checkpoints, which run in a
+      thread of their own), a fraction of a millisecond. Handed to a thread, that work had to
+      win the interpreter's lock back from the busy loop at each statement, a wait of up to
+      the switch interval each time: under load the moves queued for the one database thread
+      for hundreds of milliseconds (docs/measurements/load.md).
+    - A write with ``then`` (a rated game's end: its ratings read and written in the same
+      transaction) and any other database run in the database threads (``run``).
+    """
+
+    def __init__(self, store: Store, run: Callable[..., Awaitable[Any]]) -> None:
+        self.store = store
+        self.run = run
+        self._pooled = Moves(store) if store.shared else None
+        self._here = store.engine.dialect.name == "sqlite"
+
+    async def record(self, move: Move, then: Callable[[Connection], Any] | None = None) -> Written:
+        """Write ``move`` (and ``then`` in its transaction)."""
+        if then is not None:
+            written: Written = await self.run(self.store.record_action, move, then)
+            return written
+        if self._pooled is not None:
+            return await self._pooled.record_action(move)
+        if self._here:
+            return self.store.record_action(move)
+        written = await self.run(self.store.record_action, move)
+        return written
+
+    async def close(self) -> None:
+        """Close the connections of its own (PostgreSQL)."""
+        if self._pooled is not None:
+            await self._pooled.close()
