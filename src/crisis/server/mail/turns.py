@@ -132,7 +132,7 @@ class TurnNotices:
             if live is not None and any(role in w.roles for w in live.watchers):
                 here.setdefault(game, []).append(role)
         for game, roles in here.items():
-            await self.db(self.store.mark_seen, game, roles, int(now))
+            await self.hall.present(game, roles, now)
         for game, role, account, seen, minutes in waiting:
             if role in here.get(game, ()) or (seen is not None and now - seen < 60 * minutes):
                 continue

@@ -752,6 +752,16 @@ class Hall:
         self.bots.wake(live)
         self.events.publish(SeatChanged(live, role, "resigned"))
 
+    # -- presence ----------------------------------------------------------------------------
+    async def present(self, game_id: str, roles: list[str], at: float | None = None) -> None:
+        """Write that the people of ``roles`` are (or, as they leave, were) at the table
+        ``game_id`` at ``at`` (now by default): ``seats.seen``, which a turn notice waits on
+        (no notice to someone at the table). The one place presence is written, besides the
+        writes that seat a person (they note the moment in the same statement)."""
+        if roles:
+            moment = int(time.time() if at is None else at)
+            await self.db(self.store.mark_seen, game_id, sorted(roles), moment)
+
     # -- private notes -----------------------------------------------------------------------
     async def note(self, live: Live, role: str, roles: set[str]) -> str:
         """The private note of ``role``, for the holder of that seat's secret only."""

@@ -245,7 +245,7 @@ async def _leave(hall: Hall, live: Live, conn: Connection, sid: str) -> None:
         try:
             await hall.site.close_socket(sid)
             if conn.roles:  # the moment they left: away from now on
-                await hall.db(hall.store.mark_seen, live.id, sorted(conn.roles), int(time.time()))
+                await hall.present(live.id, sorted(conn.roles))
         except Exception:  # the socket is gone either way; say why its row may linger
             log.exception("forgetting closed socket %s of table %s failed", sid, live.id)
 
@@ -350,7 +350,7 @@ async def hello(hall: Hall, live: Live, conn: Connection, msg: dict[str, Any]) -
         conn.reply(Forbidden("that link's secret matches no seat: you are watching").to_json())
     hall.watch(live, conn)
     if roles - seen:  # they are at the table (no turn notice while they are)
-        await hall.db(hall.store.mark_seen, live.id, sorted(roles - seen), moment)
+        await hall.present(live.id, sorted(roles - seen), moment)
 
 
 async def count(hall: Hall, conn: Connection, roles: set[str]) -> None:
