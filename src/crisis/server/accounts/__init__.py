@@ -27,7 +27,7 @@ from fastapi import FastAPI
 
 from crisis.server.accounts import routes
 from crisis.server.accounts.data import Accounts
-from crisis.server.accounts.seats import Seats, seat_roles
+from crisis.server.accounts.seats import Seats, SignedIn, seat_roles
 from crisis.server.mail import outbox as mail
 from crisis.server.mail import push
 from crisis.server.mail import routes as notify_routes
@@ -62,6 +62,7 @@ def install(
         raise RuntimeError("accounts are installed on this application already")
     config = mail.MailConfig.make(smtp_url, public_url, mail_from, local_url)
     app.state.accounts_installed = True
+    app.state.identity = SignedIn()  # the seats a signed-in browser holds, at its tables
     mail.hide_stop_secrets()
     app.include_router(routes.router)
     app.include_router(routes.pages)

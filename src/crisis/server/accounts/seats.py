@@ -188,3 +188,18 @@ async def seat_roles(conn: HTTPConnection, table_id: str) -> set[str]:
     account, _extended = found
     held: set[str] = await svc.run(svc.seats.held, account.id, table_id)
     return held
+
+
+class SignedIn:
+    """The play core's :class:`~crisis.server.play.identity.Identity` on a site with
+    accounts (``app.state.identity``): the seats a signed-in browser holds, and its table
+    sockets noted under its session (:mod:`.sessions`) so that signing out closes them."""
+
+    async def roles(self, conn: HTTPConnection, table_id: str) -> set[str]:
+        return await seat_roles(conn, table_id)
+
+    def follow(self, conn: Any) -> None:
+        sessions.follow(conn)
+
+    def unfollow(self, conn: Any) -> None:
+        sessions.unfollow(conn)

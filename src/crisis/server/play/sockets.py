@@ -35,11 +35,9 @@ from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
 from crisis.server import limits
-from crisis.server.accounts.seats import seat_roles
-from crisis.server.accounts.sessions import follow as follow_session
-from crisis.server.accounts.sessions import unfollow as unfollow_session
 from crisis.server.errors import BadMessage, BadOrigin, Forbidden, Stale, TableError, TooFast
 from crisis.server.play.hall import Hall
+from crisis.server.play.identity import identity
 from crisis.server.play.table import Live
 from crisis.server.text import refuse_surrogates
 
@@ -216,7 +214,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
             pass
         finally:
             hall.unwatch(live, conn)
-            unfollow_session(conn)
+            identity(conn.ws).unfollow(conn)
             try:
                 await _leave(hall, live, conn, sid)
             finally:
@@ -326,11 +324,11 @@ async def hello(hall: Hall, live: Live, conn: Connection, msg: dict[str, Any]) -
     if look is not None and not isinstance(look, str):
         raise BadMessage("look is a seat's name or null (the public view)")
     # The seats its secrets open, and those of the account signed in on this browser.
-    roles = live.roles_for(tokens) | live.playable(await seat_roles(conn.ws, live.id))
+    roles = live.roles_for(tokens) | live.playable(await identity(conn.ws).roles(conn.ws, live.id))
     await count(hall, conn, roles)
     await make_room(hall, live, conn, roles)
     conn.roles = roles
-    follow_session(conn)  # the session's end (sign-out, new password) closes this socket
+    identity(conn.ws).follow(conn)  # the session's end (sign-out, new password) closes this socket
     order = [s.role for s in live.row.seats]
     conn.look = look if look in roles else next((r for r in order if r in roles), None)
     moment = int(time.time())
