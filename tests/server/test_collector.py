@@ -12,8 +12,9 @@ from pathlib import Path
 PROBE = """
 import gc, json, sys
 from crisis.server.app import _tuned
+from crisis.server.settings import Settings
 before = gc.get_freeze_count()
-app = _tuned(json.loads(sys.argv[1]))
+app = _tuned(Settings(**json.loads(sys.argv[1])))
 print(json.dumps({"before": before, "after": gc.get_freeze_count(),
                   "threshold": gc.get_threshold(), "app": type(app).__name__}))
 """

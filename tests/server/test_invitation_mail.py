@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from crisis.server import create_app, invitations
+from crisis.server import create_app
 from crisis.server.accounts import install
+from crisis.server.lobby import invitations
 from tests.databases import Database
 from tests.server.smtp import Inbox, body, smtp_server
 from tests.server.test_accounts import loosen

@@ -105,6 +105,12 @@ def test_a_rated_game_moves_both_ratings(db: Database) -> None:
         players = client.get(f"/api/tables/{table}/players").json()["players"]
         shown = players[winner]["rating"]
         assert shown["rating"] > 1500 and shown["games"] == 1
+        # What the end moved goes out with the end itself (per role, before and after), and
+        # the players' answer says the same to a page that loads later.
+        loser = next(r for r in ("green", "blue") if r != winner)
+        assert end["ratings"][winner] == [1500, shown["rating"]]
+        assert end["ratings"][loser][0] == 1500 > end["ratings"][loser][1]
+        assert {r: players[r]["change"] for r in players} == end["ratings"]
         board = client.get("/api/ratings/time_of_crisis").json()["players"]
         assert [p["name"] for p in board] == (
             ["Alba", "Brutus"] if winner == "green" else ["Brutus", "Alba"]

@@ -561,12 +561,12 @@ class Hall:
             row.status, row.result = "finished", result
         live.note_choices(role)
         live.changed()
-        self.broadcast(live)
-        self.bots.wake(live)
         self.events.publish(Moved(live, role, action))
         if result is not None:
-            self._ended(live, written)
-        elif began:
+            self._ended(live, written)  # the ratings it moved go out with the end
+        self.broadcast(live)
+        self.bots.wake(live)
+        if result is None and began:
             # An undo's write records no turn: the subscriber's own write does.
             self.events.publish(
                 TurnsBegan(live, began, None if action.verb == "undo" else written.began)
@@ -594,14 +594,17 @@ class Hall:
             self.events.publish(TurnsBegan(live, began, None))
 
     def _ended(self, live: Live, written: Written) -> None:
-        """A game just ended through this process (its ratings, for a rated game, written with
-        its end: ``written.then``): publish :class:`GameEnded`. A rated game that moved no
-        rating says why in its row (``games.unrated``), read back into memory here."""
+        """A game just ended through this process: read what its end's transaction settled
+        (``written.then``: for a rated game, the ratings it moved, per role, or why it moved
+        none, ``games.unrated``) into memory, to go out with the end's broadcast; then
+        publish :class:`GameEnded`."""
         moved = None
         if live.row.rated and written.then is not None:
             moved, live.row.unrated = written.then
             if moved is None:
                 log.info("table %s: not rated (%s)", live.id, live.row.unrated)
+            else:
+                live.row.ratings = {role: list(change) for role, change in moved.items()}
         self.events.publish(GameEnded(live, moved))
 
     async def _reload(self, live: Live) -> None:

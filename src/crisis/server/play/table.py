@@ -295,6 +295,9 @@ def table_summary(row: GameRow) -> dict[str, Any]:
         "rated": row.rated,
         # A rated game that ended without moving ratings: why (crisis.server.ratings.rate.Unrated).
         "unrated": row.unrated,
+        # What the end of a rated game moved, per role: [before, after] (pushed with the end by
+        # the process that wrote it; elsewhere GET /api/tables/{id}/players tells the same).
+        "ratings": row.ratings,
         "seats": [
             {
                 "role": s.role,

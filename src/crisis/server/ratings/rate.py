@@ -234,11 +234,15 @@ def rate_in(
 
 
 def rate_end(db: Connection, game_id: str) -> tuple[dict[str, tuple[int, int]] | None, str | None]:
-    """:func:`rate_in` as a game's end calls it: what it moved, and why it moved nothing
-    (:class:`Unrated`; None when it moved ratings)."""
+    """:func:`rate_in` as a game's end calls it: what it moved, per role (each seat's shown
+    rating before and after), and why it moved nothing (:class:`Unrated`; None when it moved
+    ratings)."""
     moved = rate_in(db, game_id)
     if moved is not None:
-        return moved, None
+        held = db.execute(
+            select(seats.c.role, seats.c.account).where(seats.c.game == game_id)
+        ).all()
+        return {r.role: moved[r.account] for r in held if r.account in moved}, None
     why = db.execute(select(games.c.unrated).where(games.c.id == game_id)).scalar()
     return None, why
 
@@ -301,7 +305,8 @@ class Ratings:
     def at_table(self, game_id: str) -> dict[str, dict[str, Any]] | None:
         """The people of a table who hold their seat with an account: per role, their account
         name (for a link to their profile) and their rating for the table's game (None before
-        their first rated game of it). Seats played by link alone are left out. None when
+        their first rated game of it); once a rated game has moved them, ``change``: the
+        rating before and after this game. Seats played by link alone are left out. None when
         there is no such table."""
         with self.engine.connect() as db:
             title = db.execute(select(games.c.title).where(games.c.id == game_id)).scalar()
@@ -309,16 +314,28 @@ class Ratings:
                 return None
             rows = db.execute(
                 select(
-                    seats.c.role, accounts.c.name, ratings.c.mu, ratings.c.sigma, ratings.c.games
+                    seats.c.role,
+                    accounts.c.name,
+                    ratings.c.mu,
+                    ratings.c.sigma,
+                    ratings.c.games,
+                    rating_changes.c.mu_before,
+                    rating_changes.c.mu_after,
                 )
                 .join(accounts, accounts.c.id == seats.c.account)
                 .outerjoin(
                     ratings, (ratings.c.account == seats.c.account) & (ratings.c.title == title)
                 )
+                .outerjoin(
+                    rating_changes,
+                    (rating_changes.c.game == game_id)
+                    & (rating_changes.c.account == seats.c.account),
+                )
                 .where(seats.c.game == game_id)
             )
-            return {
-                r.role: {
+            found: dict[str, dict[str, Any]] = {}
+            for r in rows:
+                found[r.role] = {
                     "name": r.name,
                     "rating": None
                     if r.mu is None
@@ -328,8 +345,9 @@ class Ratings:
                         "provisional": r.sigma > PROVISIONAL,
                     },
                 }
-                for r in rows
-            }
+                if r.mu_before is not None:
+                    found[r.role]["change"] = [shown(r.mu_before), shown(r.mu_after)]
+            return found
 
     def profile(self, name: str, limit: int = 100) -> dict[str, Any] | None:
         """A player's public page: their name, rating per title, and their rated games (the

@@ -320,6 +320,10 @@ class GameRow:
     host: str | None = None
     #: Why a rated game that ended moved no rating (crisis.server.ratings.rate.Unrated).
     unrated: str | None = None
+    #: What the game's end moved of its people's ratings, per role: [before, after] as shown
+    #: (in the memory of the process that wrote the end, which pushes it with the end; not a
+    #: column: the ratings' own tables keep it).
+    ratings: dict[str, list[int]] | None = None
 
 
 def _now() -> int:

@@ -10,8 +10,20 @@ import { $, app, cap, send, tableId } from "./shared.js";
 // (someone takes a seat; the game ends and ratings move with it).
 let players = {};
 let playersAsked = "";
+// What a rated game's end moved, per role ([before, after]): pushed with the end by the
+// server process that wrote it, else told by the players' answer (its "change").
+let moved = {};
+
+/** " +32" / " -18" for a role whose rating this game moved; "" otherwise. */
+function changeWords(role) {
+  const change = moved[role] || (players[role] && players[role].change);
+  if (!Array.isArray(change) || change.length !== 2) return "";
+  const delta = change[1] - change[0];
+  return ` ${delta >= 0 ? "+" : "\u2212"}${Math.abs(delta)}`;
+}
 
 function askPlayers(t) {
+  moved = t.ratings || {};
   const key = `${t.status}|${t.seats.map((x) => `${x.kind}:${x.name}:${x.resigned}`).join(",")}`;
   if (key === playersAsked) return;
   playersAsked = key;
@@ -35,7 +47,7 @@ function person(seat) {
   return el("span", {},
     el("a", { href: `/players/${encodeURIComponent(who.name)}`, class: "player" }, who.name),
     el("span", { class: "seat-rating", title: "Rating for this game" },
-      r ? ` (${r.rating}${r.provisional ? "?" : ""})` : " (unrated)"));
+      r ? ` (${r.rating}${r.provisional ? "?" : ""}${changeWords(seat.role)})` : " (unrated)"));
 }
 
 /** A seat's person for the bar at the top: the name and, for an account, its rating. */
@@ -46,7 +58,7 @@ function barPerson(seat) {
   if (!who) return seat.name || cap(seat.role);
   const r = who.rating;
   return el("span", {}, who.name,
-    el("span", { class: "seat-rating", title: "Rating for this game" }, r ? ` ${r.rating}${r.provisional ? "?" : ""}` : " unrated"));
+    el("span", { class: "seat-rating", title: "Rating for this game" }, r ? ` ${r.rating}${r.provisional ? "?" : ""}${changeWords(seat.role)}` : " unrated"));
 }
 
 /** "23 h left" until a Unix time in seconds. */
