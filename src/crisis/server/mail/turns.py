@@ -7,7 +7,7 @@ turn, or of a decision it must take in someone else's turn), and the seat belong
 account (:mod:`crisis.server.accounts`), the turn is recorded on the seat (``turn_at``, the
 game's version) and a ``turn`` notice becomes due. It goes out once the person has been
 away from the table for the account's chosen minutes (10 by default): at once if they
-already were, else when the clock next looks (:meth:`Turns.late_turn_notices`, every
+already were, else when the clock next looks (:meth:`TurnNotices.late_turn_notices`, every
 :data:`~crisis.server.play.clock.CHECK_EVERY` seconds) after they left. "Away" means no
 connection of theirs open in this process and none opened or closed (``seats.seen``) for
 that long; each process marks ``seen`` anew for the seats its connections watch at every
@@ -17,6 +17,11 @@ takes, and never while they play. Whether the account wants such mails at all (a
 address, the setting on) is the accounts' own rule
 (:func:`crisis.server.mail.notices.wants`); mails go through the outbox, so a mail
 server that is down never holds up a move.
+
+The play core does not call this module: :class:`TurnNotices` subscribes to its events
+(:mod:`crisis.server.play.events`: a turn begun, a game ended, the clock's look) when the
+application is put together (:func:`crisis.server.app.create_app`). This is the one place a
+turn or end notice is decided.
 """
 
 from __future__ import annotations

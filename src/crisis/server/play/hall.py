@@ -2,11 +2,15 @@
 
 The :class:`Hall` creates tables, loads them from the database and keeps the recently used in
 memory, and takes every seat's requests (act, join, resign, notes, chat, rematch); one table
-in memory and its messages are :mod:`crisis.server.play.table`, the bots' turns
-:mod:`crisis.server.play.bots`. All changes to a game happen one at a time per table (its lock):
-check the seat and the version, apply through the engine's
-:class:`~crisis.engine.match.Match`, write the action and the new state in one transaction,
-then send each watcher the view its seat may see. The database is called from a thread of
+in memory and its messages are :mod:`crisis.server.play.table`. It is composed of its parts,
+each an object holding the hall: the bots' turns (:mod:`crisis.server.play.bots`), keeping in
+step with the site's other processes (:mod:`crisis.server.play.following`) and the clock of
+games over days (:mod:`crisis.server.play.clock`). All changes to a game happen one at a time
+per table (its lock): check the seat and the version, apply through the engine's
+:class:`~crisis.engine.match.Match`, write the action and the new state in one transaction
+(the store's one move writer), send each watcher the view its seat may see, then publish
+what happened (:mod:`crisis.server.play.events`) to whoever subscribed: the hall knows
+nothing of mail, accounts or ratings. The database is called from a thread of
 its own (:meth:`Hall.db`), so that the event loop never waits on it: other tables play on
 while one table's action is written. A table is rebuilt from the database as setup + action
 log (which also restores the undo steps of the turn in progress).
