@@ -138,3 +138,21 @@ def test_seats_need_a_signed_in_same_site_browser(client: TestClient, db: Databa
     res = aurelian.post("/api/account/seats", json={"tokens": ["x" * 101]})
     assert res.status_code == 400 and res.json()["code"] == "bad_message"
     assert db.execute("SELECT COUNT(*) FROM seats WHERE account IS NOT NULL") == [(0,)]
+
+
+def test_a_rematch_keeps_each_seat_with_its_account(client: TestClient) -> None:
+    table, tokens = create(client, [HUMAN, HUMAN])
+    aurelian, zenobia = person(client, "Aurelian"), person(client, "Zenobia")
+    claim(aurelian, tokens["green"])
+    claim(zenobia, tokens["blue"])
+    for role in ("green", "blue"):  # both leave: the game is over
+        headers = {"X-Seat-Token": tokens[role]}
+        res = client.post(f"/api/tables/{table}/resign", json={"role": role}, headers=headers)
+        assert res.status_code == 200, res.text
+    new = aurelian.post(f"/api/tables/{table}/rematch").json()["id"]
+    assert new != table
+    # Each person holds their seat of the rematch by their account, as they held the first.
+    assert aurelian.get(f"/test/roles/{new}").json() == ["green"]
+    assert zenobia.get(f"/test/roles/{new}").json() == ["blue"]
+    assert [g["id"] for g in games(zenobia)][0] == new
+    assert TestClient(client.app).get(f"/test/roles/{new}").json() == []

@@ -578,6 +578,21 @@ class Store:
                 ).rowcount
                 if not linked:
                     raise Conflict(f"table {game.rematch_of} has a rematch already")
+                # The same people: a seat that keeps its person's secret keeps their account,
+                # so the rematch is in their "Your games" and its turns are told to them.
+                held = db.execute(
+                    select(seats.c.token_hash, seats.c.account).where(
+                        seats.c.game == game.rematch_of, seats.c.account.is_not(None)
+                    )
+                ).all()
+                accounts = {r.token_hash: r.account for r in held if r.token_hash}
+                for s in game.seats:
+                    if s.token_hash in accounts:
+                        db.execute(
+                            update(seats)
+                            .where(seats.c.game == game.id, seats.c.role == s.role)
+                            .values(account=accounts[s.token_hash])
+                        )
                 self.notify(db, {"t": game.rematch_of, "k": "row"})
 
     def _check_creator(
