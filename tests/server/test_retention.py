@@ -19,7 +19,7 @@ from crisis.server.play.table import hash_token
 from crisis.server.store import repository as store_module
 from crisis.server.store import retention
 from crisis.server.store.repository import CHAT_KEEP, GameRow, Move, SeatRow, Store
-from crisis.server.store.schema import games, seats
+from crisis.server.store.schema import games, seats, sockets
 from tests.databases import Database
 from tests.server.conftest import BOT, HUMAN, create, make_client
 
@@ -33,8 +33,16 @@ def store(db: Database) -> Iterator[Store]:
     s.close()
 
 
-def add_game(store: Store, game_id: str, *, joined: bool = False, bots: bool = False) -> None:
-    """A stored table of two seats, as a fresh one is (version 0, nothing played)."""
+def add_game(
+    store: Store,
+    game_id: str,
+    *,
+    joined: bool = False,
+    bots: bool = False,
+    status: str = "playing",
+) -> None:
+    """A stored table of two seats, as a fresh one is (version 0, nothing played); an
+    ``open`` one waits for its players (:mod:`crisis.server.lobby.open_games`)."""
     kind = "bot" if bots else "human"
     store.create_game(
         GameRow(
@@ -42,7 +50,7 @@ def add_game(store: Store, game_id: str, *, joined: bool = False, bots: bool = F
             title="time_of_crisis",
             seed=1,
             options={"players": 2},
-            status="playing",
+            status=status,
             version=0,
             state="{}",
             active=["green"],
@@ -149,6 +157,16 @@ def test_only_tables_never_used_and_old_enough_are_deleted(store: Store) -> None
     add_game(store, "finished")  # finished at once: nobody came either
     store.finish("finished", version=0, result={"winner": "green"})
     add_game(store, "in_memory")  # e.g. a table a server holds loaded right now
+    # Open tables wait for players or an invitee's answer; unanswered for a week, they go,
+    # even with their host's seat joined (nothing is played before a table starts).
+    add_game(store, "open_unanswered", joined=True, status="open")
+    add_game(store, "open_watched", status="open")
+    with store.engine.begin() as db:  # someone has its page open (a socket of the site)
+        db.execute(
+            sockets.insert().values(
+                id="sock-1", process="p", address="a", game="open_watched", kind="seat", opened=now
+            )
+        )
     add_game(store, "rematch")  # asked for by a finished game, never taken up
     add_game(store, "original", joined=True)
     store.finish("original", version=3, result={"winner": "blue"})
@@ -157,12 +175,12 @@ def test_only_tables_never_used_and_old_enough_are_deleted(store: Store) -> None
         db.execute(games.update().where(games.c.id == "rematch").values(rematch_of="original"))
 
     assert store.delete_abandoned(7 * DAY, now=now) == []  # nothing is old enough yet
-    gone = ["bots_moved", "finished", "rematch", "unused", "unused_bots"]
+    gone = ["bots_moved", "finished", "open_unanswered", "rematch", "unused", "unused_bots"]
     assert sorted(store.delete_abandoned(7 * DAY, now=later, keep={"in_memory"})) == gone
     for game_id in gone:
         assert rows(store, game_id) == dict.fromkeys(rows(store, game_id), 0), game_id
         assert store.load_game(game_id) is None
-    for game_id in ("joined", "played", "resigned", "in_memory", "original"):
+    for game_id in ("joined", "played", "resigned", "in_memory", "original", "open_watched"):
         assert rows(store, game_id)["games"] == 1 and rows(store, game_id)["seats"] == 2, game_id
     assert rows(store, "played")["actions"] == 1
     original = store.load_game("original")

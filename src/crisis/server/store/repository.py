@@ -904,16 +904,19 @@ class Store:
         keep: Collection[str] = (),
         pause: float = 0.0,
     ) -> list[str]:
-        """Delete the tables no person ever came to, with everything that refers to them
-        (seats, log, notes, chat, a kept finished game's link to them as its rematch); returns
-        their ids.
+        """Delete the tables no person ever came to, and the open tables nobody answered, with
+        everything that refers to them (seats, log, notes, chat, a kept finished game's link to
+        them as its rematch); returns their ids.
 
         A table goes only if, at the moment it is deleted, it last changed more than
-        ``older_than_seconds`` before ``now`` (default: the clock), no seat of it was ever
-        joined and no person's seat ever acted (bots may have moved), and either
+        ``older_than_seconds`` before ``now`` (default: the clock), nobody watches it, and
 
-        - it is still being played and no person resigned from it, or
-        - it is finished: a person who resigned without ever joining or acting (create and
+        - it is still open (:mod:`crisis.server.lobby.open_games`): its seats waited that long
+          for players or for an invitee's answer, and nothing was played at it (nothing is
+          before it starts); or
+        - no seat of it was ever joined and no person's seat ever acted (bots may have
+          moved), and either it is still being played and no person resigned from it, or it
+          is finished: a person who resigned without ever joining or acting (create and
           resign makes a finished table at once) did not come either; a finished table a
           person joined or played in stays for good.
 
@@ -925,11 +928,8 @@ class Store:
         """
         cutoff = (_now() if now is None else now) - older_than_seconds
         person = seats.alias("person")
-        unused = (
-            games.c.updated < cutoff,
+        never_played = and_(
             ~exists().where(seats.c.game == games.c.id, seats.c.joined != 0),
-            # Nobody watches it through any process of the site.
-            ~exists().where(sockets.c.game == games.c.id),
             # Bots may have moved (a bot may open the game); a person never did. A person who
             # resigned while others played on left his seat to a bot (kind "bot", still marked
             # resigned and holding his token's hash): its moves may be his, so they count.
@@ -949,6 +949,15 @@ class Store:
                     ~exists().where(seats.c.game == games.c.id, seats.c.resigned != 0),
                 ),
                 games.c.status == "finished",
+            ),
+        )
+        unused = (
+            games.c.updated < cutoff,
+            # Nobody watches it through any process of the site.
+            ~exists().where(sockets.c.game == games.c.id),
+            or_(
+                and_(games.c.status == "open", ~exists().where(actions.c.game == games.c.id)),
+                never_played,
             ),
         )
         deleted: list[str] = []

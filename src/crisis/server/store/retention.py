@@ -5,6 +5,8 @@ otherwise stay in the database forever: one still being played, or one finished 
 and resign). A background task sweeps them out now and then through
 :meth:`Store.delete_abandoned`, which keeps every table a person joined or played in (and a
 table still being played that a person resigned from); bots alone moving does not keep one.
+An open table that waited that long for players or for an invitee's answer goes too (it
+would otherwise sit in its host's and its invitees' games forever).
 The sweep deletes a small batch per transaction and pauses between batches, so that the
 server's own writes never wait long for the database.
 """
