@@ -95,6 +95,7 @@ class BotSeats:
         self.hall = hall
 
     def to_move(self, live: Live) -> str | None:
+        """The bot seat to move at ``live`` (None: a person's turn, or not being played)."""
         if live.row.status != "playing":  # over, or an open table waiting for players
             return None
         for role in live.match.active():
@@ -108,6 +109,8 @@ class BotSeats:
         return live.row.bot_owner == self.hall.store.process
 
     def wake(self, live: Live) -> None:
+        """Start the task playing ``live``'s bots if one of them is to move and this process
+        plays them (after every change that may have left a bot to move)."""
         if (
             self.hall.closing
             or live.bot_task is not None
@@ -122,6 +125,8 @@ class BotSeats:
         live.bot_task = loop.create_task(self.play(live))
 
     async def play(self, live: Live) -> None:
+        """(The task :meth:`wake` starts.) Play ``live``'s bot seats, each from its own view,
+        until a person is to move or the hall lets the table go."""
         title = live.row.title
         try:
             while not self.hall.closing:

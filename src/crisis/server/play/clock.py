@@ -59,7 +59,8 @@ def check_pace(pace: int | None, on_timeout: str | None) -> tuple[int | None, st
 
 
 async def keep_time(check: Callable[[], Awaitable[int]], every: float = CHECK_EVERY) -> None:
-    """Run ``check`` (the hall's :meth:`~crisis.server.play.hall.Hall.time_out_overdue`) every
+    """Run ``check`` (what the hall does at each look: :meth:`Clock.time_out_overdue`, then the
+    :class:`~crisis.server.play.events.Ticked` event) every
     ``every`` seconds until cancelled; a failure is logged and the clock goes on."""
     while True:
         await asyncio.sleep(every)
