@@ -1,19 +1,16 @@
-"""Accounts and mail: a person's identity on the site (beside the guests' seat links), and
-the mails the site sends them.
+"""Accounts: a person's identity on the site (beside the guests' seat links).
 
 - :mod:`.passwords`: what names, addresses and passwords are accepted; Argon2id hashing.
-- :mod:`.data`: accounts, sessions and mailed links in the database (revision 0005).
+- :mod:`.data`: accounts, sessions and mailed links in the database (:mod:`.schema`).
 - :mod:`.sessions`: the session cookie and the guard against cross-site requests.
-- :mod:`.mail`: the outbox and the task that sends it over SMTP (or to the log).
 - :mod:`.seats`: seats held by accounts, "Your games", and :func:`seat_roles` for the table's
-  routes.
-- :mod:`.notices`: :func:`notice`, the one way the table's code tells a player something (a
-  turn, an invitation, a game's end), by mail and by the account's other channels
-  (:mod:`crisis.server.mail`: Web Push, a webhook), within the account's settings.
+  routes (and :class:`~.seats.SignedIn`, the play core's identity on a site with accounts).
 - :mod:`.routes`: the HTTP API under ``/api/account`` and the pages under ``/account``.
 
-:func:`install` adds all of it to an application made by :func:`crisis.server.create_app`.
-Playing by seat link without an account works as without it.
+What the site tells a person (mail, push, webhooks, the turn notices) is the mail's
+(:mod:`crisis.server.mail`). :func:`install` adds accounts and the mail's sender to an
+application made by :func:`crisis.server.create_app`. Playing by seat link without an
+account works as without it.
 """
 
 from __future__ import annotations
