@@ -186,7 +186,7 @@ def test_an_army_at_sea_is_allowed_only_during_its_owners_actions() -> None:
     mine = next(a for a in state.armies if a.owner == role)
     mine.region, mine.capital = "Mare Occidentale", False
     assert not any("at sea" in e for e in invariants.check(state))
-    state.step = "buy"
+    toc.RULES.place(state, "buy")
     assert any("at sea" in e for e in invariants.check(state))
 
 

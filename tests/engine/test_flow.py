@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from crisis.engine.machine import OVER, Call
+from crisis.engine.errors import FlowError
+from crisis.engine.machine import OVER, Call, Verb
 from crisis.games import TITLES, get_title
 from tests.engine import test_recorded_games as recorded
 from tests.engine.flow_trace import play, traced
@@ -62,6 +63,37 @@ def test_the_declared_flow_is_whole(name: str) -> None:
             reached.add(step)
             queue += flow.get(step, {}).get("goes", []) + flow.get(step, {}).get("calls", [])
     assert steps | {OVER} == reached
+
+
+@pytest.mark.parametrize("name", sorted(TITLES))
+def test_a_goto_the_flow_does_not_declare_is_refused(name: str) -> None:
+    """A move of the rules to a step the step now due does not declare it goes to raises
+    FlowError and changes nothing, whether the machine is asked directly or a handler
+    makes the move while an action is applied (a fuzzed game reports it as a crash)."""
+    title = get_title(name)
+    machine = title.machine
+    state = title.setup(5, {"players": 3})
+    step = state.step
+    wrong = sorted(set(machine.steps) - set(machine.flows[step].goes) - {step})[0]
+    before = title.to_json(state)
+    with pytest.raises(FlowError, match=f"{step!r} declares no move to {wrong!r}"):
+        machine.goto(state, wrong)
+    assert title.to_json(state) == before
+
+    role = title.active(state)[0]
+    action = title.actions(state, role)[0]
+    real = machine.verbs[(step, action.verb)]
+
+    def astray(state: object, role: str, arg: object) -> None:
+        machine.goto(state, wrong)  # type: ignore[arg-type]
+
+    machine.verbs[(step, action.verb)] = Verb(action.verb, astray, step)
+    try:
+        with pytest.raises(FlowError, match="declares no move"):
+            title.apply(state, role, action)
+    finally:
+        machine.verbs[(step, action.verb)] = real
+    assert title.to_json(state) == before
 
 
 def test_every_part_of_a_time_of_crisis_turn_has_its_phase() -> None:
