@@ -14,7 +14,7 @@ from crisis.games import TITLES, get_title
 
 @pytest.mark.parametrize("name", sorted(TITLES))
 def test_every_verb_is_declared_with_the_steps_that_accept_it(name: str) -> None:
-    machine = get_title(name).machine
+    machine = get_title(name).rules.machine
     described = machine.describe()
     assert "*" not in described["verbs"]
     assert set(described["verbs"]) == set(machine.steps)  # every decision step takes some
@@ -33,7 +33,7 @@ def test_every_legal_action_is_of_a_verb_its_step_accepts(name: str) -> None:
     """Over random and bot-played games, every action listed for every acting seat is of a
     verb the step now due declares."""
     title = get_title(name)
-    machine = title.machine
+    machine = title.rules.machine
     seen: set[tuple[str, str]] = set()
     for seed in range(6):
         rnd = random.Random(seed)
@@ -41,18 +41,18 @@ def test_every_legal_action_is_of_a_verb_its_step_accepts(name: str) -> None:
         if name == "time_of_crisis":
             options |= {"expansion_cards": seed % 2 == 0, "emperor_rules": seed < 2}
         policy = BotPolicy(title.name, explore=0.3) if seed % 2 else None
-        state = title.setup(seed, options)
+        state = title.rules.setup(seed, options)
         for _ in range(1500):
-            if title.result(state) is not None:
+            if title.rules.result(state) is not None:
                 break
-            active = title.active(state)
+            active = title.rules.active(state)
             accepted = machine.accepts(state.step)
             for role in active:
-                for action in title.actions(state, role):
+                for action in title.rules.actions(state, role):
                     assert action.verb in accepted, (state.step, action)
                     seen.add((state.step, action.verb))
             role = active[0]
-            legal = title.actions(state, role)
+            legal = title.rules.actions(state, role)
             action = policy(rnd, state, role, legal) if policy else rnd.choice(legal)
-            title.apply(state, role, action)
+            title.rules.apply(state, role, action)
     assert len(seen) >= len(machine.verbs) // 2  # the games went through most of the rules

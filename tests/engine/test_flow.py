@@ -25,17 +25,17 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_every_move_of_the_rules_follows_the_declared_flow(name: str) -> None:
     title = get_title(name)
     data = recorded._load()
-    with traced(title.machine) as moves:
+    with traced(title.rules.machine) as moves:
         for game, seed, options, limit in recorded.GAMES:
             if game == name:
                 recorded.play(name, seed, options, limit, data["ends"][name], data["weights"][name])
         for seed in range(4):  # the bots reach what random play rarely does
             play(title, seed, {"players": 2 + seed % 3, **_richest(name)}, bots=True)
     assert len(moves) > 1000
-    wrong = [(b, a, what) for b, a, what in moves if not title.machine.explains(b, a)]
+    wrong = [(b, a, what) for b, a, what in moves if not title.rules.machine.explains(b, a)]
     assert not wrong, wrong[:5]
     reached = {a[0] for _b, a, _w in moves}
-    declared = set(title.machine.steps) | set(title.machine.automatic_steps)
+    declared = set(title.rules.machine.steps) | set(title.rules.machine.automatic_steps)
     assert len(reached & declared) >= len(declared) - 3, declared - reached
 
 
@@ -47,7 +47,7 @@ def _richest(name: str) -> dict[str, bool]:
 def test_the_declared_flow_is_whole(name: str) -> None:
     """Every step declares where it leads, every target is a step, and every step can be
     reached from the start."""
-    machine = get_title(name).machine
+    machine = get_title(name).rules.machine
     described = machine.describe()
     steps = set(described["steps"]) | set(described["automatic"])
     flow = described["flow"]
@@ -71,35 +71,35 @@ def test_a_goto_the_flow_does_not_declare_is_refused(name: str) -> None:
     FlowError and changes nothing, whether the machine is asked directly or a handler
     makes the move while an action is applied (a fuzzed game reports it as a crash)."""
     title = get_title(name)
-    machine = title.machine
-    state = title.setup(5, {"players": 3})
+    machine = title.rules.machine
+    state = title.rules.setup(5, {"players": 3})
     step = state.step
     wrong = sorted(set(machine.steps) - set(machine.flows[step].goes) - {step})[0]
-    before = title.to_json(state)
+    before = title.rules.to_json(state)
     with pytest.raises(FlowError, match=f"{step!r} declares no move to {wrong!r}"):
         machine.goto(state, wrong)
-    assert title.to_json(state) == before
+    assert title.rules.to_json(state) == before
 
-    role = title.active(state)[0]
-    action = title.actions(state, role)[0]
+    role = title.rules.active(state)[0]
+    action = title.rules.actions(state, role)[0]
     real = machine.verbs[(step, action.verb)]
 
     def astray(state: object, role: str, arg: object) -> None:
-        machine.goto(state, wrong)  # type: ignore[arg-type]
+        machine.goto(state, wrong)
 
     machine.verbs[(step, action.verb)] = Verb(action.verb, astray, step)
     try:
         with pytest.raises(FlowError, match="declares no move"):
-            title.apply(state, role, action)
+            title.rules.apply(state, role, action)
     finally:
         machine.verbs[(step, action.verb)] = real
-    assert title.to_json(state) == before
+    assert title.rules.to_json(state) == before
 
 
 def test_every_part_of_a_time_of_crisis_turn_has_its_phase() -> None:
     """Each step outside a sub-procedure is in one phase; a sub-procedure is in its
     caller's, which is what the view shows."""
-    machine = get_title("time_of_crisis").machine
+    machine = get_title("time_of_crisis").rules.machine
     flow = machine.describe()["flow"]
     called = {c for f in flow.values() for c in f["calls"]}
     for step in (set(machine.steps) | set(machine.automatic_steps) | {OVER}) - called:
@@ -107,8 +107,8 @@ def test_every_part_of_a_time_of_crisis_turn_has_its_phase() -> None:
     for step in called:
         assert flow.get(step, {}).get("phase") is None, step
     title = get_title("time_of_crisis")
-    state = title.setup(3, {"players": 2})
-    assert title.view(state, None)["phase"] == "setup"
+    state = title.rules.setup(3, {"players": 2})
+    assert title.rules.view(state, None)["phase"] == "setup"
     state.stack, state.step = [Call(then="actions")], "battle"
     assert machine.phase(state) == "actions"
 

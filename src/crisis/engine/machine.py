@@ -344,8 +344,9 @@ class Machine(Generic[S]):
         """Every decision step's prompt."""
         return {name: s.prompt for name, s in self.steps.items()}
 
-    def ending(self, ends: Iterable[Ends] = ("turn", "phase")) -> frozenset[str]:
-        """The verbs declared to end one of ``ends`` (a turn, a phase ...)."""
+    def ending(self, ends: Iterable[Ends] = ("turn", "phase", "step")) -> frozenset[str]:
+        """The verbs declared to end one of ``ends`` (by default a turn, a phase or a step:
+        the verbs bots and the fuzzer lean on to move a game on)."""
         wanted = set(ends)
         return frozenset(v.name for v in self.verbs.values() if v.ends in wanted)
 

@@ -258,7 +258,7 @@ async def send(request: Request, live: Live, maker: Account, guests: dict[str, A
     hall = _hall(request)
     if hall.notify is None:
         return
-    name = live.title.info().get("name", live.row.title)
+    name = live.title.presentation.info().get("name", live.row.title)
     how = []
     if live.row.rated:
         how.append("rated")
