@@ -300,6 +300,17 @@ def test_a_dead_end_is_reported() -> None:
     assert fuzz.replay(stuck, failure.record).reproduced
 
 
+def test_an_action_of_a_verb_its_step_does_not_declare_is_reported() -> None:
+    def flying(state: Any, role: str) -> list[Action]:
+        return [*toc.actions(state, role), Action("fly")]
+
+    winged = _variant("winged", actions=flying)
+    (failure,) = fuzz.fuzz(winged, games=1, seed=2).failures
+    assert failure.kind == "undeclared" and failure.actions == 0
+    assert "fly" in failure.message and "choose_province" in failure.message
+    assert fuzz.replay(winged, failure.record).reproduced
+
+
 def test_nobody_to_act_is_a_dead_end() -> None:
     def nobody(state: Any) -> list[str]:
         return [] if state.step == "buy" else toc.active(state)

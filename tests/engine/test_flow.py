@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from crisis.devtools import fuzz
 from crisis.engine.errors import FlowError
 from crisis.engine.machine import OVER, Call, Verb
 from crisis.games import TITLES, get_title
@@ -82,18 +83,23 @@ def test_a_goto_the_flow_does_not_declare_is_refused(name: str) -> None:
 
     role = title.rules.active(state)[0]
     action = title.rules.actions(state, role)[0]
-    real = machine.verbs[(step, action.verb)]
+    real = dict(machine.verbs)
 
     def astray(state: object, role: str, arg: object) -> None:
         machine.goto(state, wrong)
 
-    machine.verbs[(step, action.verb)] = Verb(action.verb, astray, step)
+    for verb in machine.accepts(step):  # every action at the first step goes astray
+        machine.verbs[(step, verb)] = Verb(verb, astray, step)
     try:
         with pytest.raises(FlowError, match="declares no move"):
             title.rules.apply(state, role, action)
+        run = fuzz.play_game(title, 5, {"players": 3})
     finally:
-        machine.verbs[(step, action.verb)] = real
+        machine.verbs.clear()
+        machine.verbs.update(real)
     assert title.rules.to_json(state) == before
+    assert run.failure is not None and run.failure[0] == "crash"
+    assert f"FlowError: {name}: {step!r} declares no move to {wrong!r}" in run.failure[1]
 
 
 def test_every_part_of_a_time_of_crisis_turn_has_its_phase() -> None:

@@ -12,6 +12,8 @@ sees) and reports:
 * ``dead_end``: the game has no result but nobody may act, or an active role has no action;
 * ``no_end``: the game ran past ``max_actions``;
 * ``after_end``: the game is over but a role still has legal actions;
+* ``undeclared``: an action is listed at a step that does not accept its verb (the verbs a
+  step accepts are declared with it: :meth:`~crisis.engine.machine.Machine.accepts`);
 * ``illegal``: an action by a role that may not act was accepted or changed the state;
 * ``nondeterministic``: setup plus the action log did not rebuild the same state;
 * ``diverged`` (replays only): a logged action is not legal where the log puts it.
@@ -206,6 +208,18 @@ def _legal_actions(title: TitleSpec[Any], state: Any) -> tuple[str | None, dict[
     return None, legal
 
 
+def _undeclared(title: TitleSpec[Any], state: Any, legal: dict[str, list[Action]]) -> str | None:
+    """A listed action whose verb the step now due does not accept, in words, or None."""
+    accepted = title.rules.machine.accepts(state.step)
+    for role, acts in legal.items():
+        for action in acts:
+            if action.verb not in accepted:
+                return (
+                    f"{role}'s {action} is listed at {state.step}, which declares no {action.verb}"
+                )
+    return None
+
+
 def play_game(
     title: TitleSpec[Any],
     seed: int,
@@ -252,6 +266,10 @@ def play_game(
             stuck, legal = _legal_actions(title, state)
             if stuck is not None:
                 run.failure = ("dead_end", stuck)
+                break
+            undeclared = _undeclared(title, state, legal)
+            if undeclared is not None:
+                run.failure = ("undeclared", undeclared)
                 break
             if probe_at is not None and probe_at[0] == len(log):
                 stage = "probe"
