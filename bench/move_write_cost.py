@@ -52,7 +52,7 @@ def scratch(url: str) -> Iterator[str]:
 def state_text() -> str:
     """A Time of Crisis state at its start, 4 players: what a move writes each time."""
     title = get_title("time_of_crisis")
-    return title.to_json(title.setup(1, {"players": 4})).decode()
+    return title.rules.to_json(title.rules.setup(1, {"players": 4})).decode()
 
 
 def new_table(store: Store, game: str, state: str) -> None:

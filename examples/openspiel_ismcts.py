@@ -95,9 +95,9 @@ def play(
             else:
                 assert isinstance(state, cos.CrisisState)
                 role = game.roles[state.current_player()]
-                spec, ts = game.title, state.title_state
-                action = bot.choose(spec.view(ts, role), role, spec.actions(ts, role), bot_rng)
-                view = spec.view(ts, role)
+                rules, ts = game.title.rules, state.title_state
+                action = bot.choose(rules.view(ts, role), role, rules.actions(ts, role), bot_rng)
+                view = rules.view(ts, role)
                 state.apply_action(game.encoding.action_id(view, role, action))
         result = state.result()
         assert result is not None

@@ -65,9 +65,8 @@ def crashy(monkeypatch: pytest.MonkeyPatch) -> str:
     module.TITLE = dataclasses.replace(  # type: ignore[attr-defined]
         toc.TITLE,
         name="crashy",
-        apply=_crashing_apply,
-        invariants=None,
-        fuzz=FuzzProfile(),
+        rules=dataclasses.replace(toc.TITLE.rules, apply=_crashing_apply, invariants=None),
+        bots=dataclasses.replace(toc.TITLE.bots, fuzz=FuzzProfile()),
     )
     monkeypatch.setitem(sys.modules, "crashy_title_for_tests", module)
     monkeypatch.setitem(TITLES, "crashy", "crashy_title_for_tests")
@@ -150,7 +149,7 @@ def test_bench_prints_the_per_action_and_search_figures() -> None:
 def test_replay_prints_the_final_result(tmp_path: Path) -> None:
     run = fuzz.play_game(toc.TITLE, 12, {"players": 3})
     assert run.finished
-    record = fuzz.make_record(toc, 12, {"players": 3}, run, fuzz.FuzzConfig())
+    record = fuzz.make_record(toc.TITLE, 12, {"players": 3}, run, fuzz.FuzzConfig())
     path = tmp_path / "game.json"
     path.write_text(json.dumps(record))
     result = runner.invoke(app, ["replay", str(path)])
@@ -164,7 +163,7 @@ def test_replay_prints_the_final_result(tmp_path: Path) -> None:
 
 def test_replay_of_an_unfinished_game_says_who_is_to_act(tmp_path: Path) -> None:
     run = fuzz.play_game(toc.TITLE, 12, {"players": 2})
-    record = fuzz.make_record(toc, 12, {"players": 2}, run, fuzz.FuzzConfig())
+    record = fuzz.make_record(toc.TITLE, 12, {"players": 2}, run, fuzz.FuzzConfig())
     record["log"] = record["log"][:20]
     path = tmp_path / "partial.json"
     path.write_text(json.dumps(record))
@@ -247,7 +246,7 @@ def test_play_runs_to_the_end_with_bots_and_a_persistent_human() -> None:
 
 def test_menu_puts_phase_ending_actions_first() -> None:
     acts = [Action("play_card", "red1"), Action("undo"), Action("end_actions")]
-    assert tui.menu_order(acts, toc.TITLE.ending_verbs) == [
+    assert tui.menu_order(acts, toc.TITLE.rules.machine.ending()) == [
         Action("end_actions"),
         Action("play_card", "red1"),
         Action("undo"),

@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-import types
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +20,7 @@ from crisis.ai.explore import BotPolicy
 from crisis.devtools import fuzz
 from crisis.engine.action import Action
 from crisis.engine.match import Match
+from crisis.engine.title import Bots, TitleSpec
 from crisis.games import get_title
 from crisis.games import time_of_crisis as toc
 from crisis.games.time_of_crisis import fuzzing, invariants
@@ -186,7 +186,7 @@ def test_an_army_at_sea_is_allowed_only_during_its_owners_actions() -> None:
     mine = next(a for a in state.armies if a.owner == role)
     mine.region, mine.capital = "Mare Occidentale", False
     assert not any("at sea" in e for e in invariants.check(state))
-    state.step = "buy"
+    toc.RULES.place(state, "buy")
     assert any("at sea" in e for e in invariants.check(state))
 
 
@@ -230,26 +230,11 @@ def test_copy_state_is_equal_and_independent() -> None:
 # -- broken titles: each fault is reported with a replay file that reproduces it ------------
 
 
-def _variant(name: str, **overrides: Any) -> types.ModuleType:
-    """A title module that is Time of Crisis except for ``overrides``."""
-    module = types.ModuleType(name)
-    for attr in (
-        "setup",
-        "roles",
-        "active",
-        "actions",
-        "apply",
-        "view",
-        "result",
-        "checkpoint",
-        "to_json",
-        "from_json",
-    ):
-        setattr(module, attr, getattr(toc, attr))
-    module.NAME = name  # type: ignore[attr-defined]
-    for attr, value in overrides.items():
-        setattr(module, attr, value)
-    return module
+def _variant(name: str, **overrides: Any) -> TitleSpec[Any]:
+    """A title that is Time of Crisis except for ``overrides`` of its contract functions,
+    with no invariants and no fuzz profile (the fault alone is what the fuzzer must find)."""
+    rules = dataclasses.replace(toc.TITLE.rules, invariants=None, **overrides)
+    return dataclasses.replace(toc.TITLE, name=name, rules=rules, bots=Bots())
 
 
 def _crashing_apply(state: Any, role: str, action: Any) -> None:
@@ -276,7 +261,7 @@ def test_a_crash_is_reported_with_a_replay_that_reproduces_it(tmp_path: Path) ->
     assert outcome.failure is not None and "boom in end_buy" in outcome.failure[1]
     assert outcome.actions == failure.actions
     # The real title plays the same log without trouble (the fault is the variant's).
-    assert fuzz.replay(toc, record).failure is None
+    assert fuzz.replay(toc.TITLE, record).failure is None
 
 
 def test_a_broken_invariant_is_reported_with_a_replay_that_reproduces_it(
@@ -297,11 +282,11 @@ def test_a_broken_invariant_is_reported_with_a_replay_that_reproduces_it(
     assert failure.path is not None and Path(failure.path).exists()
     record = fuzz.load_record(failure.path)
     assert record["failure"]["kind"] == "invariant"
-    outcome = fuzz.replay(toc, record, invariants=too_many_battles)
+    outcome = fuzz.replay(toc.TITLE, record, invariants=too_many_battles)
     assert outcome.reproduced and outcome.actions == failure.actions
     # Without the broken invariant the same log is fine, and Match.replay accepts it.
-    assert fuzz.replay(toc, record, invariants=invariants.check).failure is None
-    assert len(Match.replay(toc, record).log) == failure.actions
+    assert fuzz.replay(toc.TITLE, record, invariants=invariants.check).failure is None
+    assert len(Match.replay(toc.TITLE, record).log) == failure.actions
 
 
 def test_a_dead_end_is_reported() -> None:
@@ -313,6 +298,17 @@ def test_a_dead_end_is_reported() -> None:
     (failure,) = summary.failures
     assert failure.kind == "dead_end" and "no legal action" in failure.message
     assert fuzz.replay(stuck, failure.record).reproduced
+
+
+def test_an_action_of_a_verb_its_step_does_not_declare_is_reported() -> None:
+    def flying(state: Any, role: str) -> list[Action]:
+        return [*toc.actions(state, role), Action("fly")]
+
+    winged = _variant("winged", actions=flying)
+    (failure,) = fuzz.fuzz(winged, games=1, seed=2).failures
+    assert failure.kind == "undeclared" and failure.actions == 0
+    assert "fly" in failure.message and "choose_province" in failure.message
+    assert fuzz.replay(winged, failure.record).reproduced
 
 
 def test_nobody_to_act_is_a_dead_end() -> None:
@@ -329,7 +325,7 @@ def test_an_endless_game_is_reported() -> None:
     assert [f.kind for f in summary.failures] == ["no_end", "no_end"]
     failure = summary.failures[0]
     assert failure.actions == 60
-    assert fuzz.replay(toc, failure.record).reproduced
+    assert fuzz.replay(toc.TITLE, failure.record).reproduced
 
 
 def test_accepting_a_move_out_of_turn_is_reported() -> None:
@@ -341,7 +337,7 @@ def test_accepting_a_move_out_of_turn_is_reported() -> None:
     (failure,) = fuzz.fuzz(lax, games=1, seed=6, config=config).failures
     assert failure.kind == "illegal" and "was accepted" in failure.message
     prober = failure.record["failure"]["probe"][0]
-    state = Match.replay(toc, failure.record).state
+    state = Match.replay(toc.TITLE, failure.record).state
     assert prober in toc.roles(state) and prober not in toc.active(state)
     assert fuzz.replay(lax, failure.record).reproduced
     # The real title rejects every probe and stays unchanged.
@@ -369,7 +365,7 @@ def test_parallel_jobs_give_the_same_games() -> None:
 
 
 def test_benchmark_reports_rates() -> None:
-    figures = fuzz.benchmark(toc, games=2, seed=1, copy=copy_state, repeat=20)
+    figures = fuzz.benchmark(toc.TITLE, games=2, seed=1, copy=copy_state, repeat=20)
     assert figures["finished"] == 2
     assert figures["actions_per_second"] > 0 and figures["games_per_second"] > 0
     assert figures["actions_per_game"] == figures["actions"] / 2
@@ -400,21 +396,21 @@ def test_a_free_action_loop_is_reported() -> None:
 def test_a_copy_plays_on_exactly_like_the_original() -> None:
     """The copy keeps the generator's position: both continue with the same draws."""
     for title in (toc.TITLE, get_title("rome_in_crisis")):
-        state = title.setup(3, {"players": 3})
+        state = title.rules.setup(3, {"players": 3})
         rnd = random.Random(1)
         for _ in range(60):
-            role = title.active(state)[0]
-            title.apply(state, role, rnd.choice(title.actions(state, role)))
-        twin = title.copy_state(state)
-        assert title.to_json(twin) == title.to_json(state)
+            role = title.rules.active(state)[0]
+            title.rules.apply(state, role, rnd.choice(title.rules.actions(state, role)))
+        twin = title.rules.copy_state(state)
+        assert title.rules.to_json(twin) == title.rules.to_json(state)
         for game in (state, twin):
             again = random.Random(2)
             for _ in range(80):
-                if title.result(game) is not None:
+                if title.rules.result(game) is not None:
                     break
-                role = title.active(game)[0]
-                title.apply(game, role, again.choice(title.actions(game, role)))
-        assert title.to_json(twin) == title.to_json(state)
+                role = title.rules.active(game)[0]
+                title.rules.apply(game, role, again.choice(title.rules.actions(game, role)))
+        assert title.rules.to_json(twin) == title.rules.to_json(state)
 
 
 def test_a_position_ignores_the_log_and_version_and_leaves_the_state_alone() -> None:

@@ -89,12 +89,13 @@ def test_engine_and_titles_play_with_only_the_core_dependency() -> None:
         played = []
         for name in TITLES:
             title = get_title(name)
-            state = title.setup(3, {"players": 3})
+            rules = title.rules
+            state = rules.setup(3, {"players": 3})
             rng = random.Random(3)
             steps = 0
-            while title.result(state) is None and steps < 400:
-                role = title.active(state)[0]
-                title.apply(state, role, rng.choice(title.actions(state, role)))
+            while rules.result(state) is None and steps < 400:
+                role = rules.active(state)[0]
+                rules.apply(state, role, rng.choice(rules.actions(state, role)))
                 steps += 1
             played.append((name, steps))
         assert all(steps > 50 for _, steps in played), played

@@ -16,7 +16,7 @@ from crisis.games.reference import reference
 @pytest.mark.parametrize("name", sorted(TITLES))
 def test_every_declared_step_has_an_explanation(name: str) -> None:
     ref = reference(name)
-    steps = get_title(name).machine.describe()["steps"]
+    steps = get_title(name).rules.machine.describe()["steps"]
     missing = [s for s in steps if s not in ref["steps"]]
     assert not missing, f"{name}: no rules at hand for {missing}"
     for section in ref.values():
@@ -29,20 +29,20 @@ def test_every_declared_step_has_an_explanation(name: str) -> None:
 def _reached(name: str, seed: int, players: int, moves: int) -> tuple[set[str], set[str]]:
     """The steps and phases a random game of ``name`` shows in its views."""
     title = get_title(name)
-    state = title.setup(seed, {"players": players})
+    state = title.rules.setup(seed, {"players": players})
     rng = random.Random(seed)
     steps: set[str] = set()
     phases: set[str] = set()
     for _ in range(moves):
-        active = title.active(state)
-        view: dict[str, Any] = title.view(state, active[0] if active else None)
+        active = title.rules.active(state)
+        view: dict[str, Any] = title.rules.view(state, active[0] if active else None)
         steps.add(str(view.get("step")))
         if "phase" in view:
             phases.add(str(view["phase"]))
-        if title.result(state) is not None or not active:
+        if title.rules.result(state) is not None or not active:
             break
         role = active[0]
-        title.apply(state, role, rng.choice(title.actions(state, role)))
+        title.rules.apply(state, role, rng.choice(title.rules.actions(state, role)))
     return steps, phases
 
 
@@ -50,7 +50,7 @@ def _reached(name: str, seed: int, players: int, moves: int) -> tuple[set[str], 
 def test_what_a_game_shows_is_explained(name: str, seed: int) -> None:
     ref = reference(name)
     steps, phases = _reached(name, seed, 3, 600)
-    declared = set(get_title(name).machine.describe()["steps"])
+    declared = set(get_title(name).rules.machine.describe()["steps"])
     assert steps & declared, steps
     assert not (steps & declared) - set(ref["steps"])
     assert not phases - set(ref["phases"]), phases - set(ref["phases"])

@@ -29,7 +29,7 @@ RICHEST: dict[str, dict[str, Any]] = {
 def table(name: str) -> str:
     """The markdown table of ``name``'s catalog under its richest setup."""
     title = get_title(name)
-    catalog = title.action_catalog(RICHEST[name])
+    catalog = title.research.action_catalog(RICHEST[name])
     first: dict[str, int] = {}
     count: dict[str, int] = {}
     for i, action in enumerate(catalog):
@@ -37,7 +37,7 @@ def table(name: str) -> str:
         count[action.verb] = count.get(action.verb, 0) + 1
     domains: dict[str, str] = {}
     options: dict[str, str] = {}
-    for v in title.machine.verbs.values():
+    for v in title.rules.machine.verbs.values():
         shown = " or ".join("(" + ", ".join(a) + ")" if a else "none" for a in v.args)
         domains.setdefault(v.name, shown)
         if v.option:

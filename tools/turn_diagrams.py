@@ -22,7 +22,7 @@ DOC = Path(__file__).resolve().parent.parent / "docs" / "architecture.md"
 
 def charts() -> dict[str, str]:
     """Every registered title's chart, by title name."""
-    return {name: mermaid(get_title(name).machine.describe()) for name in sorted(TITLES)}
+    return {name: mermaid(get_title(name).rules.machine.describe()) for name in sorted(TITLES)}
 
 
 def main(argv: list[str]) -> int:

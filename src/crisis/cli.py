@@ -37,13 +37,13 @@ def _title_extras(
     """The title's invariants and its fuzz profile (verb weights, setup variants) as its
     declaration gives them, with the title's own bots playing the purposeful games."""
     title = _load_title(name)
-    profile = title.fuzz
+    profile = title.bots.fuzz
     config = fuzzer.FuzzConfig(
-        end_verbs=title.ending_verbs,
+        end_verbs=title.rules.machine.ending(),
         weights=dict(profile.weights),
         policy=BotPolicy(title.name),
     )
-    return title.invariants, config, profile.options
+    return title.rules.invariants, config, profile.options
 
 
 @contextmanager
@@ -68,7 +68,7 @@ def _card_options(name: str, cards: Path | None) -> dict[str, Any]:
     """``{"cards": ...}`` from a player's card file, for titles whose cards are data."""
     if cards is None:
         return {}
-    load = _load_title(name).load_cards
+    load = _load_title(name).rules.load_cards
     if load is None:
         raise typer.BadParameter(f"{name} does not take a card file")
     try:
@@ -222,7 +222,7 @@ def bench(
     console = Console()
     module = _load_title(title)
     figures = fuzzer.benchmark(
-        module, games=games, players=players, seed=seed, copy=module.copy_state
+        module, games=games, players=players, seed=seed, copy=module.rules.copy_state
     )
     t = Table(title=f"Benchmark: {title}, {games} random {players}-player games, one core")
     t.add_column("Measure")

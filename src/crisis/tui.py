@@ -55,7 +55,7 @@ def bot_choice(
 def menu_lines(title: TitleSpec, state: Any, role: str, menu: Sequence[Action]) -> list[str]:
     """The menu's lines in the title's own words (label, cost and note, from its
     ``describe``); a title without one gets the verb and argument."""
-    describe = title.describe
+    describe = title.presentation.describe
     game = [a for a in menu if a.verb != "undo"]
     words = dict(zip(game, describe(state, role, game), strict=True)) if describe else {}
     out = []
@@ -90,7 +90,7 @@ def render(
     """Draw the title's own text view (board, the acting player's cards, the recent log)
     and the numbered menu."""
     console.rule(Text(f"{role} to act"))
-    console.print(Text(get_title(title).render(v, role)))
+    console.print(Text(get_title(title).presentation.render(v, role)))
     for i, line in enumerate(lines, 1):
         console.print(Text(f"{i:>3}. {line}"))
 
@@ -147,7 +147,7 @@ def play(
         raise ValueError(f"no seat {', '.join(unknown)} with {players} players: {roles}")
     rnd = random.Random(seed)
     bots: dict[str, Bot] = {r: get_bot(bot, title) for r in roles if r not in humans} if bot else {}
-    name = module.info().get("name", title)
+    name = module.presentation.info().get("name", title)
     console.print(Text(f"{name}, {players} players, seed {seed}; humans: {', '.join(humans)}"))
     while match.result() is None:
         active = match.active()
@@ -161,11 +161,11 @@ def play(
             if role in bots:
                 choice = bots[role].choose(match.view(role), role, legal, rnd)
             else:
-                choice = bot_choice(rnd, legal, module.ending_verbs, bot_end_bias)
+                choice = bot_choice(rnd, legal, module.rules.machine.ending(), bot_end_bias)
             match.apply(role, choice)
             continue
         role = mine[0]
-        menu = menu_order(match.actions(role), module.ending_verbs)
+        menu = menu_order(match.actions(role), module.rules.machine.ending())
         lines = menu_lines(module, match.state, role, menu)
         render(console, match.view(role), role, lines, title)
         while True:

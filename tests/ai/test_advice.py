@@ -77,7 +77,7 @@ def test_review_follows_the_scores_of_a_finished_game() -> None:
     bot = RandomBot()
     while match.result() is None:
         role = match.active()[0]
-        legal = title.actions(match.state, role)
+        legal = title.rules.actions(match.state, role)
         match.apply(role, bot.choose(match.view(role), role, legal, rnd))
     out = review("time_of_crisis", match.record())
     assert out["rounds"][0] == 1 and out["rounds"][-1] == "end"
@@ -85,7 +85,7 @@ def test_review_follows_the_scores_of_a_finished_game() -> None:
     assert final is not None
     for role, series in out["scores"].items():
         assert len(series) == len(out["rounds"])
-        assert series[-1] == title.scores(match.state)[role]
+        assert series[-1] == title.rules.scores(match.state)[role]
     assert out["chances"] is not None
     ends = {r: c[-1] for r, c in out["chances"].items()}
     assert ends[final["winner"]] == 1.0  # exact once the game is over

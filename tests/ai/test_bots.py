@@ -34,19 +34,19 @@ HEURISTIC = ("military", "senate", "populace", "balanced", "consul")
 
 def _play(bots: list[str], seed: int, limit: int, options: dict | None = None) -> list[Action]:
     """Play up to ``limit`` actions, checking each choice is legal; return the log."""
-    state = toc.setup(seed, {"players": len(bots), **(options or {})})
-    roles = toc.roles(state)
+    state = toc.rules.setup(seed, {"players": len(bots), **(options or {})})
+    roles = toc.rules.roles(state)
     seats = {r: get_bot(b) for r, b in zip(roles, bots, strict=True)}
     rngs = {r: random.Random(seed * 10 + i) for i, r in enumerate(roles)}
     log: list[Action] = []
-    while toc.result(state) is None and len(log) < limit:
-        for role in toc.active(state):
-            legal = toc.actions(state, role)
-            choice = seats[role].choose(toc.view(state, role), role, legal, rngs[role])
+    while toc.rules.result(state) is None and len(log) < limit:
+        for role in toc.rules.active(state):
+            legal = toc.rules.actions(state, role)
+            choice = seats[role].choose(toc.rules.view(state, role), role, legal, rngs[role])
             assert choice in legal, f"{bots} chose illegal {choice} at {state.step}"
-            toc.apply(state, role, choice)
+            toc.rules.apply(state, role, choice)
             log.append(choice)
-            if toc.result(state) is not None:
+            if toc.rules.result(state) is not None:
                 break
     return log
 

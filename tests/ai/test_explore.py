@@ -51,7 +51,7 @@ def test_the_seats_are_the_titles_declaration() -> None:
     """Who sits at a fuzzed table is the title's ``FuzzProfile.seats``; a title that declares
     none gets its default bot in every seat."""
     toc = get_title("time_of_crisis")
-    assert toc.fuzz.seats == ("military", "senate", "populace", "balanced")
-    assert BotPolicy("time_of_crisis").bots == toc.fuzz.seats
-    assert get_title("rome_in_crisis").fuzz.seats == ()
+    assert toc.bots.fuzz.seats == ("military", "senate", "populace", "balanced")
+    assert BotPolicy("time_of_crisis").bots == toc.bots.fuzz.seats
+    assert get_title("rome_in_crisis").bots.fuzz.seats == ()
     assert BotPolicy("rome_in_crisis").bots == (default_bot("rome_in_crisis"),)

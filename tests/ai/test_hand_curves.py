@@ -17,17 +17,19 @@ toc = get_title("time_of_crisis")
 
 
 def _game(seed: int, bots: tuple[str, ...]) -> list[tuple[str, Action]]:
-    state = toc.setup(seed, {"players": len(bots)})
-    roles = toc.roles(state)
+    state = toc.rules.setup(seed, {"players": len(bots)})
+    roles = toc.rules.roles(state)
     seats = {r: HeuristicBot(b) for r, b in zip(roles, bots, strict=True)}
     rng = random.Random(seed)
     out: list[tuple[str, Action]] = []
-    while toc.result(state) is None and len(out) < 20000:
-        for role in toc.active(state):
-            act = seats[role].choose(toc.view(state, role), role, toc.actions(state, role), rng)
-            toc.apply(state, role, act)
+    while toc.rules.result(state) is None and len(out) < 20000:
+        for role in toc.rules.active(state):
+            act = seats[role].choose(
+                toc.rules.view(state, role), role, toc.rules.actions(state, role), rng
+            )
+            toc.rules.apply(state, role, act)
             out.append((role, act))
-            if toc.result(state) is not None:
+            if toc.rules.result(state) is not None:
                 break
     return out
 
@@ -50,20 +52,22 @@ def test_remembered_curves_play_the_same_games_as_fresh_ones(
 def test_curves_are_reused_within_a_hand_and_redone_when_the_board_changes() -> None:
     """The second pick of a hand reuses the first's curves; a changed board or another
     profile works them out again."""
-    state = toc.setup(5, {"players": 2})
+    state = toc.rules.setup(5, {"players": 2})
     bot = HeuristicBot("balanced")
     rng = random.Random(1)
     while state.step != "choose_hand":
-        role = toc.active(state)[0]
-        toc.apply(
-            state, role, bot.choose(toc.view(state, role), role, toc.actions(state, role), rng)
+        role = toc.rules.active(state)[0]
+        toc.rules.apply(
+            state,
+            role,
+            bot.choose(toc.rules.view(state, role), role, toc.rules.actions(state, role), rng),
         )
-    me = toc.active(state)[0]
+    me = toc.rules.active(state)[0]
     prof = PROFILES["balanced"]
-    view = toc.view(state, me)
+    view = toc.rules.view(state, me)
     first = pools.hand_curves(Obs(view, me), prof)
-    toc.apply(state, me, toc.actions(state, me)[0])  # take a card: only hands change
-    second_view = toc.view(state, me)
+    toc.rules.apply(state, me, toc.rules.actions(state, me)[0])  # take a card: only hands change
+    second_view = toc.rules.view(state, me)
     assert second_view["players"] != view["players"]
     assert pools.hand_curves(Obs(second_view, me), prof) is first
     assert pools.hand_curves(Obs(second_view, me), PROFILES["senate"]) is not first

@@ -73,7 +73,10 @@ def test_toc_plan_is_legal_in_order_and_ends_with_the_turn() -> None:
         state = _own_turn(seed, {})
         role = toc.active(state)[0]
         known = dataclasses.replace(
-            TOC, determinize=lambda view, r, rng, s=state: toc.copy_state(s)
+            TOC,
+            research=dataclasses.replace(
+                TOC.research, determinize=lambda view, r, rng, s=state: toc.copy_state(s)
+            ),
         )
         first = toc.actions(state, role)[0]
         plan = plan_turn(
@@ -102,7 +105,12 @@ def test_ric_plan_is_legal_in_order_and_ends_when_the_seat_has_nothing_to_decide
 
     state = _ric_decision(4, 100)
     role = ric.active(state)[0]
-    known = dataclasses.replace(RIC, determinize=lambda view, r, rng: ric.copy_state(state))
+    known = dataclasses.replace(
+        RIC,
+        research=dataclasses.replace(
+            RIC.research, determinize=lambda view, r, rng: ric.copy_state(state)
+        ),
+    )
     first = ric.actions(state, role)[-1]
     plan = plan_turn(known, ric.view(state, role), role, first, policy, random.Random(3), samples=1)
     replay = ric.copy_state(state)
@@ -170,7 +178,7 @@ def test_rate_compares_choices_on_the_same_samples_and_keeps_the_protected_one()
     def value(s: Any, rng: random.Random) -> float:
         return bonus[last[-1]] + rng.random() / 100
 
-    recording = dataclasses.replace(TOC, apply=apply)
+    recording = dataclasses.replace(TOC, rules=dataclasses.replace(TOC.rules, apply=apply))
     view = toc.view(state, role)
     out = rate(
         recording, view, role, legal, value, random.Random(7), rollouts=40, keep=2, protect=worst

@@ -20,26 +20,28 @@ toc = get_title("time_of_crisis")
 
 def _own_turn(seed: int, options: dict) -> State:
     """A mid-game state at the start of some player's Take Actions phase."""
-    state = toc.setup(seed, {"players": 4, **options})
-    roles = toc.roles(state)
+    state = toc.rules.setup(seed, {"players": 4, **options})
+    roles = toc.rules.roles(state)
     names = ["military", "senate", "populace", "balanced"]
     bots = {r: get_bot(b) for r, b in zip(roles, names, strict=True)}
     rnd = random.Random(seed)
     turns = 0
     while True:
-        role = toc.active(state)[0]
+        role = toc.rules.active(state)[0]
         before = state.current
-        toc.apply(
+        toc.rules.apply(
             state,
             role,
-            bots[role].choose(toc.view(state, role), role, toc.actions(state, role), rnd),
+            bots[role].choose(
+                toc.rules.view(state, role), role, toc.rules.actions(state, role), rnd
+            ),
         )
         if state.current != before:
             turns += 1
         if (
             turns >= 9
             and state.step == "actions"
-            and len(toc.actions(state, toc.active(state)[0])) > 1
+            and len(toc.rules.actions(state, toc.rules.active(state)[0])) > 1
         ):
             return state
 
@@ -73,16 +75,16 @@ def _scramble(state: State, role: str, seed: int) -> State:
 def test_search_depends_only_on_the_view() -> None:
     for seed, options in ((3, {}), (8, {"expansion_cards": True, "market": "variable"})):
         state = _own_turn(seed, options)
-        role = toc.active(state)[0]
+        role = toc.rules.active(state)[0]
         scrambled = _scramble(state, role, seed + 100)
-        assert toc.to_json(scrambled) != toc.to_json(state)
-        view = toc.view(state, role)
-        assert toc.view(scrambled, role) == view
-        legal = toc.actions(state, role)
+        assert toc.rules.to_json(scrambled) != toc.rules.to_json(state)
+        view = toc.rules.view(state, role)
+        assert toc.rules.view(scrambled, role) == view
+        legal = toc.rules.actions(state, role)
         decisions = []
         for source in (state, scrambled):
             bot = ISMCTSBot(iterations=3 * len(MACROS))
-            action = bot.choose(toc.view(source, role), role, legal, random.Random(7))
+            action = bot.choose(toc.rules.view(source, role), role, legal, random.Random(7))
             stats = [(n.macro.name, n.visits, round(n.total, 12)) for n in bot.last_search]
             decisions.append((action, bot.plan.name, stats))
         assert decisions[0] == decisions[1]
@@ -92,10 +94,12 @@ def test_search_depends_only_on_the_view() -> None:
 
 def test_search_leaves_the_view_untouched() -> None:
     state = _own_turn(4, {})
-    role = toc.active(state)[0]
-    view = toc.view(state, role)
-    frozen = toc.view(state, role)
-    ISMCTSBot(iterations=len(MACROS)).choose(view, role, toc.actions(state, role), random.Random(1))
+    role = toc.rules.active(state)[0]
+    view = toc.rules.view(state, role)
+    frozen = toc.rules.view(state, role)
+    ISMCTSBot(iterations=len(MACROS)).choose(
+        view, role, toc.rules.actions(state, role), random.Random(1)
+    )
     assert view == frozen
 
 
@@ -103,10 +107,10 @@ def test_time_budget_is_respected() -> None:
     import time
 
     state = _own_turn(6, {})
-    role = toc.active(state)[0]
+    role = toc.rules.active(state)[0]
     bot = ISMCTSBot(seconds=0.3)
     start = time.perf_counter()
-    bot.search(toc.view(state, role), role, random.Random(2))
+    bot.search(toc.rules.view(state, role), role, random.Random(2))
     # One sweep of rollouts may finish after the deadline: allow it.
     assert time.perf_counter() - start < 0.3 + 0.5
     assert sum(n.visits for n in bot.last_search) >= len(MACROS)

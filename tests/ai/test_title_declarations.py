@@ -60,7 +60,7 @@ def _estimate(view: dict[str, Any]) -> dict[str, float]:
     return {"third": 1.0}
 
 
-#: The third title's declaration of its bots (its ``TitleSpec.ai`` names this module).
+#: The third title's declaration of its bots (its ``TitleSpec.bots.module`` names this module).
 BOTS = TitleBots(
     bots={"greedy": Greedy},
     default="greedy",
@@ -69,8 +69,13 @@ BOTS = TitleBots(
     estimate=_estimate,
 )
 #: A third title: Rome in Crisis's rules under another name, with bots declared here.
+_RIC = get_title("rome_in_crisis")
 TITLE = dataclasses.replace(
-    get_title("rome_in_crisis"), name=THIRD, package=__name__, ai=__name__, board="third"
+    _RIC,
+    name=THIRD,
+    package=__name__,
+    presentation=dataclasses.replace(_RIC.presentation, board="third"),
+    bots=dataclasses.replace(_RIC.bots, module=__name__),
 )
 
 
@@ -114,7 +119,11 @@ def test_a_third_title_gets_its_own_hint_evaluator_and_fuzzing_seats(third: str)
 def test_a_title_declaring_no_bots_plays_with_the_generic_ones(
     monkeypatch: pytest.MonkeyPatch, third: str
 ) -> None:
-    monkeypatch.setattr(sys.modules[__name__], "TITLE", dataclasses.replace(TITLE, ai=""))
+    monkeypatch.setattr(
+        sys.modules[__name__],
+        "TITLE",
+        dataclasses.replace(TITLE, bots=dataclasses.replace(TITLE.bots, module="")),
+    )
     assert title_bots(third) is GENERIC
     assert default_bot(third) == "random" and levels(third) == {}
     assert bot_names(third) == ["random", "ismcts", "novice"]
@@ -126,14 +135,16 @@ def test_every_title_declares_its_bots_and_its_web_board(name: str) -> None:
     ``board`` is one of the web boards (``web/js/boards/index.js``)."""
     spec = get_title(name)
     declared = title_bots(name)
-    assert declared is not GENERIC, f"{name} declares no bots ({spec.ai!r})"
+    assert declared is not GENERIC, f"{name} declares no bots ({spec.bots.module!r})"
     assert declared.default in bots_for(name) and declared.default != "random"
     for lv in declared.levels.values():
         assert lv.bot in bots_for(name)
     index = Path(crisis.__file__).parent / "web" / "js" / "boards" / "index.js"
     boards = re.search(r"BOARDS = \{(.*?)\}", index.read_text(), re.S)
     assert boards is not None
-    assert spec.board in re.findall(r"^\s*(\w+):", boards.group(1), re.M), spec.board
+    assert spec.presentation.board in re.findall(r"^\s*(\w+):", boards.group(1), re.M), (
+        spec.presentation.board
+    )
 
 
 def _title_names_in(path: Path) -> list[str]:
@@ -200,7 +211,7 @@ def test_reading_the_declarations_imports_no_rules() -> None:
     assert first == [], first
     title = get_title(DEFAULT_TITLE)
     other = [name for name in TITLES if name != DEFAULT_TITLE]
-    assert title.ai is not None
-    behind = [m for m in after if m.startswith(title.ai.rsplit(".", 1)[0] + ".")]
-    assert behind == [title.ai], behind  # the declaration, none of its bots' modules
+    assert title.bots.module is not None
+    behind = [m for m in after if m.startswith(title.bots.module.rsplit(".", 1)[0] + ".")]
+    assert behind == [title.bots.module], behind  # the declaration, none of its bots' modules
     assert not [m for m in after for o in other if m.startswith(f"crisis.games.{o}")]

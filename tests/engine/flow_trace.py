@@ -54,11 +54,11 @@ def play(title: TitleSpec[Any], seed: int, options: dict[str, Any], bots: bool) 
     """One game of ``title``: random choices, or its bots with some random ones."""
     rnd = random.Random(seed)
     policy = BotPolicy(title.name, explore=0.3) if bots else None
-    state = title.setup(seed, dict(options))
+    state = title.rules.setup(seed, dict(options))
     for _ in range(3000):
-        if title.result(state) is not None:
+        if title.rules.result(state) is not None:
             return
-        role = title.active(state)[0]
-        legal = title.actions(state, role)
+        role = title.rules.active(state)[0]
+        legal = title.rules.actions(state, role)
         action = policy(rnd, state, role, legal) if policy else rnd.choice(legal)
-        title.apply(state, role, action)
+        title.rules.apply(state, role, action)

@@ -39,15 +39,15 @@ def test_every_declared_verb_is_in_the_richest_catalog_once(name: str) -> None:
     options = {"players": 4, "expansion_cards": True, "emperor_rules": True}
     if name == "rome_in_crisis":
         options = {"players": 4}
-    catalog = title.action_catalog(options)
+    catalog = title.research.action_catalog(options)
     assert len(set(catalog)) == len(catalog)
-    assert {a.verb for a in catalog} == {v.name for v in title.machine.verbs.values()}
+    assert {a.verb for a in catalog} == {v.name for v in title.rules.machine.verbs.values()}
 
 
 def test_options_leave_out_the_verbs_that_need_them() -> None:
     toc = get_title("time_of_crisis")
-    base = {a.verb for a in toc.action_catalog({"players": 4})}
-    needs = {v.name: v.option for v in toc.machine.verbs.values() if v.option}
+    base = {a.verb for a in toc.research.action_catalog({"players": 4})}
+    needs = {v.name: v.option for v in toc.rules.machine.verbs.values() if v.option}
     assert needs["place_emperor"] == "emperor_rules" and needs["cavalry"] == "expansion_cards"
     assert not base & set(needs)
 

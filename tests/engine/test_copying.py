@@ -64,13 +64,13 @@ def test_title_copies_match_the_json_round_trip_over_random_games() -> None:
     for name in TITLES:
         title = get_title(name)
         for seed in range(3):
-            state = title.setup(seed, {"players": 2 + seed})
+            state = title.rules.setup(seed, {"players": 2 + seed})
             rnd = random.Random(seed)
             for _ in range(400):
-                if title.result(state) is not None:
+                if title.rules.result(state) is not None:
                     break
-                twin = title.copy_state(state)
-                assert twin == title.from_json(title.to_json(state))
-                assert title.to_json(twin) == title.to_json(state)
-                role = title.active(state)[0]
-                title.apply(state, role, rnd.choice(title.actions(state, role)))
+                twin = title.rules.copy_state(state)
+                assert twin == title.rules.from_json(title.rules.to_json(state))
+                assert title.rules.to_json(twin) == title.rules.to_json(state)
+                role = title.rules.active(state)[0]
+                title.rules.apply(state, role, rnd.choice(title.rules.actions(state, role)))

@@ -43,7 +43,7 @@ def build() -> Machine[Toy]:
     def _picks(state: Toy, role: str) -> list[Action]:
         return [Action("pick", n) for n in state.options] + [Action("stop")]
 
-    @m.handles("pick")
+    @m.handles("pick", "pick")
     def _pick(state: Toy, role: str, n: Any) -> None:
         state.picks.append((role, n))
         if n == 0:
@@ -300,3 +300,16 @@ def test_the_diagram_shows_the_declared_flow_and_goes_between_markers() -> None:
     assert update(once, {"toy": chart}) == once
     with pytest.raises(ValueError, match="no markers"):
         update("nothing here", {"toy": chart})
+
+
+def test_a_verb_is_declared_with_the_steps_that_accept_it() -> None:
+    m = build()
+    m.handles("roll", ("pick", "dice"))(lambda state, role, arg: None)
+    assert m.accepts("pick") == {"pick", "stop", "roll"}
+    assert m.accepts("dice") == {"keep_die", "roll"}
+    assert {e["verb"] for e in m.describe()["verbs"]["dice"]} == {"keep_die", "roll"}
+    with pytest.raises(ValueError, match="at no step"):
+        m.handles("nowhere", ())
+    with pytest.raises(ValueError, match="'roll' at dice registered twice"):
+        m.handles("roll", ("next", "dice"))(lambda state, role, arg: None)
+    assert ("next", "roll") not in m.verbs  # a refused declaration declares nothing

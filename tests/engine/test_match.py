@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Sequence
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -47,7 +48,7 @@ def opened(
 
 
 def snapshot(m: Match) -> bytes:
-    return toc.to_json(m.state)
+    return toc.rules.to_json(m.state)
 
 
 # -- undo within a turn --------------------------------------------------------------------
@@ -193,11 +194,11 @@ def test_battle_clears_undo() -> None:
 
 def test_event_reveal_changes_the_checkpoint_even_without_dice() -> None:
     m = opened()
-    before = toc.checkpoint(m.state)
+    before = toc.rules.checkpoint(m.state)
     draws = m.state.rng.draws
     events.draw_event(m.state)  # the reveal alone, no die
     assert m.state.rng.draws == draws
-    assert toc.checkpoint(m.state) != before
+    assert toc.rules.checkpoint(m.state) != before
 
 
 def test_event_drawn_at_turn_start_leaves_nothing_to_undo() -> None:
@@ -216,9 +217,7 @@ def test_event_drawn_at_turn_start_leaves_nothing_to_undo() -> None:
 
 # A minimal title that reveals hidden information without dice or a change of active role,
 # to check the reveal barrier of Match on its own.
-class _PeekTitle:
-    NAME = "peek"
-
+class _PeekRules:
     @staticmethod
     def setup(seed: int, options: dict[str, Any] | None = None) -> dict[str, Any]:
         return {"counter": 0, "revealed": 0, "draws": 0}
@@ -237,7 +236,7 @@ class _PeekTitle:
 
     @staticmethod
     def apply(state: Any, role: str, action: Action) -> None:
-        if role != "a" or action not in _PeekTitle.actions(state, role):
+        if role != "a" or action not in _PeekRules.actions(state, role):
             raise IllegalAction(f"{action} is not legal")
         if action.verb == "count":
             state["counter"] += 1
@@ -265,8 +264,12 @@ class _PeekTitle:
         return json.loads(raw)
 
 
+#: The stand-in declaration: a name and the rules (all that Match reads of a title).
+_PEEK = SimpleNamespace(name="peek", rules=_PeekRules)
+
+
 def test_reveal_alone_clears_undo() -> None:
-    m = Match(_PeekTitle(), 0)  # type: ignore[arg-type]
+    m = Match(_PEEK, 0)  # type: ignore[arg-type]
     m.apply("a", ["count"])
     m.apply("a", ["count"])
     assert m.can_undo("a")
@@ -323,7 +326,7 @@ def test_record_and_replay_reproduce_a_whole_game(seed: int, players: int) -> No
     assert rec["title"] == "time_of_crisis" and rec["seed"] == seed
     assert not any(entry[1] == "undo" for entry in rec["log"])
     again = Match.replay(toc, rec)
-    assert toc.to_json(again.state) == toc.to_json(m.state)
+    assert toc.rules.to_json(again.state) == toc.rules.to_json(m.state)
     assert again.result() == m.result()
     assert again.log == m.log
     assert json.loads(m.dumps()) == rec
@@ -336,7 +339,7 @@ def test_replay_of_an_unfinished_game_can_continue_identically() -> None:
     rnd_a, rnd_b = random.Random(2), random.Random(2)
     play_random(m, rnd_a, cap=150)
     play_random(again, rnd_b, cap=150)
-    assert toc.to_json(again.state) == toc.to_json(m.state)
+    assert toc.rules.to_json(again.state) == toc.rules.to_json(m.state)
 
 
 def _recorded(seed: int = 5, n: int = 120) -> dict[str, Any]:
@@ -401,19 +404,19 @@ def test_the_state_json_is_encoded_once_per_change_and_always_current() -> None:
     rng = random.Random(4)
     for _ in range(60):
         first = m.to_json()
-        assert first == toc.to_json(m.state)
+        assert first == toc.rules.to_json(m.state)
         assert m.to_json() is first  # not encoded again
         role = m.active()[0]
         m.apply(role, rng.choice([a for a in m.actions(role) if a != UNDO]))
-        assert m.to_json() == toc.to_json(m.state) != first
+        assert m.to_json() == toc.rules.to_json(m.state) != first
         if m.can_undo(role) and rng.random() < 0.3:
             m.apply(role, UNDO)
-            assert m.to_json() == toc.to_json(m.state) == first
+            assert m.to_json() == toc.rules.to_json(m.state) == first
     with pytest.raises(IllegalAction):
         m.apply(m.active()[0], ["no_such_verb", None])
-    assert m.to_json() == toc.to_json(m.state)
-    m.state = toc.setup(9, {"players": 4})  # a state put in place is encoded afresh
-    assert m.to_json() == toc.to_json(m.state)
+    assert m.to_json() == toc.rules.to_json(m.state)
+    m.state = toc.rules.setup(9, {"players": 4})  # a state put in place is encoded afresh
+    assert m.to_json() == toc.rules.to_json(m.state)
 
 
 @pytest.mark.parametrize("title", ["time_of_crisis", "rome_in_crisis"])

@@ -74,21 +74,21 @@ def _acts(actions: list[Action]) -> list[Any]:
 
 def _step(title: TitleSpec, state: Any) -> str:
     """The hashes of one position: ``play``, ``seen`` and ``words``, joined by spaces."""
-    active = title.active(state)
-    legal = {role: title.actions(state, role) for role in active}
-    play = _digest([active, {r: _acts(a) for r, a in legal.items()}, title.result(state)])
+    active = title.rules.active(state)
+    legal = {role: title.rules.actions(state, role) for role in active}
+    play = _digest([active, {r: _acts(a) for r, a in legal.items()}, title.rules.result(state)])
     seen: list[Any] = []
-    for role in [*title.roles(state), None]:
-        view = title.view(state, role)
+    for role in [*title.rules.roles(state), None]:
+        view = title.rules.view(state, role)
         seen.append(view)
         if role is not None:
-            seen.append([float(x) for x in title.observe(view, role)])
+            seen.append([float(x) for x in title.research.observe(view, role)])
     words: list[Any] = []
     for role, acts in legal.items():
-        if title.describe is not None and acts:
-            words.append(title.describe(state, role, acts))
-        if title.unavailable is not None and acts:
-            words.append(title.unavailable(state, role))
+        if title.presentation.describe is not None and acts:
+            words.append(title.presentation.describe(state, role, acts))
+        if title.presentation.unavailable is not None and acts:
+            words.append(title.presentation.unavailable(state, role))
     return f"{play} {_digest(seen)} {_digest(words)}"
 
 
@@ -113,15 +113,15 @@ def play(
     """Play one recorded game and return the hashes of every position in it."""
     title = get_title(name)
     rnd = random.Random(seed)
-    state = title.setup(seed, dict(options))
+    state = title.rules.setup(seed, dict(options))
     steps = [_step(title, state)]
     end_set = frozenset(ends)
     for _ in range(limit):
-        if title.result(state) is not None:
+        if title.rules.result(state) is not None:
             break
-        role = title.active(state)[0]
-        action = _choose(rnd, title.actions(state, role), end_set, weights)
-        title.apply(state, role, action)
+        role = title.rules.active(state)[0]
+        action = _choose(rnd, title.rules.actions(state, role), end_set, weights)
+        title.rules.apply(state, role, action)
         steps.append(_step(title, state))
     return steps
 
@@ -157,8 +157,8 @@ def record(only_words: bool = False) -> None:
         ends, weights = old["ends"], old["weights"]
     else:
         names = sorted({g[0] for g in GAMES})
-        ends = {n: sorted(get_title(n).ending_verbs) for n in names}
-        weights = {n: dict(sorted(get_title(n).fuzz.weights.items())) for n in names}
+        ends = {n: sorted(get_title(n).rules.machine.ending()) for n in names}
+        weights = {n: dict(sorted(get_title(n).bots.fuzz.weights.items())) for n in names}
     games: dict[str, Any] = {}
     for name, seed, options, limit in GAMES:
         steps = play(name, seed, options, limit, ends[name], weights[name])

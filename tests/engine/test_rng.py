@@ -315,15 +315,15 @@ def test_the_key_never_reaches_a_view_or_log() -> None:
     for name in ("time_of_crisis", "rome_in_crisis"):
         title = get_title(name)
         key = fresh_seed()
-        state = title.setup(key, {"players": 3})
+        state = title.rules.setup(key, {"players": 3})
         rnd = __import__("random").Random(1)
         for _ in range(300):
-            active = title.active(state)
+            active = title.rules.active(state)
             if not active:
                 break
             role = active[0]
-            title.apply(state, role, rnd.choice(title.actions(state, role)))
-            for who in [None, *title.roles(state)]:
-                text = json.dumps(title.view(state, who))
+            title.rules.apply(state, role, rnd.choice(title.rules.actions(state, role)))
+            for who in [None, *title.rules.roles(state)]:
+                text = json.dumps(title.rules.view(state, who))
                 assert key not in text
                 assert '"rng"' not in text and '"key"' not in text

@@ -26,21 +26,21 @@ SAVED: dict[str, dict[str, Any]] = json.loads(DATA.read_text())["states"]
 def test_an_old_saved_state_loads_and_plays_the_same(key: str) -> None:
     entry = SAVED[key]
     title = get_title(entry["title"])
-    state = title.from_json(json.dumps(entry["state"]))
-    views = [title.view(state, r) for r in [*title.roles(state), None]]
+    state = title.rules.from_json(json.dumps(entry["state"]))
+    views = [title.rules.view(state, r) for r in [*title.rules.roles(state), None]]
     assert _digest(views) == entry["views"], f"{key}: the views changed"
-    active = title.active(state)
-    legal = {r: _acts(title.actions(state, r)) for r in active}
-    play = _digest([active, legal, title.result(state)])
+    active = title.rules.active(state)
+    legal = {r: _acts(title.rules.actions(state, r)) for r in active}
+    play = _digest([active, legal, title.rules.result(state)])
     assert play == entry["play"], f"{key}: who acts or the legal actions changed"
-    again = title.from_json(title.to_json(state))
-    assert [title.view(again, r) for r in [*title.roles(state), None]] == views
+    again = title.rules.from_json(title.rules.to_json(state))
+    assert [title.rules.view(again, r) for r in [*title.rules.roles(state), None]] == views
 
 
 def test_the_saved_states_cover_every_step_of_both_titles() -> None:
     """Every decision step but the rare occupation has a saved state (so a migration of any
     step's data is tried on an old state)."""
     for name in ("time_of_crisis", "rome_in_crisis"):
-        declared = set(get_title(name).machine.describe()["steps"])
+        declared = set(get_title(name).rules.machine.describe()["steps"])
         saved = {k.split(":")[1].split("/")[0] for k in SAVED if k.startswith(name + ":")}
         assert declared - saved <= {"occupy"}, declared - saved

@@ -113,8 +113,8 @@ def test_a_title_without_warnings_is_still_coached() -> None:
     from crisis.games import get_title
 
     spec = get_title("rome_in_crisis")
-    state = spec.setup(3, {"players": 3})
-    role = spec.active(state)[0]
-    legal = spec.actions(state, role)
-    answer = coach("rome_in_crisis", spec.view(state, role), role, legal, random.Random(1))
+    state = spec.rules.setup(3, {"players": 3})
+    role = spec.rules.active(state)[0]
+    legal = spec.rules.actions(state, role)
+    answer = coach("rome_in_crisis", spec.rules.view(state, role), role, legal, random.Random(1))
     assert answer["action"] in legal and answer["warnings"] == []

@@ -49,7 +49,7 @@ def test_rome_in_crisis_ships_a_first_turn() -> None:
     assert {"crisis_card", "address"} <= verbs
     spec = get_title("rome_in_crisis")
     end = lesson.positions(spec)[-1]
-    assert spec.scores(end) == {"green": 0, "blue": 4, "yellow": 0}
+    assert spec.rules.scores(end) == {"green": 0, "blue": 4, "yellow": 0}
 
 
 @pytest.mark.parametrize(("name", "lesson"), LESSONS, ids=IDS)
@@ -59,11 +59,13 @@ def test_every_expected_action_plays_on_the_rules(name: str, lesson: lessons.Les
     spec = get_title(name)
     state = lesson.start(spec)
     for index, step in enumerate(lesson.steps):
-        assert spec.active(state) == [step.role] or step.role in spec.active(state), index
-        assert step.action in spec.actions(state, step.role), (index, step.action)
+        assert spec.rules.active(state) == [step.role] or step.role in spec.rules.active(state), (
+            index
+        )
+        assert step.action in spec.rules.actions(state, step.role), (index, step.action)
         assert lesson.check(spec, state, index, step.role, step.action.to_json()).ok
         lesson.take(spec, state, index)
-    assert spec.result(state) is None
+    assert spec.rules.result(state) is None
 
 
 @pytest.mark.parametrize(("name", "lesson"), LESSONS, ids=IDS)
@@ -75,16 +77,16 @@ def test_another_legal_action_is_answered_and_not_applied(
     answered = 0
     for index, step in enumerate(lesson.steps):
         state = positions[index]
-        others = [a for a in spec.actions(state, step.role) if a != step.action]
+        others = [a for a in spec.rules.actions(state, step.role) if a != step.action]
         if not others:
             continue
-        before = spec.to_json(state)
+        before = spec.rules.to_json(state)
         verdict = lesson.check(spec, state, index, step.role, others[0].to_json())
         assert not verdict.ok
         assert f"in the example {step.role.capitalize()} does this" in verdict.message
         assert lessons.label(spec, state, step.role, step.action) in verdict.message
         assert "Try that" in verdict.message
-        assert spec.to_json(state) == before
+        assert spec.rules.to_json(state) == before
         answered += 1
     assert answered > len(lesson.steps) // 2
 

@@ -26,7 +26,7 @@ from tests.rl.conftest import RL_TITLES
 
 def _stalling(title: str, catalog: list, mask: np.ndarray, rnd: random.Random) -> int:
     """A policy that never ends a turn, phase or step when anything else is legal."""
-    ending = get_title(title).ending_verbs
+    ending = get_title(title).rules.machine.ending()
     legal = np.flatnonzero(mask).tolist()
     other = [a for a in legal if catalog[a].verb not in ending]
     return rnd.choice(other or legal)
@@ -102,16 +102,16 @@ def test_observation_bounds_hold_over_long_random_runs(title: str) -> None:
     t = get_title(title)
     checked = 0
     for seed in range(3):
-        state = t.setup(seed, {"players": 2 + seed})
+        state = t.rules.setup(seed, {"players": 2 + seed})
         rnd = random.Random(seed)
         for _ in range(1500):
-            if t.result(state) is not None:
+            if t.rules.result(state) is not None:
                 break
-            role = t.active(state)[0]
-            raw = np.asarray(t.observe(t.view(state, role), role))
+            role = t.rules.active(state)[0]
+            raw = np.asarray(t.research.observe(t.rules.view(state, role), role))
             assert raw.min() >= OBSERVATION_LOW and raw.max() <= OBSERVATION_HIGH
             checked += 1
-            t.apply(state, role, rnd.choice(t.actions(state, role)))
+            t.rules.apply(state, role, rnd.choice(t.rules.actions(state, role)))
     assert checked > 500
     e = CrisisEnv(title=title, players=2)
     obs, _ = e.reset(seed=0)

@@ -38,7 +38,7 @@ def test_game_against_a_heuristic_bot() -> None:
     rnd = np.random.default_rng(0)
     while not done:
         assert np.array_equal(obs["action_mask"], info["action_mask"])
-        assert e.role in e.title.active(e.state)
+        assert e.role in e.title.rules.active(e.state)
         legal = np.flatnonzero(obs["action_mask"])
         obs, reward, terminated, truncated, info = e.step(int(rnd.choice(legal)))
         done = terminated or truncated
@@ -56,10 +56,10 @@ def test_invalid_action_modes() -> None:
         e.step(bad)
     p = CrisisEnv(players=2)
     obs, _ = p.reset(seed=0)
-    before = p.title.to_json(p.state)
+    before = p.title.rules.to_json(p.state)
     obs2, reward, terminated, truncated, info = p.step(bad)
     assert reward == -1.0 and not terminated and not truncated and info["invalid_action"]
-    assert p.title.to_json(p.state) == before
+    assert p.title.rules.to_json(p.state) == before
     assert np.array_equal(obs["observation"], obs2["observation"])
 
 

@@ -1,4 +1,5 @@
-"""The lean view the research adapters build on every step (``TitleSpec.observed_view``)."""
+"""The lean view the research adapters build on every step
+(``TitleSpec.research.observed_view``)."""
 
 from __future__ import annotations
 
@@ -35,29 +36,31 @@ def test_observed_view_is_the_view_less_text(title: str, players: int) -> None:
     ids of the legal actions are the same from either."""
     enc = Encoding(title, {"players": players})
     spec = enc.title
-    assert spec.observed_view is not None
+    assert spec.research.observed_view is not None
     rng = random.Random(players)
     omits = importlib.import_module(f"crisis.games.{title}.views").LEAN_OMITS
     assert {"prompt", "log"} <= omits
     checked = 0
     for seed in range(2):
-        state = spec.setup(seed, enc.options)
+        state = spec.rules.setup(seed, enc.options)
         for step in range(700):
             role = acting_role(spec, state)
             if role is None:
                 break
             if step % 9 == 0:
-                for r in spec.roles(state):
-                    full, lean = spec.view(state, r), spec.observed_view(state, r)
+                for r in spec.rules.roles(state):
+                    full, lean = spec.rules.view(state, r), spec.research.observed_view(state, r)
                     assert _within(lean, full)
                     assert set(full) - set(lean) == omits
-                    assert list(spec.observe(lean, r)) == list(spec.observe(full, r))
-                assert enc.legal(state, role, spec.view(state, role)) == enc.legal(
-                    state, role, LazyView(spec.observed_view, state, role)
+                    assert list(spec.research.observe(lean, r)) == list(
+                        spec.research.observe(full, r)
+                    )
+                assert enc.legal(state, role, spec.rules.view(state, role)) == enc.legal(
+                    state, role, LazyView(spec.research.observed_view, state, role)
                 )
                 checked += 1
-            state_actions = spec.actions(state, role)
-            spec.perform(state, role, rng.choice(state_actions))
+            state_actions = spec.rules.actions(state, role)
+            spec.rules.machine.perform(state, role, rng.choice(state_actions))
     assert checked > 40
 
 
@@ -72,7 +75,7 @@ def test_within_sees_added_and_changed_values() -> None:
 def test_legal_names_an_action_missing_from_the_catalog(title: str) -> None:
     """A listed action that the catalog lacks is a clear error naming it, not a bare key."""
     enc = Encoding(title, {"players": 2})
-    state = enc.title.setup(0, enc.options)
+    state = enc.title.rules.setup(0, enc.options)
     role = acting_role(enc.title, state)
     assert role is not None
     legal = enc.legal(state, role)

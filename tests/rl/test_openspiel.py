@@ -91,9 +91,9 @@ def test_game_pickles_and_declares_bounds(title: str) -> None:
         check=True,
     )
     assert child.stdout.decode().strip() == str(game)
-    assert (game.min_utility(), game.max_utility()) == spec.score_range
+    assert (game.min_utility(), game.max_utility()) == spec.research.score_range
     assert game.max_game_length() == DEFAULT_MAX_STEPS * 3
-    assert game.max_chance_outcomes() == spec.max_chance_outcomes
+    assert game.max_chance_outcomes() == spec.research.max_chance_outcomes
     t = game.get_type()
     assert t.provides_information_state_string and t.provides_information_state_tensor
 

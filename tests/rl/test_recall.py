@@ -20,24 +20,24 @@ def test_snapshot_leaves_the_state_and_keeps_its_view(title: str) -> None:
     the same view, the log given by its length."""
     enc = Encoding(title, {"players": 3})
     spec, rng = enc.title, random.Random(5)
-    state = spec.setup(5, enc.options)
+    state = spec.rules.setup(5, enc.options)
     for step in range(240):
         role = acting_role(spec, state)
         if role is None:
             break
         if step % 40 == 0:
-            before = spec.to_json(state)
+            before = spec.rules.to_json(state)
             data, length = recall.snapshot(spec, state)
-            assert spec.to_json(state) == before
+            assert spec.rules.to_json(state) == before
             assert length == len(state.log) > 0
-            restored = spec.from_json(data)
+            restored = spec.rules.from_json(data)
             assert restored.log == []
-            for r in spec.roles(state):
-                assert {**spec.view(restored, r), "log": None} == {
-                    **spec.view(state, r),
+            for r in spec.rules.roles(state):
+                assert {**spec.rules.view(restored, r), "log": None} == {
+                    **spec.rules.view(state, r),
                     "log": None,
                 }
-        spec.perform(state, role, rng.choice(spec.actions(state, role)))
+        spec.rules.machine.perform(state, role, rng.choice(spec.rules.actions(state, role)))
 
 
 @pytest.mark.parametrize("title", RL_TITLES)
@@ -45,7 +45,7 @@ def test_digest_counts_the_log_at_the_decision(title: str) -> None:
     """Two decisions taken in one position but at different log lengths differ."""
     enc = Encoding(title, {"players": 2})
     spec = enc.title
-    state = spec.setup(1, enc.options)
+    state = spec.rules.setup(1, enc.options)
     role = acting_role(spec, state)
     assert role is not None
     first = recall.Decision(spec, role, recall.snapshot(spec, state), 0)

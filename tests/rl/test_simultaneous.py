@@ -19,23 +19,23 @@ def test_second_chooser_cannot_see_the_first_pick(title: str) -> None:
     checked = 0
     for seed in range(6):
         options = {"players": 3, "expansion_cards": True} if title == "time_of_crisis" else {}
-        state = t.setup(seed, options or {"players": 3})
+        state = t.rules.setup(seed, options or {"players": 3})
         rnd = random.Random(seed)
         for _ in range(1500):
-            if t.result(state) is not None:
+            if t.rules.result(state) is not None:
                 break
-            active = t.active(state)
+            active = t.rules.active(state)
             role = acting_role(t, state)
             assert role is not None
             if len(active) >= 2:
                 first = role
-                second = next(r for r in t.roles(state) if r in active and r != first)
+                second = next(r for r in t.rules.roles(state) if r in active and r != first)
                 seen = set()
-                for action in t.actions(state, first):
-                    copy = t.from_json(t.to_json(state))
-                    t.apply(copy, first, action)
-                    seen.add(tuple(t.observe(t.view(copy, second), second)))
+                for action in t.rules.actions(state, first):
+                    copy = t.rules.from_json(t.rules.to_json(state))
+                    t.rules.apply(copy, first, action)
+                    seen.add(tuple(t.research.observe(t.rules.view(copy, second), second)))
                 assert len(seen) == 1, f"{second} sees {first}'s pick at {active}"
                 checked += 1
-            t.apply(state, role, rnd.choice(t.actions(state, role)))
+            t.rules.apply(state, role, rnd.choice(t.rules.actions(state, role)))
     assert checked >= 20

@@ -45,16 +45,20 @@ LOG_KEPT = 6
 def _position(title: TitleSpec[Any], state: Any) -> str:
     """Hashes of one position: who acts, the legal actions and the result; the views of
     every seat and an observer with each seat's observation; the words."""
-    active = title.active(state)
-    legal = {r: title.actions(state, r) for r in active}
-    play = _digest([active, {r: _acts(a) for r, a in legal.items()}, title.result(state)])
+    active = title.rules.active(state)
+    legal = {r: title.rules.actions(state, r) for r in active}
+    play = _digest([active, {r: _acts(a) for r, a in legal.items()}, title.rules.result(state)])
     seen: list[Any] = []
-    for role in [*title.roles(state), None]:
-        view = title.view(state, role)
+    for role in [*title.rules.roles(state), None]:
+        view = title.rules.view(state, role)
         seen.append(view)
         if role is not None:
-            seen.append([float(x) for x in title.observe(view, role)])
-    words = [title.describe(state, r, a) for r, a in legal.items() if title.describe and a]
+            seen.append([float(x) for x in title.research.observe(view, role)])
+    words = [
+        title.presentation.describe(state, r, a)
+        for r, a in legal.items()
+        if title.presentation.describe and a
+    ]
     return f"{play} {_digest(seen)} {_digest(words)}"
 
 
@@ -64,11 +68,11 @@ def play_on(title: TitleSpec[Any], state: Any, seed: int) -> tuple[list[Any], li
     actions: list[Any] = []
     hashes = [_position(title, state)]
     for _ in range(PLAY_ON):
-        if title.result(state) is not None:
+        if title.rules.result(state) is not None:
             break
-        role = title.active(state)[0]
-        action = rnd.choice(title.actions(state, role))
-        title.apply(state, role, action)
+        role = title.rules.active(state)[0]
+        action = rnd.choice(title.rules.actions(state, role))
+        title.rules.apply(state, role, action)
         actions.append([role, action.to_json()])
         hashes.append(_position(title, state))
     return actions, hashes
@@ -83,7 +87,7 @@ def test_a_state_saved_inside_a_procedure_loads_into_its_frame_and_plays_on_the_
 ) -> None:
     entry = SAVED[step]
     title = get_title(NAME)
-    state = title.from_json(json.dumps(entry["state"]))
+    state = title.rules.from_json(json.dumps(entry["state"]))
     assert state.step == step
     kind = "Appointment" if step == "appoint" else "Address"
     assert [type(f).__name__ for f in state.stack] == [kind]
@@ -95,21 +99,21 @@ def test_a_state_saved_inside_a_procedure_loads_into_its_frame_and_plays_on_the_
     rnd = random.Random(entry["seed"])
     hashes = [_position(title, state)]
     for (role, raw), then in zip(entry["actions"], entry["hashes"][1:], strict=True):
-        legal = title.actions(state, role)
+        legal = title.rules.actions(state, role)
         action = Action.parse(raw)
         assert action == rnd.choice(legal)  # the same choice from the same legal actions
-        title.apply(state, role, action)
+        title.rules.apply(state, role, action)
         hashes.append(_position(title, state))
         assert hashes[-1] == then, f"{step}: position {len(hashes) - 1} differs"
     assert hashes == entry["hashes"]
-    assert title.result(state) == entry["result"]
-    again = title.from_json(title.to_json(state))
-    assert title.to_json(again) == title.to_json(state)
+    assert title.rules.result(state) == entry["result"]
+    again = title.rules.from_json(title.rules.to_json(state))
+    assert title.rules.to_json(again) == title.rules.to_json(state)
 
 
 def test_every_procedure_step_is_saved() -> None:
     """The saved states cover every step inside a procedure this title declares."""
-    machine = get_title(NAME).machine
+    machine = get_title(NAME).rules.machine
     called = {c for f in machine.describe()["flow"].values() for c in f["calls"]}
     assert called <= set(SAVED) == set(STEPS)
 
@@ -121,16 +125,16 @@ def _find(title: TitleSpec[Any], step: str) -> tuple[Any, int]:
     for seed in range(400):
         rnd = random.Random(seed)
         policy = BotPolicy(NAME, explore=0.3) if seed % 2 else None
-        state = title.setup(seed, {"players": 2 + seed % 3})
+        state = title.rules.setup(seed, {"players": 2 + seed % 3})
         for _ in range(3000):
-            if title.result(state) is not None:
+            if title.rules.result(state) is not None:
                 break
             if state.step == step:
                 return state, seed
-            role = title.active(state)[0]
-            legal = title.actions(state, role)
+            role = title.rules.active(state)[0]
+            legal = title.rules.actions(state, role)
             action = policy(rnd, state, role, legal) if policy else rnd.choice(legal)
-            title.apply(state, role, action)
+            title.rules.apply(state, role, action)
     raise LookupError(step)
 
 
@@ -145,14 +149,14 @@ def record() -> None:
     for step in STEPS:
         state, seed = _find(title, step)
         state.log = state.log[-LOG_KEPT:]
-        saved = json.loads(title.to_json(state))
+        saved = json.loads(title.rules.to_json(state))
         actions, hashes = play_on(title, state, seed)
         states[step] = {
             "seed": seed,
             "state": saved,
             "actions": actions,
             "hashes": hashes,
-            "result": title.result(state),
+            "result": title.rules.result(state),
         }
         print(f"{step}: seed {seed}, {len(actions)} actions on", file=sys.stderr)
     DATA.write_text(

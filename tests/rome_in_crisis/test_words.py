@@ -15,7 +15,7 @@ DONE = "Done: address the crisis with these cards"
 
 def _notes(state: ric.State, role: str = "green") -> dict[str, str]:
     legal = ric.actions(state, role)
-    words = ric.TITLE.describe(state, role, legal)  # type: ignore[misc]
+    words = ric.TITLE.presentation.describe(state, role, legal)  # type: ignore[misc]
     return {w["label"]: w["note"] for w in words}
 
 

@@ -47,7 +47,7 @@ def _consistent(db: Database, table: str) -> int:
         assert total == len(log)
         title = get_title(row.title)
         match = Match.replay(title, {"seed": row.seed, "options": row.options, "log": log})
-        assert title.to_json(match.state).decode() == row.state
+        assert title.rules.to_json(match.state).decode() == row.state
         return len(log)
     finally:
         store.close()

@@ -222,12 +222,12 @@ def check_replays(store: Store, table: str, expected: dict[str, Any]) -> None:
     replayed = Match.replay(title, {"seed": row.seed, "options": row.options, "log": log})
     # The same game; its log lines may be worded as this crisis words them.
     # (The stored state as this version writes it: older ones kept fields it derives.)
-    current = title.to_json(title.from_json(row.state)).decode()
-    assert same_but_wording(title.to_json(replayed.state).decode(), current)
-    now = title.from_json(row.state)
+    current = title.rules.to_json(title.rules.from_json(row.state)).decode()
+    assert same_but_wording(title.rules.to_json(replayed.state).decode(), current)
+    now = title.rules.from_json(row.state)
     for seat in row.seats:
         legal = replayed.actions(seat.role)  # undo too, where the turn's snapshots allow it
-        assert [a for a in legal if a.verb != "undo"] == title.actions(now, seat.role)
+        assert [a for a in legal if a.verb != "undo"] == title.rules.actions(now, seat.role)
         view = expected.get("views", {}).get(seat.role)
         if view is not None and row.status == "playing":
             assert [a.to_json() for a in legal] == view["actions"]
@@ -337,8 +337,10 @@ def test_a_database_from_c50798d_upgrades_and_replays_its_games_exactly(
                     for part in ("view", "labels", "unavailable"):
                         assert msg[part] == shown[part], (table, role, part)
                     assert without_log(msg["view"]) == without_log(
-                        get_title(summary["title"]).view(
-                            get_title(summary["title"]).from_json(stored_games[table][0].state),
+                        get_title(summary["title"]).rules.view(
+                            get_title(summary["title"]).rules.from_json(
+                                stored_games[table][0].state
+                            ),
                             seat,
                         )
                     ), (table, role)
@@ -540,7 +542,9 @@ def test_an_older_database_without_rng_seed_upgrades(
     rnd = random.Random(1)
     for _ in range(40):
         role = old.active()[0]
-        old.apply(role, rnd.choice([a for a in title.actions(old.state, role) if a.verb != "undo"]))
+        old.apply(
+            role, rnd.choice([a for a in title.rules.actions(old.state, role) if a.verb != "undo"])
+        )
     with database(backend, tmp_path) as url:
         e = engine(url)
         try:
@@ -555,7 +559,7 @@ def test_an_older_database_without_rng_seed_upgrades(
                     {
                         "options": json.dumps({"players": 2}),
                         "version": len(old.log),
-                        "state": title.to_json(old.state).decode(),
+                        "state": title.rules.to_json(old.state).decode(),
                         "active": json.dumps(old.active()),
                     },
                 )
@@ -585,7 +589,7 @@ def test_an_older_database_without_rng_seed_upgrades(
             row = store.load_game("old")
             assert row is not None and row.seed == "splitmix64:5"
             check_replays(store, "old", {})
-            assert title.from_json(row.state).rng.key == ""  # still the old generator
+            assert title.rules.from_json(row.state).rng.key == ""  # still the old generator
             store.save_note("old", "green", "a note")
             store.add_chat("old", "blue", "blue", "hello")
             assert store.load_note("old", "green") == "a note"

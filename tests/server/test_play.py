@@ -164,7 +164,7 @@ def test_replays_show_only_what_the_asker_may_see(client: TestClient) -> None:
     title = get_title("time_of_crisis")
     before = Match.replay(title, {**record, "log": record["log"][:4]})
     actor, *action = record["log"][4]
-    words = title.describe
+    words = title.presentation.describe
     assert words is not None
     expected = words(before.state, actor, [Action.parse(action)])[0]["label"]
     assert full["label"] == expected and "_" not in expected

@@ -53,13 +53,13 @@ def test_a_database_from_before_the_keyed_generator_keeps_its_games(db: Database
     rnd = random.Random(1)
     for _ in range(40):
         role = old.active()[0]
-        old.apply(role, rnd.choice(title.actions(old.state, role)))
+        old.apply(role, rnd.choice(title.rules.actions(old.state, role)))
     db.execute("ALTER TABLE games DROP COLUMN rng_seed")
     db.execute("DROP TABLE alembic_version")  # as before Alembic (tests/server/test_migrations.py)
     db.execute(
         "UPDATE games SET seed = 5, state = :state, version = :version, active = :active"
         " WHERE id = :id",
-        state=title.to_json(old.state).decode(),
+        state=title.rules.to_json(old.state).decode(),
         version=len(old.log),
         active=json.dumps(old.active()),
         id=table,
@@ -81,8 +81,8 @@ def test_a_database_from_before_the_keyed_generator_keeps_its_games(db: Database
     log = store.load_log(table)
     replayed = Match.replay(title, {"seed": row.seed, "options": row.options, "log": log})
     # The same game; its log lines may be worded as this crisis words them.
-    assert same_but_wording(title.to_json(replayed.state).decode(), row.state)
-    assert title.from_json(row.state).rng.key == ""  # still the old generator
+    assert same_but_wording(title.rules.to_json(replayed.state).decode(), row.state)
+    assert title.rules.from_json(row.state).rng.key == ""  # still the old generator
     store.close()
     with make_client(db) as client:  # the server serves it and it plays on
         now = state(

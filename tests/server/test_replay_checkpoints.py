@@ -43,7 +43,7 @@ def expected_steps(live: Live) -> Iterator[tuple[dict[str | None, Any], str | No
     the log from step 0 shows them, and the step's label (the action in the title's words as it
     read just before it was taken)."""
     match = Match(live.title, live.row.seed, dict(live.row.options))
-    describe = live.title.describe
+    describe = live.title.presentation.describe
     assert describe is not None
     label: str | None = None
     for step in range(len(live.match.log) + 1):
@@ -158,14 +158,14 @@ def play(match: Match, actions: int, rng: random.Random) -> None:
     """Take ``actions`` random legal actions (never undo) for whoever may act."""
     for _ in range(actions):
         role = rng.choice(match.active())
-        match.apply(role, rng.choice(match.title.actions(match.state, role)))
+        match.apply(role, rng.choice(match.title.rules.actions(match.state, role)))
 
 
 def live_table(title: TitleSpec, match: Match) -> Live:
     """A table in progress around ``match`` (its version: the log's length)."""
     row = GameRow(
         id="live",
-        title=title.NAME,
+        title=title.name,
         seed=match.seed,
         options=match.options,
         status="playing",

@@ -1,5 +1,6 @@
 """The lobby's metadata names each title's web board as the title declares it
-(``TitleSpec.board``); the table page picks its board from there, not from the title's name."""
+(``TitleSpec.presentation.board``); the table page picks its board from there, not from the
+title's name."""
 
 from __future__ import annotations
 
@@ -14,8 +15,10 @@ from crisis.games import DEFAULT_TITLE, TITLES, get_title
 def test_meta_names_the_board_each_title_declares(client: TestClient) -> None:
     meta = client.get("/api/meta").json()
     for name in TITLES:
-        assert meta["titles"][name]["board"] == get_title(name).board != ""
-    assert meta["board"] == get_title(DEFAULT_TITLE).board  # the default title's, on top
+        assert meta["titles"][name]["board"] == get_title(name).presentation.board != ""
+    assert (
+        meta["board"] == get_title(DEFAULT_TITLE).presentation.board
+    )  # the default title's, on top
 
 
 def test_the_table_page_picks_the_declared_board() -> None:

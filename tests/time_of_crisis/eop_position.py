@@ -164,7 +164,7 @@ def turn6_position(seed: int = 6) -> State:
 
     state.round = 6
     state.current = state.first = 0
-    state.step = "refill"
+    RULES.place(state, "refill")
     state.choosing = {}
     state.log = ["-- the Example of Play, start of turn 6 --"]
     return state
@@ -173,5 +173,5 @@ def turn6_position(seed: int = 6) -> State:
 def begin_turn(state: State, crisis_dice: Sequence[int]) -> None:
     """Run Green's Upkeep and Crisis phases with ``crisis_dice`` scripted."""
     script_dice(state, crisis_dice)
-    state.step = "upkeep"
+    RULES.place(state, "upkeep")
     RULES.advance(state)

@@ -65,7 +65,7 @@ PROBE = textwrap.dedent(
         "militia_cost": populace.MILITIA_COST,
         "trash": market.TRASH_COST,
         "recall": data.COSTS.recall_governor,
-        "leader_events": [TITLE.NAME, sorted(data.LEADER_EVENTS.values())],
+        "leader_events": [TITLE.name, sorted(data.LEADER_EVENTS.values())],
     }))
     """
 )

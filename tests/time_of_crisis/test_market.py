@@ -320,7 +320,7 @@ def test_the_cards_one_cannot_pay_for_say_why() -> None:
     works out no price or affordability of its own; nobody else is told anything."""
     s = buying()
     s.turn.political = 2
-    prices = toc.TITLE.view(s, "green")["prices"]
+    prices = toc.TITLE.rules.view(s, "green")["prices"]
     greyed = toc.unavailable(s, "green")
     assert {g["action"][1] for g in greyed} == {c for c, p in prices.items() if p > 2}
     assert greyed and all(g["action"][0] == "buy" for g in greyed)

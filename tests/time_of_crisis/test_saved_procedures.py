@@ -88,7 +88,7 @@ def test_a_state_saved_inside_a_procedure_loads_into_its_frame_and_plays_on_the_
     entry = SAVED[key]
     saved = entry["state"]
     title = get_title(NAME)
-    state = title.from_json(json.dumps(saved))
+    state = title.rules.from_json(json.dumps(saved))
     assert _key(state) == key
     step = key.split("/")[0]
     assert [type(f).__name__ for f in state.stack] == [FRAMES[step]]
@@ -106,19 +106,19 @@ def test_a_state_saved_inside_a_procedure_loads_into_its_frame_and_plays_on_the_
     hashes = [recorded._step(title, state)]
     for (role, raw), then in zip(entry["actions"], entry["hashes"][1:], strict=True):
         action = Action.parse(raw)
-        assert action in title.actions(state, role)
-        title.apply(state, role, action)
+        assert action in title.rules.actions(state, role)
+        title.rules.apply(state, role, action)
         hashes.append(recorded._step(title, state))
         assert hashes[-1] == then, f"{key}: position {len(hashes) - 1} differs"
     assert hashes == entry["hashes"]
-    assert title.result(state) == entry["result"] is not None
-    again = title.from_json(title.to_json(state))
-    assert title.to_json(again) == title.to_json(state)
+    assert title.rules.result(state) == entry["result"] is not None
+    again = title.rules.from_json(title.rules.to_json(state))
+    assert title.rules.to_json(again) == title.rules.to_json(state)
 
 
 def test_every_procedure_is_saved() -> None:
     """The saved states cover every procedure this title calls."""
-    machine = get_title(NAME).machine
+    machine = get_title(NAME).rules.machine
     called = {c for f in machine.describe()["flow"].values() for c in f["calls"]}
     assert called == set(FRAMES) == {k.split("/")[0] for k in SAVED}
     assert set(SAVED) == set(KEYS)
@@ -141,17 +141,17 @@ def _search(title: TitleSpec[Any], wanted: set[str]) -> dict[str, tuple[Any, int
             "emperor_rules": seed % 3 != 0,
             "short_game": True,
         }
-        state = title.setup(seed, options)
+        state = title.rules.setup(seed, options)
         for _ in range(3000):
-            if title.result(state) is not None:
+            if title.rules.result(state) is not None:
                 break
             key = _key(state)
             if key in wanted and key not in found:
-                found[key] = (title.from_json(title.to_json(state)), seed)
-            role = title.active(state)[0]
-            legal = title.actions(state, role)
+                found[key] = (title.rules.from_json(title.rules.to_json(state)), seed)
+            role = title.rules.active(state)[0]
+            legal = title.rules.actions(state, role)
             action = policy(rnd, state, role, legal) if policy else choose(rnd, legal)
-            title.apply(state, role, action)
+            title.rules.apply(state, role, action)
     return found
 
 
@@ -184,17 +184,17 @@ def record() -> None:
     for key in KEYS:
         state, seed = found[key]
         state.log = state.log[-LOG_KEPT:]
-        saved = json.loads(title.to_json(state))
-        state = title.from_json(json.dumps(saved))
+        saved = json.loads(title.rules.to_json(state))
+        state = title.rules.from_json(json.dumps(saved))
         rnd = random.Random(seed)
         actions: list[Any] = []
         hashes = [recorded._step(title, state)]
         for _ in range(PLAY_ON):
-            if title.result(state) is not None:
+            if title.rules.result(state) is not None:
                 break
-            role = title.active(state)[0]
-            action = choose(rnd, title.actions(state, role))
-            title.apply(state, role, action)
+            role = title.rules.active(state)[0]
+            action = choose(rnd, title.rules.actions(state, role))
+            title.rules.apply(state, role, action)
             actions.append([role, action.to_json()])
             hashes.append(recorded._step(title, state))
         states[key] = {
@@ -202,7 +202,7 @@ def record() -> None:
             "state": saved,
             "actions": actions,
             "hashes": hashes,
-            "result": title.result(state),
+            "result": title.rules.result(state),
         }
         print(f"{key}: seed {seed}, {len(actions)} actions on", file=sys.stderr)
     DATA.write_text(

@@ -3,7 +3,7 @@
 Every title gets the generic ``random`` and ``ismcts`` (search through the engine contract,
 :mod:`crisis.ai.ismcts`) and ``novice``, its default bot making a random move now and then
 (:mod:`crisis.ai.novice`). What a title adds is declared by the title
-(:mod:`crisis.ai.support`: its ``TitleSpec.ai`` names the module of its ``TitleBots``): its
+(:mod:`crisis.ai.support`: its ``TitleSpec.bots.module`` names the module of its ``TitleBots``): its
 own bots, its default, its strength levels, its hint. Time of Crisis adds its factions
 ``military`` (Maximinus Thrax), ``senate`` (Pupienus & Balbinus), ``populace`` (Gordian III),
 ``balanced`` and ``consul`` (``balanced`` tuned against ``senate``), and its own turn-plan
@@ -39,7 +39,7 @@ def _generic_ismcts(title: str, **defaults: Any) -> Factory:
 
 def _random_bot(title: str, **settings: Any) -> Bot:
     """The random bot, leaning on the ending verbs ``title`` declares."""
-    return RandomBot(**settings, ending=get_title(title).ending_verbs)
+    return RandomBot(**settings, ending=get_title(title).rules.machine.ending())
 
 
 def _novice(title: str, blunder: float = 0.3, **settings: Any) -> Bot:

@@ -113,7 +113,7 @@ def _search_hint(
     spec = get_title(title)
 
     def policy(state: Any, who: str, legal: list[Action], luck: random.Random) -> Action:
-        return bot.choose(spec.view(state, who), who, legal, luck)
+        return bot.choose(spec.rules.view(state, who), who, legal, luck)
 
     start = time.perf_counter()
     pick = chooser.choose(view, role, actions, random.Random(rng.getrandbits(64)))
@@ -129,7 +129,7 @@ def _search_hint(
 
     def value(state: Any, luck: random.Random) -> float:
         play_out(spec, state, policy, luck)
-        return won_share(spec.result(state), role)
+        return won_share(spec.rules.result(state), role)
 
     ratings = rate(
         spec,
@@ -213,24 +213,24 @@ def review(title_name: str, record: dict[str, Any]) -> dict[str, Any]:
     title = get_title(title_name)
     match = Match(title, record["seed"], dict(record.get("options") or {}))
     estimate = win_estimate(title_name)
-    roles = title.roles(match.state)
+    roles = title.rules.roles(match.state)
     rounds: list[Any] = []
     scores: dict[str, list[int]] = {r: [] for r in roles}
     chances: dict[str, list[float]] = {r: [] for r in roles}
 
     def sample(label: Any) -> None:
         rounds.append(label)
-        now = title.scores(match.state)
+        now = title.rules.scores(match.state)
         for r in roles:
             scores[r].append(int(now.get(r, 0)))
         if estimate is not None:
-            public = title.view(match.state, None)
+            public = title.rules.view(match.state, None)
             for r, p in estimate(public).items():
                 chances[r].append(round(p, 4))
 
     last = None
     for entry in record.get("log", []):
-        at = _round_of(title.view(match.state, None))
+        at = _round_of(title.rules.view(match.state, None))
         if at != last:
             sample(at)
             last = at

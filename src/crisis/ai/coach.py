@@ -40,7 +40,7 @@ def coach(
     pick = pick if pick in actions else actions[0]
 
     def policy(state: Any, who: str, legal: list[Action], luck: random.Random) -> Action:
-        return bot.choose(spec.view(state, who), who, legal, luck)
+        return bot.choose(spec.rules.view(state, who), who, legal, luck)
 
     turn = plan_turn(spec, view, role, pick, policy, rng, samples=PLAN_SAMPLES)
     warn = title_bots(title).warnings

@@ -35,7 +35,7 @@ class BotPolicy:
         self._spec = get_title(title)
         # The title declares who sits at its fuzzed tables (FuzzProfile.seats); a title
         # declaring none gets its default bot in every seat.
-        self.bots = tuple(bots or self._spec.fuzz.seats or (default_bot(title),))
+        self.bots = tuple(bots or self._spec.bots.fuzz.seats or (default_bot(title),))
         self.explore = explore
         for name in self.bots:
             get_bot(name, title)  # an unknown name fails here, not in the middle of a game
@@ -50,9 +50,9 @@ class BotPolicy:
             return rnd.choice(legal)
         bot = self._seated.get(role)
         if bot is None:
-            seat = self._spec.roles(state).index(role)
+            seat = self._spec.rules.roles(state).index(role)
             bot = self._seated[role] = get_bot(self.bots[seat % len(self.bots)], self.title)
-        return bot.choose(self._spec.view(state, role), role, legal, rnd)
+        return bot.choose(self._spec.rules.view(state, role), role, legal, rnd)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its settings (the fuzzer's worker processes build their own bots)."""

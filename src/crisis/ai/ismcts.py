@@ -162,8 +162,8 @@ class ISMCTSBot:
     def _iterate(
         self, view: dict[str, Any], role: str, arms: dict[Action, Arm], rng: random.Random
     ) -> None:
-        state = self.title.determinize(view, role, rng)
-        legal = [arms[a] for a in self.title.actions(state, role) if a in arms]
+        state = self.title.research.determinize(view, role, rng)
+        legal = [arms[a] for a in self.title.rules.actions(state, role) if a in arms]
         if not legal:  # the sample disagrees with the view: skip it
             return
         for arm in legal:
@@ -179,7 +179,7 @@ class ISMCTSBot:
                 return a.mean() + self.c * math.sqrt(math.log(a.available) / a.visits) + bias
 
             arm = max(legal, key=ucb)
-        self.title.apply(state, role, arm.action)
+        self.title.rules.apply(state, role, arm.action)
         arm.visits += 1
         result = self._play_out(state, rng)
         gained = reward(result, role)
@@ -192,13 +192,13 @@ class ISMCTSBot:
         title = self.title
         policy = self._policy()
         for _ in range(self.depth):
-            if title.result(state) is not None:
+            if title.rules.result(state) is not None:
                 break
-            active = title.active(state)
+            active = title.rules.active(state)
             if not active:
                 break
             who = active[0]
-            legal = title.actions(state, who)
+            legal = title.rules.actions(state, who)
             if isinstance(policy, RandomBot):
                 ends = [a for a in legal if a.verb in policy.ending]
                 if ends and rng.random() < policy.end_bias:
@@ -206,9 +206,9 @@ class ISMCTSBot:
                 else:
                     act = legal[rng.randrange(len(legal))]
             else:
-                act = policy.choose(title.view(state, who), who, legal, rng)
-            title.apply(state, who, act)
-        return title.result(state)
+                act = policy.choose(title.rules.view(state, who), who, legal, rng)
+            title.rules.apply(state, who, act)
+        return title.rules.result(state)
 
     def _policy(self) -> Bot:
         if self._rollout is None:

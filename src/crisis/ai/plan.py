@@ -1,7 +1,7 @@
 """The hint's search: the bot's top choices for one decision and its plan for the turn.
 
 Both read one seat's view and nothing else: every state they play on is a determinization
-of that view (:attr:`TitleSpec.determinize`: what the seat cannot see drawn afresh), so two
+of that view (:attr:`TitleSpec.research.determinize`: what the seat cannot see drawn afresh), so two
 positions that look the same from the seat give the same answer from the same seed.
 
 * :func:`rate` estimates each candidate action's value by playing it on many
@@ -97,17 +97,17 @@ def rate(
         elif (done or sweep) and time.perf_counter() >= deadline:
             break
         local = random.Random(seed + sweep)
-        base = title.determinize(view, role, local)
-        legal = set(title.actions(base, role))
-        raw = title.to_json(base)
+        base = title.research.determinize(view, role, local)
+        legal = set(title.rules.actions(base, role))
+        raw = title.rules.to_json(base)
         luck = local.getrandbits(64)
         for action in alive:
             if rollouts is None and done and time.perf_counter() >= deadline:
                 break  # a long sweep ends with the budget too
             if action not in legal:
                 continue  # the sample disagrees with the view: skip it
-            state = title.from_json(raw)
-            title.apply(state, role, action)
+            state = title.rules.from_json(raw)
+            title.rules.apply(state, role, action)
             ratings[action].values[sweep] = value(state, random.Random(luck))
             done += 1
         sweep += 1
@@ -139,17 +139,17 @@ def play_out(
     """Play every seat with ``policy`` until the game ends, ``stop(state)`` holds or
     ``depth`` actions pass."""
     for _ in range(depth):
-        if title.result(state) is not None or (stop is not None and stop(state)):
+        if title.rules.result(state) is not None or (stop is not None and stop(state)):
             return
-        active = title.active(state)
+        active = title.rules.active(state)
         if not active:
             return
         who = active[0]
-        legal = title.actions(state, who)
+        legal = title.rules.actions(state, who)
         if not legal:
             return
         act = legal[0] if len(legal) == 1 else policy(state, who, legal, rng)
-        title.perform(state, who, act if act in legal else legal[0])
+        title.rules.machine.perform(state, who, act if act in legal else legal[0])
 
 
 def turn_over(title: TitleSpec[Any], view: dict[str, Any], role: str) -> Callable[[Any], bool]:
@@ -157,8 +157,8 @@ def turn_over(title: TitleSpec[Any], view: dict[str, Any], role: str) -> Callabl
     current player, once another is current (if ``role`` is current now); otherwise once
     ``role`` has nothing to decide."""
     if "current" in view and view.get("current") == role:
-        return lambda state: title.view(state, role).get("current") != role
-    return lambda state: role not in title.active(state)
+        return lambda state: title.rules.view(state, role).get("current") != role
+    return lambda state: role not in title.rules.active(state)
 
 
 def plan_turn(
@@ -188,8 +188,8 @@ def plan_turn(
         if deadline is not None and k >= 2 and time.perf_counter() >= deadline:
             break
         local = random.Random(seed + k)
-        state = title.determinize(view, role, local)
-        if first not in title.actions(state, role):
+        state = title.research.determinize(view, role, local)
+        if first not in title.rules.actions(state, role):
             continue
         run: list[tuple[Action, dict[str, Any]]] = []
         who, act = role, first
@@ -198,14 +198,14 @@ def plan_turn(
                 run.append((act, _words(title, state, role, act)))
             else:
                 others = True
-            title.apply(state, who, act)
-            if len(run) >= PLAN_STEPS or title.result(state) is not None or over(state):
+            title.rules.apply(state, who, act)
+            if len(run) >= PLAN_STEPS or title.rules.result(state) is not None or over(state):
                 break
-            active = title.active(state)
+            active = title.rules.active(state)
             if not active:
                 break
             who = role if role in active else active[0]
-            legal = title.actions(state, who)
+            legal = title.rules.actions(state, who)
             if not legal:
                 break
             act = legal[0] if len(legal) == 1 else policy(state, who, legal, local)
@@ -216,7 +216,7 @@ def plan_turn(
 
 def _words(title: TitleSpec[Any], state: Any, role: str, action: Action) -> dict[str, Any]:
     """The title's own label (and cost, if any) for ``action`` in ``state``."""
-    describe = getattr(title, "describe", None)
+    describe = title.presentation.describe
     if describe is None:
         return {"label": str(action), "cost": None}
     words = describe(state, role, [action])

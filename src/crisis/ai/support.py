@@ -60,7 +60,7 @@ class Level:
 @dataclass(frozen=True)
 class TitleBots:
     """A title's own bots and what it plays with them, declared once (exported as ``BOTS``
-    by the module its ``TitleSpec.ai`` names)."""
+    by the module its ``TitleSpec.bots.module`` names)."""
 
     #: The title's own bot factories by name; a name here overrides a generic bot of
     #: :data:`crisis.ai.GENERIC_BOTS` (Time of Crisis's turn-plan ``ismcts``).
@@ -84,11 +84,11 @@ GENERIC = TitleBots()
 
 
 def title_bots(title: str) -> TitleBots:
-    """The bots ``title`` declares (its ``TitleSpec.ai`` module's ``BOTS``), or
+    """The bots ``title`` declares (its ``TitleSpec.bots.module`` module's ``BOTS``), or
     :data:`GENERIC` if it declares none (or is no known title: its bots are then the
     generic ones, and fail when one is made)."""
     try:
-        path = get_title(title).ai
+        path = get_title(title).bots.module
     except ValueError:
         return GENERIC
     if not path:

@@ -12,6 +12,8 @@ sees) and reports:
 * ``dead_end``: the game has no result but nobody may act, or an active role has no action;
 * ``no_end``: the game ran past ``max_actions``;
 * ``after_end``: the game is over but a role still has legal actions;
+* ``undeclared``: an action is listed at a step that does not accept its verb (the verbs a
+  step accepts are declared with it: :meth:`~crisis.engine.machine.Machine.accepts`);
 * ``illegal``: an action by a role that may not act was accepted or changed the state;
 * ``nondeterministic``: setup plus the action log did not rebuild the same state;
 * ``diverged`` (replays only): a logged action is not legal where the log puts it.
@@ -46,7 +48,7 @@ Policy = Callable[[random.Random, Any, str, list[Action]], Action]
 class FuzzConfig:
     """How random games are played and checked."""
 
-    # Verbs that move a game on; None: those the title declares (TitleSpec.ending_verbs).
+    # Verbs that move a game on; None: those the title's machine declares (Machine.ending).
     end_verbs: frozenset[str] | None = None
     end_bias: float = 0.1  # chance of picking among the legal end verbs when there are any
     verb_first: float = 0.75  # chance of picking a verb uniformly, then one of its actions
@@ -157,11 +159,10 @@ Chooser = Callable[[random.Random, str, list[Action]], Action]
 
 def ending_verbs(title: TitleSpec[Any], config: FuzzConfig) -> frozenset[str]:
     """The verbs the fuzzer leans on to move a game on: the config's, else those the
-    title's state machine declares (none for a stand-in without a declaration, such as the
-    fuzzer's own tests wrap around a title's contract functions)."""
+    title's state machine declares to end a turn, a phase or a step."""
     if config.end_verbs is not None:
         return config.end_verbs
-    return title.ending_verbs if isinstance(title, TitleSpec) else frozenset()
+    return title.rules.machine.ending()
 
 
 def _random_choice(config: FuzzConfig, end_verbs: frozenset[str]) -> Chooser:
@@ -195,16 +196,28 @@ def _describe(exc: BaseException) -> str:
 
 def _legal_actions(title: TitleSpec[Any], state: Any) -> tuple[str | None, dict[str, list[Action]]]:
     """The legal actions of every active role, or a message saying why the game is stuck."""
-    roles = title.active(state)
+    roles = title.rules.active(state)
     if not roles:
         return "the game has no result but nobody may act", {}
     legal: dict[str, list[Action]] = {}
     for role in roles:
-        acts = title.actions(state, role)
+        acts = title.rules.actions(state, role)
         if not acts:
             return f"{role} must act but has no legal action", {}
         legal[role] = acts
     return None, legal
+
+
+def _undeclared(title: TitleSpec[Any], state: Any, legal: dict[str, list[Action]]) -> str | None:
+    """A listed action whose verb the step now due does not accept, in words, or None."""
+    accepted = title.rules.machine.accepts(state.step)
+    for role, acts in legal.items():
+        for action in acts:
+            if action.verb not in accepted:
+                return (
+                    f"{role}'s {action} is listed at {state.step}, which declares no {action.verb}"
+                )
+    return None
 
 
 def play_game(
@@ -229,7 +242,7 @@ def play_game(
     use_policy = policy is not None and rnd.random() < config.policy_share
     log: list[tuple[str, Action]] = []
     try:
-        state = title.setup(seed, options)
+        state = title.rules.setup(seed, options)
     except Exception as exc:
         return GameRun(None, log, False, ("crash", f"setup: {_describe(exc)}"))
     run = GameRun(state, log, False)
@@ -239,10 +252,10 @@ def play_game(
     try:
         while True:
             stage = "result"
-            if title.result(state) is not None:
+            if title.rules.result(state) is not None:
                 run.finished = True
                 stage = "after_end"
-                late = [r for r in title.roles(state) if title.actions(state, r)]
+                late = [r for r in title.rules.roles(state) if title.rules.actions(state, r)]
                 if late:
                     run.failure = ("after_end", f"the game is over but {late} may still act")
                 break
@@ -253,6 +266,10 @@ def play_game(
             stuck, legal = _legal_actions(title, state)
             if stuck is not None:
                 run.failure = ("dead_end", stuck)
+                break
+            undeclared = _undeclared(title, state, legal)
+            if undeclared is not None:
+                run.failure = ("undeclared", undeclared)
                 break
             if probe_at is not None and probe_at[0] == len(log):
                 stage = "probe"
@@ -283,7 +300,7 @@ def play_game(
                     # Someone who may not act tries the chosen action: it must be refused
                     # and leave the state exactly as it was.
                     stage = "probe"
-                    idle = [r for r in title.roles(state) if r not in legal]
+                    idle = [r for r in title.rules.roles(state) if r not in legal]
                     if idle:
                         prober = rnd.choice(idle)
                         problem = _probe(title, state, prober, action)
@@ -293,13 +310,13 @@ def play_game(
                             break
             if config.check_views:
                 stage = "view"
-                title.view(state, role)
+                title.rules.view(state, role)
             stage = f"apply {role} {action}"
             log.append((role, action))
-            title.apply(state, role, action)
+            title.rules.apply(state, role, action)
             if config.check_loops:
                 stage = "loops"
-                now = (title.checkpoint(state), tuple(title.active(state)))
+                now = (title.rules.checkpoint(state), tuple(title.rules.active(state)))
                 if now != stretch:
                     stretch, seen = now, set()
                 key = position(title, state)
@@ -333,7 +350,7 @@ def position(title: TitleSpec[Any], state: Any) -> bytes:
     try:
         for k in saved:
             setattr(state, k, [] if k == "log" else 0)
-        raw = title.to_json(state)
+        raw = title.rules.to_json(state)
     finally:
         for k, v in saved.items():
             setattr(state, k, v)
@@ -342,11 +359,11 @@ def position(title: TitleSpec[Any], state: Any) -> bytes:
 
 def _probe(title: TitleSpec[Any], state: Any, role: str, action: Action) -> str | None:
     """Check that ``role``, who may not act now, cannot perform ``action``."""
-    before = title.to_json(state)
+    before = title.rules.to_json(state)
     try:
-        title.apply(state, role, action)
+        title.rules.apply(state, role, action)
     except IllegalAction:
-        if title.to_json(state) != before:
+        if title.rules.to_json(state) != before:
             return f"a rejected {action} by {role} changed the state"
         return None
     return f"{role} may not act now but {action} was accepted"
@@ -356,10 +373,10 @@ def _verify_replay(
     title: TitleSpec[Any], seed: int, options: dict[str, Any], run: GameRun
 ) -> str | None:
     """Setup plus the log must rebuild the same state."""
-    state = title.setup(seed, options)
+    state = title.rules.setup(seed, options)
     for role, action in run.log:
-        title.apply(state, role, action)
-    if title.to_json(state) != title.to_json(run.state):
+        title.rules.apply(state, role, action)
+    if title.rules.to_json(state) != title.rules.to_json(run.state):
         return "setup plus the action log does not rebuild the same state"
     return None
 
@@ -373,7 +390,7 @@ def make_record(
 ) -> dict[str, Any]:
     """A replay record (``Match.record()``'s format) plus the failure it reproduces."""
     record: dict[str, Any] = {
-        "title": title.NAME,
+        "title": title.name,
         "seed": seed,
         "options": options,
         "log": [[role, *action.to_json()] for role, action in run.log],
@@ -432,7 +449,7 @@ def _run_games(
             )
             if out_dir is not None:
                 out_dir.mkdir(parents=True, exist_ok=True)
-                path = out_dir / f"{title.NAME}-game{index}-seed{gseed}-{failure.kind}.json"
+                path = out_dir / f"{title.name}-game{index}-seed{gseed}-{failure.kind}.json"
                 path.write_text(json.dumps(record, indent=1))
                 failure.path = str(path)
             summary.failures.append(failure)
@@ -616,10 +633,11 @@ def benchmark(
             first = run
     seconds = time.perf_counter() - start
     # A mid-game position: the first game replayed to half its length.
-    state = title.setup(game_seed(seed, 0), options)
+    rules = title.rules
+    state = rules.setup(game_seed(seed, 0), options)
     if first is not None:
         for role, action in first.log[: len(first.log) // 2]:
-            title.apply(state, role, action)
+            rules.apply(state, role, action)
 
     def per_call(fn: Callable[[], Any]) -> float:
         t = time.perf_counter()
@@ -627,7 +645,7 @@ def benchmark(
             fn()
         return (time.perf_counter() - t) / repeat * 1e6
 
-    raw = title.to_json(state)
+    raw = rules.to_json(state)
     out = {
         "games": float(games),
         "finished": float(finished),
@@ -637,10 +655,10 @@ def benchmark(
         "games_per_second": games / seconds if seconds else 0.0,
         "actions_per_game": actions / games if games else 0.0,
         "state_bytes": float(len(raw)),
-        "round_trip_us": per_call(lambda: title.from_json(title.to_json(state))),
-        "to_json_us": per_call(lambda: title.to_json(state)),
-        "from_json_us": per_call(lambda: title.from_json(raw)),
-        "view_us": per_call(lambda: title.view(state, title.roles(state)[0])),
+        "round_trip_us": per_call(lambda: rules.from_json(rules.to_json(state))),
+        "to_json_us": per_call(lambda: rules.to_json(state)),
+        "from_json_us": per_call(lambda: rules.from_json(raw)),
+        "view_us": per_call(lambda: rules.view(state, rules.roles(state)[0])),
     }
     if copy is not None:
         out["copy_us"] = per_call(lambda: copy(state))

@@ -88,17 +88,17 @@ class Lesson:
     # -- playing -------------------------------------------------------------------------
     def start(self, spec: TitleSpec[Any]) -> Any:
         """The state before the first step: setup, the position, the prelude, the resume."""
-        state = spec.setup(self.seed, dict(self.options))
+        state = spec.rules.setup(self.seed, dict(self.options))
         if self.position is not None:
-            data = json.loads(spec.to_json(state))
+            data = json.loads(spec.rules.to_json(state))
             data.update(self.position)
-            state = spec.from_json(json.dumps(data))
+            state = spec.rules.from_json(json.dumps(data))
         dice.force_dice(state.rng, list(self.dice))
         for role, action in self.prelude:
             _apply(spec, state, role, action, self.id)
         if self.resume is not None:
-            spec.machine.place(state, self.resume)
-            spec.machine.advance(state)
+            spec.rules.machine.place(state, self.resume)
+            spec.rules.machine.advance(state)
         if state.rng.script:
             raise LessonBroken(f"{self.id}: the start left dice unrolled: {state.rng.script}")
         return state
@@ -116,10 +116,10 @@ class Lesson:
     def positions(self, spec: TitleSpec[Any]) -> list[Any]:
         """The state before each step and after the last (``len(steps) + 1`` states)."""
         state = self.start(spec)
-        out = [spec.copy_state(state)]
+        out = [spec.rules.copy_state(state)]
         for index in range(len(self.steps)):
             self.take(spec, state, index)
-            out.append(spec.copy_state(state))
+            out.append(spec.rules.copy_state(state))
         return out
 
     def check(
@@ -140,7 +140,7 @@ class Lesson:
             )
         if role == step.role and parsed == step.action:
             return Verdict(True, "")
-        legal = role in spec.active(state) and parsed in spec.actions(state, role)
+        legal = role in spec.rules.active(state) and parsed in spec.rules.actions(state, role)
         if legal:
             return Verdict(
                 False,
@@ -164,8 +164,8 @@ class Verdict:
 
 def label(spec: TitleSpec[Any], state: Any, role: str, action: Action) -> str:
     """``action`` in the title's own words (its plain form where the title has none)."""
-    if spec.describe is not None:
-        words = spec.describe(state, role, [action])
+    if spec.presentation.describe is not None:
+        words = spec.presentation.describe(state, role, [action])
         if words and words[0].get("label"):
             return str(words[0]["label"])
     return str(action)
@@ -177,7 +177,7 @@ def _cap(role: str) -> str:
 
 def _apply(spec: TitleSpec[Any], state: Any, role: str, action: Action, where: str) -> None:
     try:
-        spec.apply(state, role, action)
+        spec.rules.apply(state, role, action)
     except IllegalAction as err:
         raise LessonBroken(f"{where}: {role} {action} is not legal: {err}") from err
 
@@ -185,9 +185,9 @@ def _apply(spec: TitleSpec[Any], state: Any, role: str, action: Action, where: s
 # -- loading ------------------------------------------------------------------------------
 def load(spec: TitleSpec[Any]) -> list[Lesson]:
     """Every lesson ``spec``'s title ships, in their order (none if it declares no folder)."""
-    if not spec.lessons or not spec.package:
+    if not spec.presentation.lessons or not spec.package:
         return []
-    folder = resources.files(spec.package) / spec.lessons
+    folder = resources.files(spec.package) / spec.presentation.lessons
     found = []
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".toml"):

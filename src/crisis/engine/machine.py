@@ -2,15 +2,16 @@
 
 A title's rules are a set of named **steps** (the value of ``state.step``). Each step
 declares its prompt, who acts there and the functions listing the actions it accepts; each
-**verb** has one handler (for every step, or for one step) and may carry flags such as
-``ends="turn"``. Steps nobody decides (dealing, scoring) are **automatic**: they run one after
-another until a player must act. A **sub-procedure** (a battle, an occupation, a card's
-follow-up choice) is entered with :meth:`Machine.call` and left with :meth:`Machine.ret`,
-which goes back to the step that called it. A procedure is called with its own typed data, a
-:class:`Frame`: the frame lies on the call stack in the state while the procedure runs (its
-steps read and change it through :func:`frame`, views through :func:`running`), goes away
-when it returns, and may hand a result to the step it returns to (:meth:`Machine.resumes`).
-So a saved game resumes inside a sub-procedure exactly where it was, with its data.
+**verb** is declared with the steps that accept it (:meth:`Machine.accepts`), its handler
+there and flags such as ``ends="turn"``. Steps nobody decides (dealing, scoring) are
+**automatic**: they run one after another until a player must act. A **sub-procedure** (a
+battle, an occupation, a card's follow-up choice) is entered with :meth:`Machine.call` and
+left with :meth:`Machine.ret`, which goes back to the step that called it. A procedure is
+called with its own typed data, a :class:`Frame`: the frame lies on the call stack in the
+state while the procedure runs (its steps read and change it through :func:`frame`, views
+through :func:`running`), goes away when it returns, and may hand a result to the step it
+returns to (:meth:`Machine.resumes`). So a saved game resumes inside a sub-procedure exactly
+where it was, with its data.
 
 Each step also declares where it leads (its **flow**): the steps it ``goes`` to, the
 sub-procedures it ``calls`` and the ``phase`` of the turn it belongs to. Rules move between
@@ -169,13 +170,13 @@ class Flow:
 
 @dataclass(frozen=True)
 class Verb:
-    """A verb's declaration: its handler, the step it belongs to (None: any step that lists
-    it), what it ends (``"turn"``, ``"phase"``, ``"step"`` or None), the domains of its
-    argument and the setup option it needs."""
+    """A verb's declaration at one step: its handler, the step that accepts it, what it
+    ends (``"turn"``, ``"phase"``, ``"step"`` or None), the domains of its argument and the
+    setup option it needs. A verb several steps accept has one declaration at each."""
 
     name: str
     handler: Handler
-    step: str | None = None
+    step: str
     ends: Ends | None = None
     #: Alternatives of argument domains (names a title's encoding gives values).
     args: tuple[tuple[str, ...], ...] = ((),)
@@ -197,7 +198,8 @@ class Machine(Generic[S]):
         self.title = title
         self._roles = roles
         self.steps: dict[str, Step] = {}
-        self.verbs: dict[tuple[str | None, str], Verb] = {}
+        #: Every verb's declaration, by (the step that accepts it, verb).
+        self.verbs: dict[tuple[str, str], Verb] = {}
         self.automatic_steps: dict[str, Auto] = {}
         self.flows: dict[str, Flow] = {}
         self.after: list[Callable[[S, str, Action], None]] = []
@@ -209,6 +211,8 @@ class Machine(Generic[S]):
         self._checkers: dict[tuple[str, str], tuple[Lister, ...]] = {}
         #: Narrowers by (step, verb) (see :meth:`narrows`).
         self.narrowers: dict[tuple[str, str], Narrower] = {}
+        #: The verbs each step accepts, worked out on first use (see :meth:`accepts`).
+        self._accepted: dict[str, frozenset[str]] = {}
 
     # -- declaring ---------------------------------------------------------------------
 
@@ -280,24 +284,31 @@ class Machine(Generic[S]):
     def handles(
         self,
         verb: str,
-        step: str | None = None,
+        step: str | Iterable[str],
         *,
         ends: Ends | None = None,
         args: Args = (),
         option: str | None = None,
     ) -> Callable[[Handler], Handler]:
-        """Decorator: the function performing ``verb`` (at ``step`` only, or at any step
-        listing it); ``ends`` says what the action ends, ``args`` the domains its argument
-        is drawn from (see :data:`Args`; the action catalog is built from them) and
-        ``option`` the setup option without which the verb never occurs."""
+        """Decorator: the function performing ``verb`` at ``step`` (a step's name, or the
+        names of the several steps that accept it: every verb is declared with the steps
+        that accept it, so :meth:`accepts` and :meth:`describe` say what each step takes);
+        ``ends`` says what the action ends, ``args`` the domains its argument is drawn from
+        (see :data:`Args`; the action catalog is built from them) and ``option`` the setup
+        option without which the verb never occurs."""
+        steps = (step,) if isinstance(step, str) else tuple(step)
+        if not steps:
+            raise ValueError(f"{self.title}: verb {verb!r} declared at no step")
 
         def deco(fn: Handler) -> Handler:
-            key = (step, verb)
-            if key in self.verbs:
-                where = f" at {step}" if step else ""
-                raise ValueError(f"{self.title}: verb {verb!r}{where} registered twice")
             alternatives = tuple(args) if isinstance(args, list) else (args,)
-            self.verbs[key] = Verb(verb, fn, step, ends, alternatives, option)
+            for at in steps:
+                if (at, verb) in self.verbs:
+                    raise ValueError(f"{self.title}: verb {verb!r} at {at} registered twice")
+            for at in steps:
+                self.verbs[(at, verb)] = Verb(verb, fn, at, ends, alternatives, option)
+            self._checkers.clear()
+            self._accepted.clear()
             return fn
 
         return deco
@@ -333,8 +344,9 @@ class Machine(Generic[S]):
         """Every decision step's prompt."""
         return {name: s.prompt for name, s in self.steps.items()}
 
-    def ending(self, ends: Iterable[Ends] = ("turn", "phase")) -> frozenset[str]:
-        """The verbs declared to end one of ``ends`` (a turn, a phase ...)."""
+    def ending(self, ends: Iterable[Ends] = ("turn", "phase", "step")) -> frozenset[str]:
+        """The verbs declared to end one of ``ends`` (by default a turn, a phase or a step:
+        the verbs bots and the fuzzer lean on to move a game on)."""
         wanted = set(ends)
         return frozenset(v.name for v in self.verbs.values() if v.ends in wanted)
 
@@ -397,11 +409,19 @@ class Machine(Generic[S]):
         return goal in seen
 
     def handler(self, step: str, verb: str) -> Handler:
-        """The handler of ``verb`` at ``step``: the step's own, else the general one."""
-        v = self.verbs.get((step, verb)) or self.verbs.get((None, verb))
+        """The handler of ``verb`` at ``step``."""
+        v = self.verbs.get((step, verb))
         if v is None:
             raise KeyError(f"{self.title}: no handler for {verb!r} at {step!r}")
         return v.handler
+
+    def accepts(self, step: str) -> frozenset[str]:
+        """The verbs ``step`` accepts: those declared with it (:meth:`handles`). Every
+        action listed at ``step`` is of one of them."""
+        found = self._accepted.get(step)
+        if found is None:
+            found = self._accepted[step] = frozenset(v for at, v in self.verbs if at == step)
+        return found
 
     # -- running -----------------------------------------------------------------------
 
@@ -426,7 +446,7 @@ class Machine(Generic[S]):
         found = self._checkers.get(key)
         if found is None:
             s = self.steps[step]
-            handled = (step, verb) in self.verbs or (None, verb) in self.verbs
+            handled = (step, verb) in self.verbs
             found = tuple(
                 fn
                 for fn, verbs in zip(s.listers, s.lister_verbs, strict=True)
@@ -620,16 +640,17 @@ class Machine(Generic[S]):
         return deco
 
     def describe(self) -> dict[str, Any]:
-        """The declarations as JSON-simple data: each decision step's prompt, the verbs
-        (with what they end, by the step they belong to, ``*`` for any), the automatic
-        steps, each step's flow (``goes``, ``calls``, ``phase``) and the ``start`` step.
-        For documentation (:mod:`crisis.engine.diagram`) and clients."""
+        """The declarations as JSON-simple data: each decision step's prompt, the verbs by
+        the step that accepts them (each with what it ends, its argument's domains and the
+        option it needs), the automatic steps, each step's flow (``goes``, ``calls``,
+        ``phase``) and the ``start`` step. For documentation (:mod:`crisis.engine.diagram`)
+        and clients."""
         verbs: dict[str, list[dict[str, Any]]] = {}
         for v in self.verbs.values():
             entry = {"verb": v.name, "ends": v.ends, "args": [list(a) for a in v.args]}
             if v.option:
                 entry["option"] = v.option
-            verbs.setdefault(v.step or "*", []).append(entry)
+            verbs.setdefault(v.step, []).append(entry)
         return {
             "steps": {name: {"prompt": s.prompt} for name, s in self.steps.items()},
             "verbs": verbs,

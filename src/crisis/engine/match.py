@@ -44,16 +44,16 @@ class Match:
 
     def __post_init__(self) -> None:
         if self.state is None:
-            self.state = self.title.setup(self.seed, self.options)
+            self.state = self.title.rules.setup(self.seed, self.options)
 
     # -- queries ---------------------------------------------------------------------------
     def roles(self) -> list[str]:
         """Every seat of the game."""
-        return self.title.roles(self.state)
+        return self.title.rules.roles(self.state)
 
     def active(self) -> list[str]:
         """Roles that may act now."""
-        return self.title.active(self.state)
+        return self.title.rules.active(self.state)
 
     def can_undo(self, role: str) -> bool:
         """Whether ``role`` may take back its last action."""
@@ -61,20 +61,20 @@ class Match:
 
     def actions(self, role: str) -> list[Action]:
         """The title's legal actions for ``role``, plus ``undo`` where it is allowed."""
-        acts = self.title.actions(self.state, role)
+        acts = self.title.rules.actions(self.state, role)
         if self.can_undo(role):
             acts = [*acts, UNDO]
         return acts
 
     def view(self, role: str | None) -> dict[str, Any]:
         """The title's view for ``role`` with ``can_undo`` added."""
-        v = self.title.view(self.state, role)
+        v = self.title.rules.view(self.state, role)
         v["can_undo"] = role is not None and self.can_undo(role)
         return v
 
     def result(self) -> dict[str, Any] | None:
         """Final result, or ``None`` while the game goes on."""
-        return self.title.result(self.state)
+        return self.title.rules.result(self.state)
 
     def to_json(self) -> bytes:
         """The current state as the title's JSON, encoded once per change: a server stores
@@ -82,7 +82,7 @@ class Match:
         The state changes only through :meth:`apply` and :meth:`undo` (or by replacing
         ``state``); a change made to it in place elsewhere would not be seen here."""
         if self._json is None or self._json[0] is not self.state:
-            self._json = (self.state, self.title.to_json(self.state))
+            self._json = (self.state, self.title.rules.to_json(self.state))
         return self._json[1]
 
     # -- changes ---------------------------------------------------------------------------
@@ -92,14 +92,14 @@ class Match:
         if action.verb == "undo":
             self.undo(role)
             return
-        before_active = self.title.active(self.state)
-        before_check = self.title.checkpoint(self.state)
+        before_active = self.title.rules.active(self.state)
+        before_check = self.title.rules.checkpoint(self.state)
         snapshot = self.to_json()
-        self.title.apply(self.state, role, action)
+        self.title.rules.apply(self.state, role, action)
         self._json = None
         self.log.append((role, action))
-        after_active = self.title.active(self.state)
-        if self.title.checkpoint(self.state) != before_check or after_active != before_active:
+        after_active = self.title.rules.active(self.state)
+        if self.title.rules.checkpoint(self.state) != before_check or after_active != before_active:
             self._undo.clear()
         else:
             self._undo.append((role, snapshot))
@@ -109,7 +109,7 @@ class Match:
         if not self.can_undo(role):
             raise UndoUnavailable(f"{role} has nothing to undo now")
         _, snapshot = self._undo.pop()
-        self.state = self.title.from_json(snapshot)
+        self.state = self.title.rules.from_json(snapshot)
         self._json = (self.state, snapshot)
         self.log.pop()
 
@@ -124,7 +124,7 @@ class Match:
         action failed takes the action back this way instead of rebuilding the match from
         its stored record."""
         self.log[:] = mark.log
-        self.state = self.title.from_json(mark.state)
+        self.state = self.title.rules.from_json(mark.state)
         self._json = (self.state, mark.state)
         self._undo[:] = mark.undo
 
@@ -132,7 +132,7 @@ class Match:
     def record(self) -> dict[str, Any]:
         """Setup + log: everything needed to replay this match exactly."""
         return {
-            "title": self.title.NAME,
+            "title": self.title.name,
             "seed": self.seed,
             "options": self.options,
             "log": [[role, *action.to_json()] for role, action in self.log],

@@ -1,5 +1,6 @@
 """How a title describes its setup options to clients, so that a lobby can draw the form
-from :attr:`crisis.engine.title.TitleSpec.info` instead of a hand-written one per title.
+from :attr:`crisis.engine.title.Presentation.info` instead of a hand-written one per
+title.
 
 Each option becomes a plain dict in ``info()["options"]``:
 

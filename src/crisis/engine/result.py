@@ -1,6 +1,6 @@
 """How a game ended, in a form programs can branch on.
 
-A title's result (``TitleSpec.result``) is a JSON-simple dict with final ``scores``, the
+A title's result (``TitleSpec.rules.result``) is a JSON-simple dict with final ``scores``, the
 ``ranking``, the ``winner`` and a free-text ``reason`` for people ("last round",
 "Diocletian"). Beside the reason it carries ``termination``: the value of one
 :class:`Termination` member, so that reports, ratings and research code can tell a game

@@ -3,17 +3,28 @@
 Each title package exports one, ``TITLE``; everything above the engine (server, bots, RL
 adapters, CLI) reaches a title only through it (``crisis.games.get_title(name)``).
 
-Besides the game itself (``setup`` ... ``from_json``) a title declares what the layers above
-need to stay game-agnostic: a fixed action catalog and observation encoding for the research
-adapters, determinization for searching bots, a plain-text rendering of a view, and the
-optional parts as typed members (None where a title has none): ``describe``/``unavailable``
-(actions in words, for clients), the research adapters' ``canonical_action``/
-``actual_action``, the score's name and range, the bound on chance outcomes, card-set
-loading, invariants and the fuzz profile. What it brings beyond its rules is declared here
-too: where its own bots, their default, its strength levels and its hint are declared
-(``ai``), who sits at its fuzzed tables (``fuzz.seats``) and the web board that draws it
-(``board``). The layers above read these members; they never probe a title by name, and no
-code above the titles compares a title's name.
+A declaration is its ``name`` and four parts, each read by the layers that need it:
+
+* ``rules`` (:class:`Rules`): the game itself, the contract functions (``setup`` ...
+  ``from_json``, ``copy_state``) and the state machine they run on (``machine``: its steps,
+  verbs, flow and the trusted ``perform``), the view split for servers, the invariants
+  every position keeps and the loading of another card set. Everything that plays or
+  checks a game reads this part.
+* ``presentation`` (:class:`Presentation`): what people see: the title's ``info`` for
+  clients, a plain-text ``render`` of a view, its actions in words (``describe``,
+  ``unavailable``), the score's name, the web ``board`` that draws it and its ``lessons``.
+* ``research`` (:class:`Research`): what the research adapters and searching bots need to
+  stay game-agnostic: a fixed action catalog and observation encoding, determinization,
+  the view an observation reads, the canonical and actual forms of an action, the score's
+  range and the bound on chance outcomes.
+* ``bots`` (:class:`Bots`): what plays the title without a person: the module declaring
+  its own bots, their default, strength levels and hint (``module``), and how the fuzzer
+  and simulations exercise it (``fuzz``: verb weights, variants and the bots seated).
+
+The optional members of each part are None (or empty) where a title has none. The layers
+above read these members; they never probe a title by name, and no code above the titles
+compares a title's name. A title's members never forward to one another: what the machine
+declares (what a verb ends, the trusted fast path) is read from ``rules.machine``.
 
 Hidden information (docs/randomness.md): every random draw comes from the generator kept in
 the state (:mod:`crisis.engine.rng`), made by ``setup`` from the seed. **Views and logs may
@@ -72,15 +83,10 @@ class ViewSplit(Generic[S]):
 
 
 @dataclass(frozen=True)
-class TitleSpec(Generic[S]):
-    """One title, declared: the contract functions, its state machine and its optional
-    parts, over the title's state type ``S`` (``TitleSpec[State]``: setup makes an ``S``,
-    apply, view and the rest take one). ``crisis.games.get_title`` returns these; mypy
-    checks every member."""
+class Rules(Generic[S]):
+    """A title's game: the contract functions over its state type ``S`` and the state
+    machine they run on (see :mod:`crisis.engine.machine`)."""
 
-    #: The title's id, e.g. ``"time_of_crisis"`` (how ``get_title`` finds it; records and
-    #: tables store it). Only ``crisis.games`` looks titles up by it.
-    name: str
     #: A new game state for ``(seed, options)``; every random draw of the game comes from
     #: the generator made from the seed (:func:`crisis.engine.rng.new_rng`).
     setup: Callable[..., S]
@@ -91,6 +97,9 @@ class TitleSpec(Generic[S]):
     #: Every legal action for a role now (empty if it may not act).
     actions: Callable[[S, str], list[Action]]
     #: Perform an action for a role; raise ``IllegalAction`` and change nothing if illegal.
+    #: (An action known to be legal, listed for this very state, may go through
+    #: ``machine.perform`` instead: the trusted fast path of searches and the research
+    #: adapters, the same handlers without listing the legal actions again.)
     apply: Callable[[S, str, Any], None]
     #: What a role may see (``None``: an observer's public view).
     view: Callable[[S, str | None], dict[str, Any]]
@@ -105,6 +114,48 @@ class TitleSpec(Generic[S]):
     from_json: Callable[[bytes | str], S]
     #: A deep copy of a state, equal to a JSON round trip (searching bots rely on it).
     copy_state: Callable[[S], S]
+    #: The steps, verbs and flow the rules run on: what each step accepts
+    #: (``machine.accepts``), what a verb ends (``machine.ending``), the trusted
+    #: ``machine.perform``.
+    machine: Machine[S]
+    #: The view in a shared and an own part, for servers (see :class:`ViewSplit`).
+    view_split: ViewSplit[S] | None = None
+    #: What must hold of every position, checked by the fuzzer (see :data:`Invariants`).
+    invariants: Callable[[S], list[str]] | None = None
+    #: Reads another card set from a folder (for setups with designers' cards).
+    load_cards: Callable[[Path], Any] | None = None
+
+
+@dataclass(frozen=True)
+class Presentation(Generic[S]):
+    """What people see of a title: its description for clients, its views as text, its
+    actions in words, its board and its lessons."""
+
+    #: What a client needs to offer and draw the title: ``name`` (for people), ``players``
+    #: ([min, max]), ``options`` (:mod:`crisis.engine.options`), optionally ``note`` and the
+    #: names of its pieces, all JSON-simple.
+    info: Callable[[], dict[str, Any]]
+    #: The view as plain text for terminals and text-mode environments.
+    render: Callable[[dict[str, Any], str | None], str]
+    #: Each legal action in words: its label, cost and notes (a client shows these).
+    describe: Callable[[S, str, list[Action]], list[dict[str, Any]]] | None = None
+    #: The actions a role could take with more to spend, each with why not now (greyed).
+    unavailable: Callable[[S, str], list[dict[str, Any]]] | None = None
+    #: What the score counts, for reports ("legacy", "victory points").
+    score_name: str = "score"
+    #: The web board that draws the title: its key in ``web/js/boards/index.js`` (sent as
+    #: ``board`` in ``/api/meta``). Empty: none (a table of it shows the default title's).
+    board: str = ""
+    #: The folder of the title's package that holds its lessons (one TOML file each, read by
+    #: :mod:`crisis.engine.lessons`). Empty: the title ships none.
+    lessons: str = ""
+
+
+@dataclass(frozen=True)
+class Research(Generic[S]):
+    """What the research adapters (:mod:`crisis.rl`) and searching bots need: fixed-size
+    encodings of actions and views, and full states drawn to match a view."""
+
     #: Every action that can ever be legal in a game with the given options, in a fixed
     #: order derived from the title's data: an action's index is its id for a policy network.
     action_catalog: Callable[..., list[Action]]
@@ -114,45 +165,55 @@ class TitleSpec(Generic[S]):
     observe: Callable[[dict[str, Any], str], Sequence[float]]
     #: A full state that shows a role exactly the given view; hidden parts drawn from rng.
     determinize: Callable[[dict[str, Any], str | None, random.Random], S]
-    #: What a client needs to offer and draw the title: ``name`` (for people), ``players``
-    #: ([min, max]), ``options`` (:mod:`crisis.engine.options`), optionally ``note`` and the
-    #: names of its pieces, all JSON-simple.
-    info: Callable[[], dict[str, Any]]
-    #: The view as plain text for terminals and text-mode environments.
-    render: Callable[[dict[str, Any], str | None], str]
-    machine: Machine[S]
-    #: What the score counts, for reports ("legacy", "victory points").
-    score_name: str = "score"
-    #: (lowest, highest) final score a seat can have, for reward bounds.
-    score_range: tuple[float, float] = (-100.0, 200.0)
-    #: The most outcomes one random draw can have (OpenSpiel's chance bound).
-    max_chance_outcomes: int = 64
-    describe: Callable[[S, str, list[Action]], list[dict[str, Any]]] | None = None
-    unavailable: Callable[[S, str], list[dict[str, Any]]] | None = None
-    canonical_action: Callable[[Mapping[str, Any], str, Action], Action] | None = None
     #: ``role``'s view less the parts ``observe`` and ``canonical_action`` never read (text
     #: for people, derived conveniences): every key it has is the view's, with the view's
     #: value, so it shows nothing more. The research adapters build it on every step.
     observed_view: Callable[[S, str], dict[str, Any]] | None = None
+    #: An action as the catalog numbers it, given the view it was listed in (None: the
+    #: action itself).
+    canonical_action: Callable[[Mapping[str, Any], str, Action], Action] | None = None
+    #: The legal action a catalog entry stands for in a view (the inverse of
+    #: ``canonical_action``; None: the entry itself).
     actual_action: Callable[[dict[str, Any], str, Action], Action] | None = None
-    #: The view in a shared and an own part, for servers (see :class:`ViewSplit`).
-    view_split: ViewSplit[S] | None = None
-    load_cards: Callable[[Path], Any] | None = None
-    invariants: Callable[[S], list[str]] | None = None
-    fuzz: FuzzProfile = field(default_factory=FuzzProfile)
+    #: (lowest, highest) final score a seat can have, for reward bounds.
+    score_range: tuple[float, float] = (-100.0, 200.0)
+    #: The most outcomes one random draw can have (OpenSpiel's chance bound).
+    max_chance_outcomes: int = 64
+
+
+@dataclass(frozen=True)
+class Bots:
+    """What plays a title without a person: its own bots and how machine play exercises
+    it."""
+
     #: The module that declares what the title brings for play against the machine: its own
     #: bots, the one a new table offers by default, its strength levels and its hint (it
     #: exports ``BOTS``, a :class:`crisis.ai.support.TitleBots`). A dotted path, imported on
     #: first use by :func:`crisis.ai.support.title_bots`: bots import the rules, so the rules
     #: never import them. Empty: the generic bots of :mod:`crisis.ai` alone.
-    ai: str = ""
-    #: The web board that draws the title: its key in ``web/js/boards/index.js`` (sent as
-    #: ``board`` in ``/api/meta``). Empty: none (a table of it shows the default title's).
-    board: str = ""
-    #: The folder of the title's package that holds its lessons (one TOML file each, read by
-    #: :mod:`crisis.engine.lessons`). Empty: the title ships none.
-    lessons: str = ""
+    module: str = ""
+    #: How the fuzzer and simulations play it (verb weights, variants, the bots seated).
+    fuzz: FuzzProfile = field(default_factory=FuzzProfile)
 
+
+@dataclass(frozen=True)
+class TitleSpec(Generic[S]):
+    """One title, declared: its name and its four parts (see the module docstring), over
+    the title's state type ``S`` (``TitleSpec[State]``: setup makes an ``S``, apply, view
+    and the rest take one). ``crisis.games.get_title`` returns these; mypy checks every
+    member."""
+
+    #: The title's id, e.g. ``"time_of_crisis"`` (how ``get_title`` finds it; records and
+    #: tables store it). Only ``crisis.games`` looks titles up by it.
+    name: str
+    #: The game: contract functions and state machine.
+    rules: Rules[S]
+    #: What people see: info, text, actions in words, board, lessons.
+    presentation: Presentation[S]
+    #: Encodings and determinization for the research adapters and searches.
+    research: Research[S]
+    #: Its own bots and its fuzz profile.
+    bots: Bots = field(default_factory=Bots)
     #: The package that exports this declaration as ``TITLE`` (how it pickles: by reference,
     #: so that processes and Ray workers get the same object).
     package: str = ""
@@ -163,26 +224,6 @@ class TitleSpec(Generic[S]):
         if self.package and _exported(self.package) is self:
             return (_exported, (self.package,))
         return super().__reduce__()
-
-    @property
-    def NAME(self) -> str:
-        """The title's id (the same as :attr:`name`)."""
-        return self.name
-
-    def perform(self, state: S, role: str, action: Action) -> None:
-        """Apply ``action`` for ``role`` when it is known to be legal: one of
-        ``actions(state, role)`` listed for this very state. The trusted fast path of
-        searches and the research adapters: the same handlers, hooks and automatic steps as
-        ``apply`` (one rules implementation), without listing the legal actions again to
-        check. Anything not so listed is undefined behaviour: untrusted input goes through
-        ``apply``."""
-        self.machine.perform(state, role, action)
-
-    @property
-    def ending_verbs(self) -> frozenset[str]:
-        """Verbs that end a turn, a phase or a step (bots and the fuzzer lean on them to
-        move a game on), from the state machine's declarations."""
-        return self.machine.ending(("turn", "phase", "step"))
 
 
 def _exported(package: str) -> TitleSpec[Any]:

@@ -95,12 +95,12 @@ class Encoding:
         self.title_name = title
         self.title: TitleSpec = get_title(title)
         self.options = dict(options)
-        self.catalog: list[Action] = self.title.action_catalog(self.options)
+        self.catalog: list[Action] = self.title.research.action_catalog(self.options)
         self.index: dict[Action, int] = {a: i for i, a in enumerate(self.catalog)}
         self.num_actions = len(self.catalog)
-        self.observation_size = self.title.observation_size(self.options)
-        self._canonical = self.title.canonical_action
-        self._observed_view = self.title.observed_view or self.title.view
+        self.observation_size = self.title.research.observation_size(self.options)
+        self._canonical = self.title.research.canonical_action
+        self._observed_view = self.title.research.observed_view or self.title.rules.view
 
     def action_id(self, view: Mapping[str, Any], role: str, action: Action) -> int:
         """The catalog id of ``action`` (legal for ``role`` where it sees ``view``)."""
@@ -118,7 +118,7 @@ class Encoding:
         """``role``'s legal actions in ``state`` by catalog id. Without ``view``, one is
         built only if the title's canonical form of some action reads it (TOC's army
         actions), so a search that asks only this is cheap."""
-        actions = self.title.actions(state, role)
+        actions = self.title.rules.actions(state, role)
         canonical, index = self._canonical, self.index
         try:
             if canonical is None:
@@ -142,7 +142,7 @@ class Encoding:
     def observe(self, view: dict[str, Any], role: str) -> np.ndarray:
         """``role``'s observation vector from ``view``, as float32 clipped into
         [:data:`OBSERVATION_LOW`, :data:`OBSERVATION_HIGH`]."""
-        raw = self.title.observe(view, role)
+        raw = self.title.research.observe(view, role)
         if isinstance(raw, array) and raw.typecode == "d":
             # The title's own buffer of doubles: one cast in C, not one per entry.
             obs = np.frombuffer(raw, dtype=np.float64).astype(np.float32)
@@ -161,13 +161,13 @@ def acting_role(title: TitleSpec, state: Any) -> str | None:
 
     Sequentializing secret simultaneous choices is sound because no view shows another
     role's pending pick (tests/rl/test_simultaneous.py checks it per title)."""
-    active = title.active(state)
+    active = title.rules.active(state)
     if not active:
         return None
     if len(active) == 1:
         return active[0]
     chosen = set(active)
-    for role in title.roles(state):
+    for role in title.rules.roles(state):
         if role in chosen:
             return role
     return active[0]
@@ -203,7 +203,7 @@ def reward_bounds(title: TitleSpec, options: dict[str, Any], mode: str) -> tuple
         return (-1.0, 1.0)
     if mode == "win":
         return (0.0, 1.0)
-    low, high = title.score_range
+    low, high = title.research.score_range
     return (float(low), float(high))
 
 
@@ -212,8 +212,8 @@ def truncated_result(title: TitleSpec, state: Any) -> dict[str, Any]:
     title's ``scores``, ranked by score with ties in seat order, the leaders as winners, and
     ``truncated: True``. Every adapter scores a truncated game with this and
     :func:`final_rewards`, and puts it in ``info["result"]``."""
-    scores = {r: int(v) for r, v in title.scores(state).items()}
-    seats = list(title.roles(state))
+    scores = {r: int(v) for r, v in title.rules.scores(state).items()}
+    seats = list(title.rules.roles(state))
     ranking = sorted(seats, key=lambda r: (-scores[r], seats.index(r)))
     best = scores[ranking[0]]
     return {

@@ -120,7 +120,7 @@ class CrisisEnv(gymnasium.Env[Any, np.int64]):
         self.invalid_action = invalid_action
         self.invalid_penalty = invalid_penalty
         self.render_mode = render_mode
-        self.roles = list(self.title.roles(self.title.setup(0, self.encoding.options)))
+        self.roles = list(self.title.rules.roles(self.title.rules.setup(0, self.encoding.options)))
         self.role = self.roles[seat] if isinstance(seat, int) else seat
         if self.role not in self.roles:
             raise ValueError(f"seat {seat!r} is not one of {self.roles}")
@@ -160,7 +160,7 @@ class CrisisEnv(gymnasium.Env[Any, np.int64]):
     def _obs_dict(self) -> dict[str, np.ndarray]:
         if self._step is not None:
             return self._step.as_obs()
-        obs = self.encoding.observe(self.title.view(self.state, self.role), self.role)
+        obs = self.encoding.observe(self.title.rules.view(self.state, self.role), self.role)
         return {"observation": obs, "action_mask": self.encoding.empty_mask()}
 
     def _obs(self) -> Any:
@@ -190,7 +190,7 @@ class CrisisEnv(gymnasium.Env[Any, np.int64]):
         """Let the bots play until the learner must choose or the game ends."""
         title, state = self.title, self.state
         while True:
-            self.result = title.result(state)
+            self.result = title.rules.result(state)
             if self.result is not None:
                 self._step = None
                 return
@@ -205,7 +205,7 @@ class CrisisEnv(gymnasium.Env[Any, np.int64]):
                 self.result = truncated_result(title, state)
                 self._step = None
                 return
-            title.apply(state, role, self._opponent_action(role))
+            title.rules.apply(state, role, self._opponent_action(role))
             self._others += 1
 
     def _opponent_action(self, role: str) -> Any:
@@ -213,8 +213,8 @@ class CrisisEnv(gymnasium.Env[Any, np.int64]):
         title, state = self.title, self.state
         bot = self.bots.get(role)
         if bot is not None:
-            legal = title.actions(state, role)
-            return bot.choose(title.view(state, role), role, legal, self._bot_rng)
+            legal = title.rules.actions(state, role)
+            return bot.choose(title.rules.view(state, role), role, legal, self._bot_rng)
         policy = self.opponent_specs[role]
         assert callable(policy)
         step = self.encoding.step(state, role)
@@ -237,7 +237,7 @@ class CrisisEnv(gymnasium.Env[Any, np.int64]):
             for r, spec in self.opponent_specs.items()
             if isinstance(spec, str)
         }
-        self.state = self.title.setup(game_seed, self.encoding.options)
+        self.state = self.title.rules.setup(game_seed, self.encoding.options)
         self._steps = 0
         self._others = 0
         self._advance()
@@ -261,7 +261,7 @@ class CrisisEnv(gymnasium.Env[Any, np.int64]):
             info = {**self._info(), "action_mask": d["action_mask"], "invalid_action": True}
             obs = d["observation"] if self.flat else d
             return obs, float(self.invalid_penalty), False, False, info
-        self.title.perform(self.state, self.role, legal)  # listed for this state
+        self.title.rules.machine.perform(self.state, self.role, legal)  # listed for this state
         self._steps += 1
         self._advance()
         if self.result is None and self._steps >= self.step_limit:
@@ -280,7 +280,9 @@ class CrisisEnv(gymnasium.Env[Any, np.int64]):
         """The learner's view as text (``ansi`` returns it, ``human`` prints it)."""
         if self.render_mode is None or self.state is None:
             return None
-        text = self.title.render(self.title.view(self.state, self.role), self.role)
+        text = self.title.presentation.render(
+            self.title.rules.view(self.state, self.role), self.role
+        )
         if self.render_mode == "ansi":
             return text
         print(text)

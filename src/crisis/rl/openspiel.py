@@ -108,7 +108,7 @@ def options_param(options: dict[str, Any]) -> str:
 def _described(title: TitleSpec) -> list[dict[str, Any]]:
     """The title's setup options as ``info()`` describes them (:mod:`crisis.engine.options`),
     less ``data`` ones (a card set is no game parameter: pass it in ``options``)."""
-    return [o for o in title.info().get("options", []) if o["kind"] != "data"]
+    return [o for o in title.presentation.info().get("options", []) if o["kind"] != "data"]
 
 
 def option_params(title: TitleSpec) -> dict[str, Any]:
@@ -159,14 +159,14 @@ class TitleState:
         return self._snapshot
 
     def __deepcopy__(self, memo: dict[int, Any]) -> TitleState:
-        return TitleState(self.title, self.title.copy_state(self.value))
+        return TitleState(self.title, self.title.rules.copy_state(self.value))
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_title_state, (self.title, self.title.to_json(self.value)))
+        return (_title_state, (self.title, self.title.rules.to_json(self.value)))
 
 
 def _title_state(title: TitleSpec, data: bytes) -> TitleState:
-    return TitleState(title, title.from_json(data))
+    return TitleState(title, title.rules.from_json(data))
 
 
 class CrisisGame(pyspiel.Game):
@@ -196,7 +196,7 @@ class CrisisGame(pyspiel.Game):
         low, high = reward_bounds(self.title, options, self.reward_mode)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.encoding.num_actions,
-            max_chance_outcomes=self.title.max_chance_outcomes,
+            max_chance_outcomes=self.title.research.max_chance_outcomes,
             num_players=self.players,
             min_utility=low,
             max_utility=high,
@@ -206,13 +206,13 @@ class CrisisGame(pyspiel.Game):
         super().__init__(_game_type(title, self.players), info, params)
         with strict_chance([]):
             try:
-                self.title.setup(0, options)
+                self.title.rules.setup(0, options)
             except NeedChance as exc:
                 self.setup_need = exc.n
             else:  # a title without random setup
                 self.setup_need = 0
-        probe = self.title.setup(0, options)
-        self.roles = list(self.title.roles(probe))
+        probe = self.title.rules.setup(0, options)
+        self.roles = list(self.title.rules.roles(probe))
         self.key = str(self)
         _GAMES[self.key] = self
 
@@ -288,13 +288,13 @@ class CrisisState(pyspiel.State):
         try:
             if self._pending == _SETUP:
                 with strict_chance(outcomes):
-                    new = title.setup(0, game.encoding.options)
+                    new = title.rules.setup(0, game.encoding.options)
             else:
                 role, action, _ = self._pending
                 assert self.state is not None
-                new = title.copy_state(self.state.value)
+                new = title.rules.copy_state(self.state.value)
                 new.rng.chance = outcomes
-                title.perform(new, role, action)  # listed by _legal
+                title.rules.machine.perform(new, role, action)  # listed by _legal
         except NeedChance as exc:
             self._need = exc.n
             return
@@ -308,7 +308,7 @@ class CrisisState(pyspiel.State):
         self._pending = None
         self._outcomes = []
         self._need = 0
-        result = title.result(new)
+        result = title.rules.result(new)
         if result is None and self._moves >= game.max_moves:
             result = truncated_result(title, new)
         self._result = result
@@ -403,7 +403,9 @@ class CrisisState(pyspiel.State):
         game, title = self._game, self._game.title
         role = game.roles[player_id]
         rng = random.Random(int(float(probability_sampler()) * 2**53))
-        determinized = title.determinize(title.view(self.state.value, role), role, rng)
+        determinized = title.research.determinize(
+            title.rules.view(self.state.value, role), role, rng
+        )
         determinized.rng.chance = []
         copy = self.clone()
         assert isinstance(copy, CrisisState)
@@ -416,7 +418,7 @@ class CrisisState(pyspiel.State):
     def __str__(self) -> str:
         if self.state is None:
             return f"setup, {len(self._outcomes)} draws so far"
-        text = self.title.render(self.title.view(self.state.value, None), None)
+        text = self.title.presentation.render(self.title.rules.view(self.state.value, None), None)
         if self._pending is not None:
             text += f"\n(drawing for {self._pending[1]}: {len(self._outcomes)} draws so far)"
         return text
@@ -438,7 +440,7 @@ class CrisisObserver:
             return
         role = self._game.roles[player]
         self.tensor[:] = self._game.encoding.observe(
-            state.title.view(state.title_state, role), role
+            state.title.rules.view(state.title_state, role), role
         )
 
     def string_from(self, state: CrisisState, player: int) -> str:
@@ -446,7 +448,7 @@ class CrisisObserver:
         if state.state is None:
             return "setup"
         title, role = state.title, self._game.roles[player]
-        return str(title.render(title.view(state.title_state, role), role))
+        return str(title.presentation.render(title.rules.view(state.title_state, role), role))
 
 
 class InfoStateObserver(CrisisObserver):
@@ -468,7 +470,9 @@ class InfoStateObserver(CrisisObserver):
         self.tensor.fill(0)
         if state.state is not None:
             role = self._game.roles[player]
-            obs[:] = self._game.encoding.observe(state.title.view(state.title_state, role), role)
+            obs[:] = self._game.encoding.observe(
+                state.title.rules.view(state.title_state, role), role
+            )
         decisions = state._recall[player].decisions()
         for d in decisions:
             counts[d.action] += 1
@@ -489,9 +493,9 @@ class InfoStateObserver(CrisisObserver):
             lines.append("now: setup")
         else:
             role = self._game.roles[player]
-            view = state.title.view(state.title_state, role)
+            view = state.title.rules.view(state.title_state, role)
             lines.append(f"now: sees {recall.view_digest(view)}")
-            lines.append(state.title.render(view, role))
+            lines.append(state.title.presentation.render(view, role))
         return "\n".join(lines)
 
 

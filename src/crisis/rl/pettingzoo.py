@@ -146,8 +146,8 @@ class raw_env(AECEnv):
         self.flat = flat
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"crisis_{title}_v0"}
-        probe = self.title.setup(0, self.encoding.options)
-        self.possible_agents = list(self.title.roles(probe))
+        probe = self.title.rules.setup(0, self.encoding.options)
+        self.possible_agents = list(self.title.rules.roles(probe))
         n, size = self.encoding.num_actions, self.encoding.observation_size
         obs_space: gymnasium.spaces.Space[Any] = (
             observation_box(size)
@@ -186,7 +186,7 @@ class raw_env(AECEnv):
             game_seed = int(seed)
         else:
             game_seed = int(self._seeds.integers(2**62))
-        self.state_ = self.title.setup(game_seed, self.encoding.options)
+        self.state_ = self.title.rules.setup(game_seed, self.encoding.options)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -211,7 +211,7 @@ class raw_env(AECEnv):
         step = self._step
         if step is not None and agent == self.agent_selection:
             return step.as_obs()
-        obs = self.encoding.observe(self.title.view(self.state_, agent), agent)
+        obs = self.encoding.observe(self.title.rules.view(self.state_, agent), agent)
         return {"observation": obs, "action_mask": self.encoding.empty_mask()}
 
     def observe(self, agent: str) -> Any:
@@ -240,10 +240,10 @@ class raw_env(AECEnv):
                 "choose an action whose action_mask entry is 1"
             )
         self._cumulative_rewards[agent] = 0.0
-        self.title.perform(self.state_, agent, legal)  # listed for this state
+        self.title.rules.machine.perform(self.state_, agent, legal)  # listed for this state
         self._moves += 1
         self._clear_rewards()
-        result = self.title.result(self.state_)
+        result = self.title.rules.result(self.state_)
         if result is not None:
             rewards = final_rewards(result, self.agents, self.reward_mode)
             for a in self.agents:
@@ -271,7 +271,7 @@ class raw_env(AECEnv):
             gymnasium.logger.warn("render() called without a render_mode")
             return None
         role = self.agent_selection if self.agents else None
-        text = self.title.render(self.title.view(self.state_, role), role)
+        text = self.title.presentation.render(self.title.rules.view(self.state_, role), role)
         if self.render_mode == "ansi":
             return text
         print(text)

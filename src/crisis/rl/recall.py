@@ -38,8 +38,8 @@ def snapshot(title: TitleSpec, state: Any) -> tuple[bytes, int]:
     ``log`` list is kept whole, with length -1."""
     log = getattr(state, "log", None)
     if not isinstance(state, msgspec.Struct) or not isinstance(log, list):
-        return title.to_json(state), -1
-    return title.to_json(msgspec.structs.replace(state, log=[])), len(log)
+        return title.rules.to_json(state), -1
+    return title.rules.to_json(msgspec.structs.replace(state, log=[])), len(log)
 
 
 class Decision:
@@ -69,7 +69,7 @@ class Decision:
         if self._digest is None:
             assert self._state is not None
             data, log_length = self._state
-            view = self._title.view(self._title.from_json(data), self.role)
+            view = self._title.rules.view(self._title.rules.from_json(data), self.role)
             self._digest = view_digest({**view, "log": log_length})
             self._state = None
         return self._digest

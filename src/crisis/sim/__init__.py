@@ -29,7 +29,7 @@ def variant_options(title: str = DEFAULT_TITLE) -> OptionsFor | None:
     """The title's cycle of setup variants (its fuzz profile), if it has one."""
     if title not in TITLES:
         return None
-    return get_title(title).fuzz.options
+    return get_title(title).bots.fuzz.options
 
 
 def plan_games(

@@ -80,7 +80,7 @@ def simulate(
     if not console.is_terminal:
         console = Console(width=max(console.width, 110))  # logs and pipes: no wrapped cells
     try:
-        score_name = get_title(title).score_name
+        score_name = get_title(title).presentation.score_name
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
     names = _parse_list(bots, "bot")

@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from crisis.ai import get_bot
+from crisis.engine.title import TitleSpec
 from crisis.games import DEFAULT_TITLE, get_title
 
 MAX_ACTIONS = 20_000
@@ -97,15 +98,15 @@ def play_game(spec: GameSpec) -> GameRecord:
         bots=list(spec.bots),
     )
     try:
-        state = title.setup(spec.seed, options)
-        roles = title.roles(state)
+        state = title.rules.setup(spec.seed, options)
+        roles = title.rules.roles(state)
         record.roles = list(roles)
         seats = zip(roles, spec.bots, strict=True)
         bots = {role: get_bot(name, spec.title) for role, name in seats}
         rngs = {role: seat_rng(spec.seed, i) for i, role in enumerate(roles)}
         record.think = dict.fromkeys(roles, 0.0)
         record.max_think = dict.fromkeys(roles, 0.0)
-        first_view = title.view(state, None)
+        first_view = title.rules.view(state, None)
         record.first = str(first_view.get("first", roles[0]))
         _play(title, state, bots, rngs, spec.max_actions, record)
     except Exception as exc:  # a crash is a result of the study, not the end of it
@@ -116,7 +117,7 @@ def play_game(spec: GameSpec) -> GameRecord:
 
 
 def _play(
-    title: Any,
+    title: TitleSpec[Any],
     state: Any,
     bots: dict[str, Any],
     rngs: dict[str, random.Random],
@@ -125,21 +126,21 @@ def _play(
 ) -> None:
     turn_start: dict[str, float] = {}
     turn_key: dict[str, Any] = {}
-    while title.result(state) is None:
+    while title.rules.result(state) is None:
         if record.actions >= max_actions:
             record.status = "stall"
             record.error = f"no result after {max_actions} actions"
             break
-        active = title.active(state)
+        active = title.rules.active(state)
         if not active:
             record.status = "stall"
             record.error = "the game has no result and nobody may act"
             break
         for role in active:
-            legal = title.actions(state, role)
+            legal = title.rules.actions(state, role)
             if not legal:
                 continue
-            view = title.view(state, role)
+            view = title.rules.view(state, role)
             key = (view.get("round", view.get("turn")), view.get("current"))
             if turn_key.get(role) != key:
                 turn_key[role], turn_start[role] = key, 0.0
@@ -150,22 +151,22 @@ def _play(
             record.think[role] += spent
             turn_start[role] += spent
             record.max_think[role] = max(record.max_think[role], turn_start[role])
-            title.apply(state, role, action)
+            title.rules.apply(state, role, action)
             record.actions += 1
-            if title.result(state) is not None:
+            if title.rules.result(state) is not None:
                 break
     _finish(title, state, record)
 
 
-def _finish(title: Any, state: Any, record: GameRecord) -> None:
-    public = title.view(state, None)
+def _finish(title: TitleSpec[Any], state: Any, record: GameRecord) -> None:
+    public = title.rules.view(state, None)
     record.rounds = int(public.get("round", public.get("turn", 0)) or 0)
     for entry in public.get("players", []):
         role = entry["role"]
         if "turns" in entry:  # the title's own count of turns taken
             record.turns[role] = int(entry["turns"])
         record.bought[role] = list(entry.get("bought", []))
-    result = title.result(state)
+    result = title.rules.result(state)
     if result is None:
         return
     record.winner = result.get("winner")

@@ -17,7 +17,8 @@ title's default bot in the others.
 
 This module reads only the engine contract (``TitleSpec``) and the bots' registry, which
 older checkouts have too: ``bench/compare.py`` runs this very file against another checkout's
-sources to compare like with like.
+sources to compare like with like (:func:`_rules` reads the contract functions of either
+form of the declaration).
 """
 
 from __future__ import annotations
@@ -45,24 +46,33 @@ class Recorded:
     legal: list[list[tuple[str, Any]]]
 
 
+def _rules(title: Any) -> Any:
+    """The contract functions of ``title``: its ``rules`` part, or, for a checkout from
+    before the declaration was grouped into parts, the declaration itself (both carry the
+    ``machine``, whose ``perform`` is the trusted path). Only this file, which runs against
+    older checkouts too, reads a member this way."""
+    return getattr(title, "rules", title)
+
+
 def record(title: Any, games: int, seed: int = 0, players: int = 4) -> list[Recorded]:
     """``games`` random games of ``title`` (actions chosen uniformly, seeded), recorded."""
+    rules = _rules(title)
     out: list[Recorded] = []
     for g in range(games):
         options = {"players": players}
-        state = title.setup(seed * 1000 + g, options)
+        state = rules.setup(seed * 1000 + g, options)
         rng = random.Random(seed * 1000 + g)
         moves: list[tuple[str, int, Any]] = []
         legal_lists: list[list[tuple[str, Any]]] = []
         for _ in range(20_000):
-            if title.result(state) is not None:
+            if rules.result(state) is not None:
                 break
-            role = title.active(state)[0]
-            legal = title.actions(state, role)
+            role = rules.active(state)[0]
+            legal = rules.actions(state, role)
             i = rng.randrange(len(legal))
             moves.append((role, i, legal[i]))
             legal_lists.append([(a.verb, a.arg) for a in legal])
-            title.perform(state, role, legal[i])
+            rules.machine.perform(state, role, legal[i])
         out.append(Recorded(seed * 1000 + g, options, moves, legal_lists))
     return out
 
@@ -70,9 +80,10 @@ def record(title: Any, games: int, seed: int = 0, players: int = 4) -> list[Reco
 def _replay(title: Any, games: list[Recorded], checked: bool) -> tuple[float, int]:
     """CPU seconds and actions to replay ``games`` listing each position's actions and
     then applying (``checked``) or performing the recorded one."""
-    states = [title.setup(g.seed, g.options) for g in games]
-    actions = title.actions
-    step = title.apply if checked else title.perform
+    rules = _rules(title)
+    states = [rules.setup(g.seed, g.options) for g in games]
+    actions = rules.actions
+    step = rules.apply if checked else rules.machine.perform
     n = 0
     start = time.process_time()
     for game, state in zip(games, states, strict=True):
@@ -133,8 +144,9 @@ def rollouts_per_second(
     decisions: rollouts played, the CPU seconds of its thinking and rollouts per second."""
     from crisis.ai import default_bot, get_bot
 
-    state = title.setup(seed, {"players": 4})
-    roles = title.roles(state)
+    rules = _rules(title)
+    state = rules.setup(seed, {"players": 4})
+    roles = rules.roles(state)
     mine = roles[0]
     other = default_bot(title.name)
     # Any: the searching bots' ``last_iterations`` is theirs, not the Bot protocol's.
@@ -145,13 +157,13 @@ def rollouts_per_second(
     rng = random.Random(seed)
     rollouts = made = 0
     seconds = 0.0
-    while made < decisions and title.result(state) is None:
-        who = title.active(state)[0]
-        legal = title.actions(state, who)
-        view = title.view(state, who)
+    while made < decisions and rules.result(state) is None:
+        who = rules.active(state)[0]
+        legal = rules.actions(state, who)
+        view = rules.view(state, who)
         bot = bots[who]
         if who != mine:
-            title.apply(state, who, bot.choose(view, who, legal, rng))
+            rules.apply(state, who, bot.choose(view, who, legal, rng))
             continue
         bot.last_iterations = 0
         start = time.process_time()
@@ -159,7 +171,7 @@ def rollouts_per_second(
         seconds += time.process_time() - start
         rollouts += bot.last_iterations
         made += 1
-        title.apply(state, who, act)
+        rules.apply(state, who, act)
     return {
         "decisions": float(made),
         "rollouts": float(rollouts),

@@ -61,7 +61,7 @@ class Summary:
     games: int = 0
     finished: int = 0
     stalls: int = 0
-    score_name: str = "score"  # the title's name for a score (TitleSpec.score_name)
+    score_name: str = "score"  # the title's name for a score (TitleSpec.presentation.score_name)
     crashes: int = 0
     bots: list[BotStats] = field(default_factory=list)
     rounds: float = 0.0

@@ -1,4 +1,4 @@
-"""Rome in Crisis's bots, declared (``TitleSpec.ai`` names this module; see
+"""Rome in Crisis's bots, declared (``TitleSpec.bots.module`` names this module; see
 :mod:`crisis.ai.support`): the rule-of-thumb ``heuristic`` (also the reference bot the
 levels are measured against), the generic search rolling out with it (``ismcts``), the
 title's own ``search`` (short heuristic rollouts judged by the victory-point lead,

@@ -154,8 +154,8 @@ class SearchBot:
         rng: random.Random,
     ) -> None:
         title = self.title
-        state = title.determinize(view, role, rng)
-        legal = [arms[a] for a in title.actions(state, role) if a in arms]
+        state = title.research.determinize(view, role, rng)
+        legal = [arms[a] for a in title.rules.actions(state, role) if a in arms]
         if not legal:  # the sample disagrees with the view: skip it
             return
         for arm in legal:
@@ -171,7 +171,9 @@ class SearchBot:
                 return a.mean() + self.c * math.sqrt(math.log(a.available) / a.visits) + bias
 
             arm = max(legal, key=ucb)
-        title.perform(state, role, arm.action)  # listed for this sample: the fast path
+        title.rules.machine.perform(
+            state, role, arm.action
+        )  # listed for this sample: the fast path
         value = self._play_out(state, role, rng)
         arm.visits += 1
         arm.total += value
@@ -185,21 +187,21 @@ class SearchBot:
         policy.forget()
         stop = state.turn + self.horizon
         while True:
-            result = title.result(state)
+            result = title.rules.result(state)
             if result is not None:
                 return final_value(result, role)
             if state.turn >= stop:
                 break
-            active = title.active(state)
+            active = title.rules.active(state)
             if not active:
                 break
             who = active[0]
-            legal = title.actions(state, who)
+            legal = title.rules.actions(state, who)
             if len(legal) == 1:
                 act = legal[0]
             else:
                 act = policy.choose(rollout_view(state, who), who, legal, rng)
                 if act not in legal:
                     act = legal[0]
-            title.perform(state, who, act)  # one of ``legal``: no second listing
+            title.rules.machine.perform(state, who, act)  # one of ``legal``: no second listing
         return lead_value({p.role: p.vp for p in state.players}, role, self.scale)

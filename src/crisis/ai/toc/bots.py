@@ -1,4 +1,4 @@
-"""Time of Crisis's bots, declared (``TitleSpec.ai`` names this module; see
+"""Time of Crisis's bots, declared (``TitleSpec.bots.module`` names this module; see
 :mod:`crisis.ai.support`): the faction heuristics ``military`` (Maximinus Thrax), ``senate``
 (Pupienus & Balbinus), ``populace`` (Gordian III), ``balanced`` and ``consul`` (``balanced``
 tuned against ``senate``), the turn-plan ``ismcts``

@@ -51,33 +51,33 @@ def positions(spec: GameSpec) -> list[Position]:
     features), labelled with the winner; a game that ends without a winner or passes
     ``spec.max_actions`` gives none."""
     title = get_title(spec.title)
-    state = title.setup(spec.seed, {**spec.options, "players": len(spec.bots)})
-    roles = list(title.roles(state))
+    state = title.rules.setup(spec.seed, {**spec.options, "players": len(spec.bots)})
+    roles = list(title.rules.roles(state))
     bots = {role: get_bot(name, spec.title) for role, name in zip(roles, spec.bots, strict=True)}
     rngs = {role: seat_rng(spec.seed, i) for i, role in enumerate(roles)}
     starts: list[tuple[int, tuple[tuple[float, ...], ...]]] = []
     last: Any = None
     actions = 0
-    while title.result(state) is None and actions < spec.max_actions:
-        active = title.active(state)
+    while title.rules.result(state) is None and actions < spec.max_actions:
+        active = title.rules.active(state)
         if not active:
             return []
         for role in active:
-            legal = title.actions(state, role)
+            legal = title.rules.actions(state, role)
             if not legal:
                 continue
-            view = title.view(state, role)
+            view = title.rules.view(state, role)
             key = (view["round"], view["current"], view["phase"] == "setup")
             if key != last and not key[2]:  # a turn began (setup is no one's turn)
                 last = key
                 feats = features(view)
                 rows = tuple(tuple(float(feats[r][n]) for n in NAMES) for r in roles)
                 starts.append((int(view["round"]), rows))
-            title.apply(state, role, bots[role].choose(view, role, legal, rngs[role]))
+            title.rules.apply(state, role, bots[role].choose(view, role, legal, rngs[role]))
             actions += 1
-            if title.result(state) is not None:
+            if title.rules.result(state) is not None:
                 break
-    result = title.result(state)
+    result = title.rules.result(state)
     if not result or result.get("winner") not in roles:
         return []
     won = roles.index(result["winner"])

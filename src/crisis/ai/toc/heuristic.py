@@ -50,7 +50,7 @@ class HeuristicBot:
             self._turn, self._count = key, 0
         self._count += 1
         if self._count > TURN_CAP:
-            ends = [a for a in actions if a.verb in TITLE.ending_verbs]
+            ends = [a for a in actions if a.verb in TITLE.rules.machine.ending()]
             return ends[0] if ends else rng.choice(actions)
         act = decide(Obs(view, role), actions, self.profile)
         return act if act in actions else actions[0]

@@ -142,7 +142,7 @@ class ISMCTSBot:
             self._turn, self._count = turn, 0
         self._count += 1
         if self._count > TURN_CAP:
-            ends = [a for a in actions if a.verb in TITLE.ending_verbs]
+            ends = [a for a in actions if a.verb in TITLE.rules.machine.ending()]
             return ends[0] if ends else actions[0]
         if len(actions) == 1:
             return actions[0]

@@ -376,7 +376,7 @@ class SearchBot:
             self._turn_key, self._spent, self._count = key, 0.0, 0
         self._count += 1
         if self._count > TURN_CAP:
-            ends = [a for a in actions if a.verb in TITLE.ending_verbs]
+            ends = [a for a in actions if a.verb in TITLE.rules.machine.ending()]
             return ends[0] if ends else actions[0]
         if len(actions) == 1:
             return actions[0]
@@ -558,7 +558,7 @@ class SearchBot:
 
     def _rollout(self, state: toc.State, role: str, action: Action) -> float:
         """Play ``action`` (legal here: the caller checked), then :meth:`value`."""
-        TITLE.perform(state, role, action)  # the trusted fast path: no second listing
+        TITLE.rules.machine.perform(state, role, action)  # the trusted fast path: no second listing
         return self.value(state, role)
 
     def value(self, state: toc.State, role: str) -> float:
@@ -591,7 +591,7 @@ class SearchBot:
                 act = decide(Obs(seen, who, board=state), legal, prof)
                 if act not in legal:
                     act = legal[0]
-            TITLE.perform(state, who, act)  # one of ``legal``: no second listing
+            TITLE.rules.machine.perform(state, who, act)  # one of ``legal``: no second listing
             steps += 1
             if state.current != current:
                 current = state.current

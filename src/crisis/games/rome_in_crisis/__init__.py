@@ -8,7 +8,7 @@ The module-level functions are the engine contract::
     ric.apply(state, role, ric.actions(state, role)[0])
 """
 
-from crisis.engine.title import FuzzProfile, TitleSpec
+from crisis.engine.title import Bots, FuzzProfile, Presentation, Research, Rules, TitleSpec
 from crisis.games.rome_in_crisis import fuzzing, invariants
 from crisis.games.rome_in_crisis.data import load_cards, provisional
 from crisis.games.rome_in_crisis.determinize import determinize
@@ -39,41 +39,46 @@ from crisis.games.rome_in_crisis.words import describe, unavailable
 TITLE: TitleSpec[State] = TitleSpec(
     name=NAME,
     package=__name__,
-    setup=setup,
-    roles=roles,
-    active=active,
-    actions=actions,
-    apply=apply,
-    view=view,
-    observed_view=observed_view,
-    result=result,
-    scores=scores,
-    checkpoint=checkpoint,
-    to_json=to_json,
-    from_json=from_json,
-    copy_state=copy_state,
-    action_catalog=action_catalog,
-    observation_size=observation_size,
-    observe=observe,
-    determinize=determinize,
-    info=info,
-    render=render,
-    machine=RULES,
-    score_name="victory points",
-    score_range=(0.0, 150.0),
-    max_chance_outcomes=MAX_CHANCE_OUTCOMES,
-    describe=describe,
-    unavailable=unavailable,
-    load_cards=load_cards,
-    invariants=invariants.check,
-    fuzz=FuzzProfile(
-        weights=fuzzing.FUZZ_WEIGHTS,
-        options=fuzzing.fuzz_options,
+    rules=Rules(
+        setup=setup,
+        roles=roles,
+        active=active,
+        actions=actions,
+        apply=apply,
+        view=view,
+        result=result,
+        scores=scores,
+        checkpoint=checkpoint,
+        to_json=to_json,
+        from_json=from_json,
+        copy_state=copy_state,
+        machine=RULES,
+        invariants=invariants.check,
+        load_cards=load_cards,
     ),
-    # Its bots, their default, its levels and hint (imported on use), and its web board.
-    ai="crisis.ai.ric.bots",
-    board="rome_in_crisis",
-    lessons="lessons",
+    presentation=Presentation(
+        info=info,
+        render=render,
+        describe=describe,
+        unavailable=unavailable,
+        score_name="victory points",
+        board="rome_in_crisis",
+        lessons="lessons",
+    ),
+    research=Research(
+        action_catalog=action_catalog,
+        observation_size=observation_size,
+        observe=observe,
+        determinize=determinize,
+        observed_view=observed_view,
+        score_range=(0.0, 150.0),
+        max_chance_outcomes=MAX_CHANCE_OUTCOMES,
+    ),
+    # Its bots, their default, its levels and hint (imported on use), and its fuzz profile.
+    bots=Bots(
+        module="crisis.ai.ric.bots",
+        fuzz=FuzzProfile(weights=fuzzing.FUZZ_WEIGHTS, options=fuzzing.fuzz_options),
+    ),
 )
 
 __all__ = [

@@ -23,7 +23,7 @@ RULES: Machine[State] = Machine("rome_in_crisis", roles, start="choose_method")
 #: The declarations, in the one grammar both titles use (:class:`~crisis.engine.machine.Machine`):
 #: ``@lists(step, prompt, actors)`` for a decision step's legal actions, its prompt and who
 #: acts; ``@handles(verb, step=..., ends=..., args=..., option=...)`` for the function that
-#: performs a verb (at one step, or wherever it is listed); ``@automatic(step)`` for a step
+#: performs a verb at the step (or steps) that accept it; ``@automatic(step)`` for a step
 #: nobody decides.
 lists = RULES.lists
 handles = RULES.handles

@@ -8,7 +8,15 @@ The module-level functions are the engine contract::
     toc.apply(state, role, toc.actions(state, role)[0])
 """
 
-from crisis.engine.title import FuzzProfile, TitleSpec, ViewSplit
+from crisis.engine.title import (
+    Bots,
+    FuzzProfile,
+    Presentation,
+    Research,
+    Rules,
+    TitleSpec,
+    ViewSplit,
+)
 from crisis.games.time_of_crisis import fuzzing, invariants
 from crisis.games.time_of_crisis.army_slots import actual_action, canonical_action
 from crisis.games.time_of_crisis.catalog import MAX_CHANCE_OUTCOMES, action_catalog
@@ -41,44 +49,52 @@ from crisis.games.time_of_crisis.words import describe, unavailable
 TITLE: TitleSpec[State] = TitleSpec(
     name=NAME,
     package=__name__,
-    setup=setup,
-    roles=roles,
-    active=active,
-    actions=actions,
-    apply=apply,
-    view=view,
-    result=result,
-    scores=scores,
-    checkpoint=checkpoint,
-    to_json=to_json,
-    from_json=from_json,
-    copy_state=copy_state,
-    action_catalog=action_catalog,
-    observation_size=observation_size,
-    observe=observe,
-    determinize=determinize,
-    info=info,
-    render=render,
-    machine=RULES,
-    score_name="legacy",
-    score_range=(0.0, 200.0),
-    max_chance_outcomes=MAX_CHANCE_OUTCOMES,
-    describe=describe,
-    unavailable=unavailable,
-    canonical_action=canonical_action,
-    observed_view=observed_view,
-    actual_action=actual_action,
-    view_split=ViewSplit(shared=shared_view, own=own_view),
-    invariants=invariants.check_game,
-    fuzz=FuzzProfile(
-        weights=fuzzing.FUZZ_WEIGHTS,
-        options=fuzzing.fuzz_options,
-        seats=fuzzing.FUZZ_SEATS,
+    rules=Rules(
+        setup=setup,
+        roles=roles,
+        active=active,
+        actions=actions,
+        apply=apply,
+        view=view,
+        result=result,
+        scores=scores,
+        checkpoint=checkpoint,
+        to_json=to_json,
+        from_json=from_json,
+        copy_state=copy_state,
+        machine=RULES,
+        view_split=ViewSplit(shared=shared_view, own=own_view),
+        invariants=invariants.check_game,
     ),
-    # Its bots, their default, its levels and hint (imported on use), and its web board.
-    ai="crisis.ai.toc.bots",
-    board="time_of_crisis",
-    lessons="lessons",
+    presentation=Presentation(
+        info=info,
+        render=render,
+        describe=describe,
+        unavailable=unavailable,
+        score_name="legacy",
+        board="time_of_crisis",
+        lessons="lessons",
+    ),
+    research=Research(
+        action_catalog=action_catalog,
+        observation_size=observation_size,
+        observe=observe,
+        determinize=determinize,
+        observed_view=observed_view,
+        canonical_action=canonical_action,
+        actual_action=actual_action,
+        score_range=(0.0, 200.0),
+        max_chance_outcomes=MAX_CHANCE_OUTCOMES,
+    ),
+    # Its bots, their default, its levels and hint (imported on use), and its fuzz profile.
+    bots=Bots(
+        module="crisis.ai.toc.bots",
+        fuzz=FuzzProfile(
+            weights=fuzzing.FUZZ_WEIGHTS,
+            options=fuzzing.fuzz_options,
+            seats=fuzzing.FUZZ_SEATS,
+        ),
+    ),
 )
 
 __all__ = [

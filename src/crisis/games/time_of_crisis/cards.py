@@ -99,6 +99,7 @@ def _list_cards(state: State, role: str) -> list[Action]:
 
 @handles(
     "play_card",
+    step="actions",
     args=("card",),
     cost=lambda _s, _r, cid: {data.INFLUENCE[cid].suit: -data.INFLUENCE[cid].value},
 )
@@ -113,7 +114,7 @@ def play_card(state: State, role: str, cid: str) -> None:
     log(state, f"{role} plays {card.name}")
 
 
-@handles("castra", args=("army",))
+@handles("castra", step="actions", args=("army",))
 def castra(state: State, role: str, army_id: int) -> None:
     """Castra: a marker on your army takes one hit off each battle's hits against it."""
     use(state, "castra")
@@ -122,7 +123,7 @@ def castra(state: State, role: str, army_id: int) -> None:
 
 
 # Ruling 14 (docs/rulings.md).
-@handles("flanking_maneuver")
+@handles("flanking_maneuver", step="actions")
 def flanking_maneuver(state: State, role: str, _arg: None) -> None:
     """Flanking Maneuver: the next battle you initiate this turn allows one re-roll."""
     use(state, "flanking_maneuver")
@@ -131,7 +132,7 @@ def flanking_maneuver(state: State, role: str, _arg: None) -> None:
 
 
 # Ruling 22 (docs/rulings.md).
-@handles("praetorian_guard", args=("amount",), cost=lambda _s, _r, n: {"red": n})
+@handles("praetorian_guard", step="actions", args=("amount",), cost=lambda _s, _r, n: {"red": n})
 def praetorian_guard(state: State, role: str, n: int) -> None:
     """Praetorian Guard: Place Governor in Italia paid with Military points, a die each."""
     use(state, "praetorian_guard")
@@ -140,7 +141,7 @@ def praetorian_guard(state: State, role: str, n: int) -> None:
 
 
 # Ruling 23 (docs/rulings.md).
-@handles("tribute", args=("province", "tribe"))
+@handles("tribute", step="actions", args=("province", "tribe"))
 def tribute(state: State, role: str, arg: tuple[str, str]) -> None:
     """Tribute: every barbarian of one tribe in one province turns inactive."""
     province, tribe = arg_tuple(arg)
@@ -169,7 +170,7 @@ def _foederati_options(state: State, role: str) -> list[Action]:
 
 
 # Ruling 24 (docs/rulings.md).
-@handles("foederati", args=("army", "foederati_place"))
+@handles("foederati", step="actions", args=("army", "foederati_place"))
 def foederati(state: State, role: str, arg: tuple[int, str, str]) -> None:
     """Foederati: one barbarian (an active one first) from here or next door joins your army."""
     army_id, region, tribe = arg_tuple(arg)
@@ -200,7 +201,7 @@ def damnatio_card(state: State) -> str | None:
 
 
 # Rulings 21, 42 (docs/rulings.md).
-@handles("damnatio_memoriae")
+@handles("damnatio_memoriae", step="actions")
 def damnatio_memoriae(state: State, role: str, _arg: None) -> None:
     """Damnatio Memoriae: if your next Place Governor in Italia this turn succeeds, the
     deposed Emperor's Emperor Turns return to 0 (the expansion's card: back 2 spaces)."""
@@ -211,7 +212,7 @@ def damnatio_memoriae(state: State, role: str, _arg: None) -> None:
     log(state, f"{role} moves Damnatio Memoriae against the Emperor")
 
 
-@handles("quaestor", args=("province",))
+@handles("quaestor", step="actions", args=("province",))
 def quaestor(state: State, role: str, province: str) -> None:
     """Quaestor: Place Governor dice in this province of yours vote only on 3+."""
     use(state, "quaestor")
@@ -219,7 +220,7 @@ def quaestor(state: State, role: str, province: str) -> None:
     log(state, f"{role} installs a Quaestor in {province}")
 
 
-@handles("mob", args=("province",))
+@handles("mob", step="actions", args=("province",))
 def mob(state: State, role: str, province: str) -> None:
     """Mob: a Mob counter in a province you do not govern."""
     use(state, "mob")
@@ -244,7 +245,7 @@ def pretender_eligible(state: State, role: str) -> list[str]:
 
 
 # Ruling 47 (docs/rulings.md).
-@handles("pretender", args=("province",))
+@handles("pretender", step="actions", args=("province",))
 def pretender(state: State, role: str, seat: str) -> None:
     """Pretender: a Seat of Power here, Breakaway markers in every eligible province
     connected to it through eligible provinces."""

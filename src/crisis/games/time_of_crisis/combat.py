@@ -169,7 +169,12 @@ def attacker_units(state: State, b: Battle) -> int:
 # -- starting a battle ------------------------------------------------------------------------
 
 
-@handles("initiate_battle", args=("army", "target"), cost=lambda *_: {"red": data.COSTS.battle})
+@handles(
+    "initiate_battle",
+    step="actions",
+    args=("army", "target"),
+    cost=lambda *_: {"red": data.COSTS.battle},
+)
 def initiate_battle(state: State, role: str, arg: tuple[int, str]) -> None:
     """One Military point: your army attacks another army in its region (RULES 6.3.1, 8)."""
     army_id, target = arg_tuple(arg)
@@ -181,7 +186,12 @@ def initiate_battle(state: State, role: str, arg: tuple[int, str]) -> None:
 
 
 # Ruling 50 (docs/rulings.md).
-@handles("militia_battle", args=("province", "foe"), cost=lambda *_: {"red": data.COSTS.battle})
+@handles(
+    "militia_battle",
+    step="actions",
+    args=("province", "foe"),
+    cost=lambda *_: {"red": data.COSTS.battle},
+)
 def militia_battle(state: State, role: str, arg: tuple[str, str]) -> None:
     """One Military point: the lone Militia of a province you govern attacks another army
     there (RULES 6.3.3: it is an army for all purposes, commanded by the Governor)."""
@@ -273,7 +283,7 @@ def _roll(state: State, b: Battle, *, attacker: bool) -> None:
         log(state, f"defender rolls {said}: {counted(hits, 'hit')}")
 
 
-@handles("reroll")
+@handles("reroll", step="battle")
 def reroll(state: State, role: str, _arg: None) -> None:
     """Flanking Maneuver: roll all of the attacker's dice again and keep the new result."""
     b = frame(state, Battle)
@@ -281,7 +291,7 @@ def reroll(state: State, role: str, _arg: None) -> None:
     _score_hits(state, b)
 
 
-@handles("keep", ends="step")
+@handles("keep", step="battle", ends="step")
 def keep(state: State, role: str, _arg: None) -> None:
     """Flanking Maneuver: keep the first roll."""
     b = frame(state, Battle)
@@ -475,7 +485,7 @@ def battle_role(state: State) -> str | None:
     return attacker_role(state, b)
 
 
-@handles("take_hit", args=("hit",))
+@handles("take_hit", step="battle", args=("hit",))
 def take_hit(state: State, role: str, choice: str) -> None:
     """Allocate one hit as chosen (which legion, or which barbarian)."""
     b = frame(state, Battle)
@@ -621,7 +631,7 @@ def army_owner(state: State, b: Battle) -> str:
     return state.players[state.current].role
 
 
-@handles("advance")
+@handles("advance", step="battle")
 def advance(state: State, role: str, _arg: None) -> None:
     """The victorious army moves into the empty capital (RULES 8.4)."""
     b = frame(state, Battle)
@@ -634,7 +644,7 @@ def advance(state: State, role: str, _arg: None) -> None:
     _after_battle(state)
 
 
-@handles("stay", ends="step")
+@handles("stay", step="battle", ends="step")
 def stay(state: State, role: str, _arg: None) -> None:
     """The victorious army stays outside the capital."""
     b = frame(state, Battle)
@@ -643,7 +653,7 @@ def stay(state: State, role: str, _arg: None) -> None:
 
 
 # Ruling 15 (docs/rulings.md).
-@handles("reward", args=("reward",))
+@handles("reward", step="battle", args=("reward",))
 def reward(state: State, role: str, choice: str) -> None:
     """Free Increase Support where the figure fell, or -2 on the first card of its suit."""
     b = frame(state, Battle)

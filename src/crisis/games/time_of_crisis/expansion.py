@@ -68,7 +68,7 @@ def expansion_options(state: State, role: str) -> list[Action]:
 
 
 # Rulings 34, 35 (docs/rulings.md).
-@handles("cavalry", option="expansion_cards")
+@handles("cavalry", step="actions", option="expansion_cards")
 def cavalry(state: State, role: str, _arg: None) -> None:
     """Cavalry: your army in your next battle this turn rolls one extra die hitting on 3+."""
     use(state, "cavalry")
@@ -76,7 +76,7 @@ def cavalry(state: State, role: str, _arg: None) -> None:
     log(state, f"{role} brings up the cavalry")
 
 
-@handles("force_march", args=("army",), option="expansion_cards")
+@handles("force_march", step="actions", args=("army",), option="expansion_cards")
 def force_march(state: State, role: str, army_id: int) -> None:
     """Force March: an army that has battled may move and battle again this turn."""
     use(state, "force_march")
@@ -85,7 +85,7 @@ def force_march(state: State, role: str, army_id: int) -> None:
 
 
 # Rulings 34, 36 (docs/rulings.md).
-@handles("spiculum", option="expansion_cards")
+@handles("spiculum", step="actions", option="expansion_cards")
 def spiculum(state: State, role: str, _arg: None) -> None:
     """Spiculum: in your next battle this turn your army strikes first; the defender rolls
     with what survives, and the first strike's hits count toward victory."""
@@ -94,7 +94,7 @@ def spiculum(state: State, role: str, _arg: None) -> None:
     log(state, f"{role}'s legions ready their spicula")
 
 
-@handles("princeps_senatus", option="expansion_cards")
+@handles("princeps_senatus", step="actions", option="expansion_cards")
 def princeps_senatus(state: State, role: str, _arg: None) -> None:
     """Princeps Senatus: your next Place Governor this turn needs 2 fewer votes (min 1)."""
     use(state, "princeps_senatus")
@@ -107,7 +107,7 @@ flow("actions", calls=("frumentarii", "demagogue"))
 
 
 # Ruling 40 (docs/rulings.md).
-@handles("frumentarii", option="expansion_cards")
+@handles("frumentarii", step="actions", option="expansion_cards")
 def frumentarii(state: State, role: str, _arg: None) -> None:
     """Frumentarii: look at the top three event cards and put them back in any order."""
     use(state, "frumentarii")
@@ -126,7 +126,7 @@ def _list_orders(state: State, role: str) -> list[Action]:
     return [Action("order", tuple(p)) for p in permutations(state.peek)]
 
 
-@handles("order", args=("peek_order",), option="expansion_cards")
+@handles("order", step="frumentarii", args=("peek_order",), option="expansion_cards")
 def order(state: State, role: str, ids: tuple[str, ...]) -> None:
     """Put the peeked event cards back on top in the chosen order."""
     state.event_deck[: len(ids)] = list(ids)
@@ -135,7 +135,7 @@ def order(state: State, role: str, ids: tuple[str, ...]) -> None:
 
 
 # Ruling 39 (docs/rulings.md).
-@handles("triumph", option="expansion_cards")
+@handles("triumph", step="actions", option="expansion_cards")
 def triumph(state: State, role: str, _arg: None) -> None:
     """Triumph: +1 legacy per barbarian your last winning battle against barbarians removed
     this turn (never doubled; not if your Emperor died in that battle)."""
@@ -148,7 +148,11 @@ def triumph(state: State, role: str, _arg: None) -> None:
 
 # Rulings 34, 37 (docs/rulings.md).
 @handles(
-    "ambitus", args=("amount",), option="expansion_cards", cost=lambda _s, _r, k: {"yellow": k}
+    "ambitus",
+    step="actions",
+    args=("amount",),
+    option="expansion_cards",
+    cost=lambda _s, _r, k: {"yellow": k},
 )
 def ambitus(state: State, role: str, k: int) -> None:
     """Ambitus: spend Populace points as extra dice for your next Place Governor this turn."""
@@ -158,7 +162,7 @@ def ambitus(state: State, role: str, k: int) -> None:
 
 
 # Rulings 34, 38 (docs/rulings.md).
-@handles("mobile_vulgus", option="expansion_cards")
+@handles("mobile_vulgus", step="actions", option="expansion_cards")
 def mobile_vulgus(state: State, role: str, _arg: None) -> None:
     """Mobile Vulgus: your next Place Governor this turn in a province (not Italia) at
     support 1 or 2 succeeds without rolling."""
@@ -168,7 +172,7 @@ def mobile_vulgus(state: State, role: str, _arg: None) -> None:
 
 
 # Ruling 41 (docs/rulings.md).
-@handles("demagogue", option="expansion_cards")
+@handles("demagogue", step="actions", option="expansion_cards")
 def demagogue(state: State, role: str, _arg: None) -> None:
     """Demagogue: every other player discards a card from hand (one of value 2+ if any)."""
     use(state, "demagogue")
@@ -195,7 +199,7 @@ def _list_discards(state: State, role: str) -> list[Action]:
     return [Action("demagogue_discard", c) for c in _discard_options(state, role)]
 
 
-@handles("demagogue_discard", args=("card",), option="expansion_cards")
+@handles("demagogue_discard", step="demagogue", args=("card",), option="expansion_cards")
 def demagogue_discard(state: State, role: str, cid: str) -> None:
     """Discard the chosen card to the Discard Pile."""
     p = player(state, role)

@@ -117,7 +117,10 @@ def _list_buy_rest(state: State, role: str) -> list[Action]:
 
 
 @handles(
-    "buy", args=("card",), cost=lambda state, role, cid: {POLITICAL: card_cost(state, role, cid)}
+    "buy",
+    step="buy",
+    args=("card",),
+    cost=lambda state, role, cid: {POLITICAL: card_cost(state, role, cid)},
 )
 def buy(state: State, role: str, cid: str) -> None:
     """Buy a card from the supply into your Discard Pile."""
@@ -138,7 +141,11 @@ def buy(state: State, role: str, cid: str) -> None:
 
 # Ruling 43 (docs/rulings.md).
 @handles(
-    "cycle", args=("category",), option="expansion_cards", cost=lambda *_: {POLITICAL: CYCLE_COST}
+    "cycle",
+    step="buy",
+    args=("category",),
+    option="expansion_cards",
+    cost=lambda *_: {POLITICAL: CYCLE_COST},
 )
 def cycle(state: State, role: str, slot: str) -> None:
     """Variable market: one political point puts a stack's top card at its bottom and turns
@@ -149,7 +156,7 @@ def cycle(state: State, role: str, slot: str) -> None:
     log(state, f"{role} cycles the {slot} stack: {data.INFLUENCE[stack[0]].name} is on top")
 
 
-@handles("trash", args=("card",), cost=lambda *_: {POLITICAL: TRASH_COST})
+@handles("trash", step="buy", args=("card",), cost=lambda *_: {POLITICAL: TRASH_COST})
 def trash(state: State, role: str, cid: str) -> None:
     """Remove a card of your Discard Pile from the game for three points."""
     player(state, role).discard.remove(cid)
@@ -157,7 +164,7 @@ def trash(state: State, role: str, cid: str) -> None:
     log(state, f"{role} trashes {data.INFLUENCE[cid].name}")
 
 
-@handles("discard", args=("card",))
+@handles("discard", step="buy", args=("card",))
 def discard(state: State, role: str, cid: str) -> None:
     """Put a card from your hand on your Discard Pile."""
     p = player(state, role)
@@ -165,7 +172,7 @@ def discard(state: State, role: str, cid: str) -> None:
     p.discard.append(cid)
 
 
-@handles("end_buy", ends="turn")
+@handles("end_buy", step="buy", ends="turn")
 def end_buy(state: State, role: str, _arg: None) -> None:
     """Finish buying; the End of Turn phase follows (an automatic step)."""
     state.turn.political = 0

@@ -174,7 +174,12 @@ def _one_army(state: State, role: str, action: Action) -> list[Action]:
     return _army_actions(state, role, a, governed(state, role), room, red_in_hand)
 
 
-@handles("recruit_general", args=("leader_cost",), cost=lambda _s, _r, cost: {"red": cost})
+@handles(
+    "recruit_general",
+    step="actions",
+    args=("leader_cost",),
+    cost=lambda _s, _r, cost: {"red": cost},
+)
 def recruit_general(state: State, role: str, cost: int) -> None:
     """Pay a General's printed cost to move it to the Available Leaders box."""
     p = player(state, role)
@@ -183,7 +188,12 @@ def recruit_general(state: State, role: str, cost: int) -> None:
     log(state, f"{role} recruits a General ({cost})")
 
 
-@handles("create_army", args=("province",), cost=lambda *_: {"red": data.COSTS.create_army})
+@handles(
+    "create_army",
+    step="actions",
+    args=("province",),
+    cost=lambda *_: {"red": data.COSTS.create_army},
+)
 def create_army(state: State, role: str, province: str) -> None:
     """One Military point: a General and one Legion in a province you govern."""
     new_army(state, role, province)
@@ -192,6 +202,7 @@ def create_army(state: State, role: str, province: str) -> None:
 
 @handles(
     "add_legion",
+    step="actions",
     args=("army",),
     cost=lambda state, _r, army_id: {"red": add_legion_cost(army(state, army_id).legions)},
 )
@@ -202,7 +213,9 @@ def add_legion(state: State, role: str, army_id: int) -> None:
     log(state, f"{role} adds a legion to army {a.id} in {a.region} ({a.legions})")
 
 
-@handles("train_legion", args=("army",), cost=lambda *_: {"red": data.COSTS.train_legion})
+@handles(
+    "train_legion", step="actions", args=("army",), cost=lambda *_: {"red": data.COSTS.train_legion}
+)
 def train_legion(state: State, role: str, army_id: int) -> None:
     """One Military point flips a reduced-strength Legion back to full strength."""
     a = army(state, army_id)
@@ -211,7 +224,12 @@ def train_legion(state: State, role: str, army_id: int) -> None:
     log(state, f"{role} trains a legion of army {a.id}")
 
 
-@handles("move_army", args=("army", "region"), cost=lambda *_: {"red": data.COSTS.move_army})
+@handles(
+    "move_army",
+    step="actions",
+    args=("army", "region"),
+    cost=lambda *_: {"red": data.COSTS.move_army},
+)
 def move_army(state: State, role: str, arg: tuple[int, str]) -> None:
     """One Military point moves an army to an adjacent region, outside any capital."""
     army_id, dest = arg_tuple(arg)
@@ -222,7 +240,7 @@ def move_army(state: State, role: str, arg: tuple[int, str]) -> None:
     log(state, f"{role} moves army {a.id} to {dest}")
 
 
-@handles("enter_capital", args=("army",))
+@handles("enter_capital", step="actions", args=("army",))
 def enter_capital(state: State, role: str, army_id: int) -> None:
     """Move an army into its province's empty capital for free."""
     a = army(state, army_id)
@@ -232,7 +250,7 @@ def enter_capital(state: State, role: str, army_id: int) -> None:
     check_occupation(state)
 
 
-@handles("leave_capital", args=("army",))
+@handles("leave_capital", step="actions", args=("army",))
 def leave_capital_action(state: State, role: str, army_id: int) -> None:
     """Move an army out of its capital into the province for free."""
     a = army(state, army_id)
@@ -243,6 +261,7 @@ def leave_capital_action(state: State, role: str, army_id: int) -> None:
 
 @handles(
     "disperse_mob",
+    step="actions",
     args=[("army",), ("province",)],
     cost=lambda *_: {"red": data.COSTS.disperse_mob},
 )
@@ -303,7 +322,7 @@ def _list_occupy(state: State, role: str) -> list[Action]:
 
 
 # Ruling 28 (docs/rulings.md).
-@handles("occupy", args=("occupation",))
+@handles("occupy", step="occupy", args=("occupation",))
 def occupy(state: State, role: str, choice: str) -> None:
     """Remove the Pretender marker and replace the province's Governor at support 1."""
     name = frame(state, Occupation).province

@@ -20,7 +20,7 @@ from functools import lru_cache
 from crisis.engine.action import Action
 from crisis.engine.rng import new_rng
 from crisis.games.time_of_crisis import combat
-from crisis.games.time_of_crisis.registry import arg_tuple
+from crisis.games.time_of_crisis.registry import RULES, arg_tuple
 from crisis.games.time_of_crisis.state import (
     MILITIA_ATTACKER,
     Battle,
@@ -251,19 +251,17 @@ def simulate_attack(state: State, action: Action, trials: int, seed: int) -> Sim
     winner stays outside the capital and takes the first reward. A win is the legacy the
     current player gains from the battle (the attacker always plays the current turn); the
     hits are read off the battle's log lines (the last roll of each side), less a Castra."""
-    from crisis.games.time_of_crisis import rules
-
     role = current_role(state)
     _, _, _, attacker_castra, defender_castra = _sides(state, action)
     wins = wiped = dealt = taken = 0
     for i in range(trials):
         copy = copy_state(state)
         copy.rng = new_rng(seed * 1_000_003 + i)
-        rules.apply(copy, role, action)
+        RULES.apply(copy, role, action)
         while copy.battle is not None:
             who = combat.battle_role(copy)
             assert who is not None
-            rules.apply(copy, who, _plain_choice(copy, rules.actions(copy, who)))
+            RULES.apply(copy, who, _plain_choice(copy, RULES.actions(copy, who)))
         wins += copy.turn.battle_legacy > state.turn.battle_legacy
         wiped += _attacker_gone(copy, action)
         on_defender, on_attacker = _logged_hits(copy.log[len(state.log) :])

@@ -58,7 +58,7 @@ def _list_provinces(state: State, role: str) -> list[Action]:
     ]
 
 
-@handles("choose_province", args=("province",))
+@handles("choose_province", step="choose_province", args=("province",))
 def choose_province(state: State, role: str, province: str) -> None:
     """Place the at-start Governor, General, Legion and Militia in ``province`` (RULES 3.2)."""
     p = player(state, role)
@@ -118,7 +118,7 @@ def _list_choices(state: State, role: str) -> list[Action]:
     return [Action("choose_card", cid) for cid in sorted(set(player(state, role).available))]
 
 
-@handles("choose_card", args=("card",))
+@handles("choose_card", step=("choose_hand", "pax", "refill"), args=("card",))
 def choose_card(state: State, role: str, cid: str) -> None:
     """Move one card from the Available Pile to the hand."""
     p = player(state, role)
@@ -219,7 +219,7 @@ def can_still_leave_sea(state: State, role: str) -> bool:
 flow("actions", goes=("support_check",), phase="actions")
 
 
-@handles("end_actions", ends="phase")
+@handles("end_actions", step="actions", ends="phase")
 def end_actions(state: State, role: str, _arg: None) -> None:
     """Close Take Actions (armies still at sea are lost); Support Check, Expand Pretender
     Empire and Gain Legacy follow as automatic steps."""
@@ -356,7 +356,7 @@ def _list_ludi(state: State, role: str) -> list[Action]:
     return [Action("ludi", cid) for cid in hand] + [Action("pass")]
 
 
-@handles("ludi", args=("card",))
+@handles("ludi", step="ludi", args=("card",))
 def ludi(state: State, role: str, cid: str) -> None:
     """Discard a card to gain legacy equal to its value (Ludi Saeculares)."""
     p = player(state, role)
@@ -367,7 +367,7 @@ def ludi(state: State, role: str, cid: str) -> None:
     goto(state, "begin_buy")
 
 
-@handles("pass", ends="step")
+@handles("pass", step="ludi", ends="step")
 def pass_ludi(state: State, role: str, _arg: None) -> None:
     """Decline the Ludi Saeculares."""
     goto(state, "begin_buy")

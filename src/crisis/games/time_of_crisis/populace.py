@@ -117,6 +117,7 @@ def raise_support(state: State, province: str) -> None:
 
 @handles(
     "increase_support",
+    step="actions",
     args=("province",),
     cost=lambda state, _r, province: {"yellow": support_cost(state.provinces[province].support)},
 )
@@ -127,14 +128,16 @@ def increase_support(state: State, role: str, province: str) -> None:
     log(state, f"{role} raises support in {province} to {prov.support}")
 
 
-@handles("place_militia", args=("province",), cost=lambda *_: {"yellow": MILITIA_COST})
+@handles(
+    "place_militia", step="actions", args=("province",), cost=lambda *_: {"yellow": MILITIA_COST}
+)
 def place_militia(state: State, role: str, province: str) -> None:
     """Two Populace points: a Militia in the capital of a province you govern."""
     state.provinces[province].militia = True
     log(state, f"{role} raises a Militia in {province}")
 
 
-@handles("hold_games", args=("province",), cost=lambda *_: {"yellow": GAMES_COST})
+@handles("hold_games", step="actions", args=("province",), cost=lambda *_: {"yellow": GAMES_COST})
 def hold_games(state: State, role: str, province: str) -> None:
     """Two Populace points remove one Mob from a province you govern."""
     state.provinces[province].mobs -= 1
@@ -143,6 +146,7 @@ def hold_games(state: State, role: str, province: str) -> None:
 
 @handles(
     "build",
+    step="actions",
     args=("province", "improvement"),
     cost=lambda state, *_: {"yellow": improvement_cost(state)},
 )

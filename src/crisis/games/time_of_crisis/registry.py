@@ -7,7 +7,7 @@ runs the game through :data:`RULES`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from crisis.engine.action import Arg
@@ -28,7 +28,7 @@ RULES: Machine[State] = Machine("time_of_crisis", roles, start="choose_province"
 #: The declarations, in the one grammar both titles use (:class:`~crisis.engine.machine.Machine`):
 #: ``@lists(step, prompt, actors)`` for (some of) a step's legal actions, its prompt and who
 #: acts; ``@handles(verb, step=..., ends=..., args=..., option=..., cost=...)`` for the
-#: function that performs a verb (at one step, or wherever it is listed): ``ends`` is the
+#: function that performs a verb at the step (or steps) that accept it: ``ends`` is the
 #: turn, phase or step it ends, for clients and bots, ``args`` the domains of its argument
 #: (whose values :func:`catalog.domains` gives; the action catalog is built from them),
 #: ``option`` the setup option without which it never occurs, ``cost`` what it takes from
@@ -58,7 +58,7 @@ def arg_tuple(arg: Arg) -> tuple[Any, ...]:
 
 def handles(
     verb: str,
-    step: str | None = None,
+    step: str | Iterable[str],
     *,
     ends: Ends | None = None,
     args: Args = (),

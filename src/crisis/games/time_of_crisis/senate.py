@@ -260,7 +260,7 @@ def _list_emperor(state: State, role: str) -> list[Action]:
     return _emperor_places(state, role)
 
 
-@handles("place_emperor", args=[("province",), ("army",)], option="emperor_rules")
+@handles("place_emperor", step="emperor", args=[("province",), ("army",)], option="emperor_rules")
 def place_emperor(state: State, role: str, where: str) -> None:
     """Senate Emperor in Italia, Populace Emperor on another of your Governors (his Mobs are
     dispersed), or Military Emperor with one of your armies (expansion 3.2)."""
@@ -325,7 +325,12 @@ def _one_placement(state: State, role: str, action: Action) -> list[Action]:
     return _placements_in(state, role, str(arg[0]), blue)
 
 
-@handles("recruit_governor", args=("leader_cost",), cost=lambda _s, _r, cost: {"blue": cost})
+@handles(
+    "recruit_governor",
+    step="actions",
+    args=("leader_cost",),
+    cost=lambda _s, _r, cost: {"blue": cost},
+)
 def recruit_governor(state: State, role: str, cost: int) -> None:
     """Pay a Governor's printed cost to move it to the Available Leaders box."""
     p = player(state, role)
@@ -334,7 +339,12 @@ def recruit_governor(state: State, role: str, cost: int) -> None:
     log(state, f"{role} recruits a Governor ({cost})")
 
 
-@handles("place_governor", args=("province", "amount"), cost=lambda _s, _r, arg: {"blue": arg[1]})
+@handles(
+    "place_governor",
+    step="actions",
+    args=("province", "amount"),
+    cost=lambda _s, _r, arg: {"blue": arg[1]},
+)
 def place_governor(state: State, role: str, arg: tuple[str, int]) -> None:
     """Spend Senate points, one die each, for votes to replace a province's Governor."""
     province, n = arg_tuple(arg)
@@ -342,7 +352,10 @@ def place_governor(state: State, role: str, arg: tuple[str, int]) -> None:
 
 
 @handles(
-    "recall_governor", args=("province",), cost=lambda *_: {"blue": data.COSTS.recall_governor}
+    "recall_governor",
+    step="actions",
+    args=("province",),
+    cost=lambda *_: {"blue": data.COSTS.recall_governor},
 )
 def recall_governor(state: State, role: str, province: str) -> None:
     """Senate points (two): your Governor returns to your box; a Neutral takes his place."""

@@ -18,8 +18,11 @@ from typing import Any
 from crisis.engine.action import Action
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import counted
+from crisis.games.time_of_crisis.catalog import POOL_MAX
 from crisis.games.time_of_crisis.costs import cost_of, spheres
+from crisis.games.time_of_crisis.market import prices
 from crisis.games.time_of_crisis.odds import attack_odds
+from crisis.games.time_of_crisis.registry import RULES
 from crisis.games.time_of_crisis.senate import vote_for
 from crisis.games.time_of_crisis.state import State, copy_state, find_army, governed
 
@@ -327,8 +330,6 @@ _SUIT_OF = {name: suit for suit, name in data.SPHERE.items()}
 def _amount_verbs() -> frozenset[str]:
     """Verbs whose argument ends in an amount of influence the player chooses (a Governor's
     dice, Praetorian Guard, Ambitus): read from their declared argument domains."""
-    from crisis.games.time_of_crisis.registry import RULES
-
     return frozenset(
         v.name for v in RULES.verbs.values() if any(a and a[-1] == "amount" for a in v.args)
     )
@@ -352,17 +353,14 @@ def unavailable(state: State, role: str) -> list[dict[str, Any]]:
     its cheapest amount, and none while some amount of it is legal now.
     At his Buy/Trash prompt, the cards on offer he cannot pay for, each with the ``action``
     it would be (the market greys those cards)."""
-    from crisis.games.time_of_crisis import rules  # the rules import this module's callers
-    from crisis.games.time_of_crisis.catalog import POOL_MAX
-
-    if role not in rules.active(state):
+    if role not in RULES.active(state):
         return []
     if state.step == "buy":
-        return _unaffordable(state, role, rules.actions(state, role))
+        return _unaffordable(state, role, RULES.actions(state, role))
     if state.step != "actions":
         return []
     amounts = _amount_verbs()
-    legal = rules.actions(state, role)
+    legal = RULES.actions(state, role)
     now = set(legal)
     open_now = {_greyed_key(a, amounts) for a in legal if a.verb in amounts}
     rich = copy_state(state)
@@ -371,7 +369,7 @@ def unavailable(state: State, role: str) -> list[dict[str, Any]]:
     # Which action speaks for each entry: the last one short of influence (the first, the
     # cheapest, for an amount verb). Words are made for those only.
     chosen: dict[tuple[str, Any], tuple[Action, dict[str, int], dict[str, int]]] = {}
-    for action in rules.actions(rich, role):
+    for action in RULES.actions(rich, role):
         verb, arg = action
         if verb in amounts:  # (many: every number of dice in every province; inlined key)
             key = (verb, arg[:-1] if isinstance(arg, tuple) else None)
@@ -402,8 +400,6 @@ def unavailable(state: State, role: str) -> list[dict[str, Any]]:
 
 def _unaffordable(state: State, role: str, legal: list[Action]) -> list[dict[str, Any]]:
     """The cards on offer ``role`` cannot buy now for want of political points."""
-    from crisis.games.time_of_crisis.market import prices
-
     points = state.turn.political
     out = []
     for cid, price in prices(state, role).items():

@@ -38,7 +38,7 @@ async def coach(table_id: str, role: str, request: Request, token: Token = None)
     answer = await workers.call(
         Priority.HINT,
         _coach,
-        live.title.NAME,
+        live.title.name,
         view,
         role,
         legal,
@@ -48,7 +48,7 @@ async def coach(table_id: str, role: str, request: Request, token: Token = None)
     )
     pick: Action = answer["action"]
     words: dict[str, Any] = {"label": str(pick), "cost": None, "note": None}
-    describe = live.title.describe
+    describe = live.title.presentation.describe
     if describe is not None and version == live.version:
         words = describe(live.match.state, role, [pick])[0]
     return {

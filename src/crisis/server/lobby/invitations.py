@@ -261,7 +261,7 @@ async def send(request: Request, live: Live, maker: Account, guests: dict[str, A
     site's own words: never a seat's or a table's name, which anyone may type. A failure is
     logged, never raised: the table stands."""
     hall = _hall(request)
-    name = live.title.info().get("name", live.row.title)
+    name = live.title.presentation.info().get("name", live.row.title)
     how = []
     if live.row.rated:
         how.append("rated")

@@ -88,7 +88,7 @@ def _script(title: str, lesson_id: str) -> bytes:
             "summary": lesson.summary,
             "intro": lesson.intro,
             "outro": lesson.outro,
-            "players": [p for p in spec.roles(positions[0])],
+            "players": [p for p in spec.rules.roles(positions[0])],
             "steps": steps,
         }
     )
@@ -102,24 +102,24 @@ def _step(title: str, lesson_id: str, index: int) -> bytes:
     state = _positions(title, lesson_id)[index]
     done = index == len(lesson.steps)
     role = lesson.steps[min(index, len(lesson.steps) - 1)].role
-    view = spec.view(state, role)
+    view = spec.rules.view(state, role)
     view["can_undo"] = False
     acts, words, greyed = [], [], []
     if not done:
-        legal = spec.actions(state, role)
+        legal = spec.rules.actions(state, role)
         acts = [a.to_json() for a in legal]
-        if spec.describe is not None:
-            words = spec.describe(state, role, legal)
-        if spec.unavailable is not None:
-            greyed = spec.unavailable(state, role)
-    roles = spec.roles(state)
+        if spec.presentation.describe is not None:
+            words = spec.presentation.describe(state, role, legal)
+        if spec.presentation.unavailable is not None:
+            greyed = spec.presentation.unavailable(state, role)
+    roles = spec.rules.roles(state)
     table = {
         "id": f"lesson-{lesson.id}",
         "title": title,
         "options": dict(lesson.options),
         "status": "playing",
         "version": index,
-        "active": spec.active(state),
+        "active": spec.rules.active(state),
         "result": None,
         "rematch": None,
         "rematch_of": None,
@@ -143,7 +143,7 @@ def _step(title: str, lesson_id: str, index: int) -> bytes:
             "log_from": 0,
             "actions": acts,
             "labels": words,
-            "ending": sorted(spec.ending_verbs),
+            "ending": sorted(spec.rules.machine.ending()),
             "unavailable": greyed,
             "lesson": {"step": index, "steps": len(lesson.steps), "done": done},
         }
@@ -161,7 +161,7 @@ def lesson_list() -> dict[str, Any]:
         "lessons": [
             {
                 "title": title,
-                "title_name": get_title(title).info()["name"],
+                "title_name": get_title(title).presentation.info()["name"],
                 "id": lesson.id,
                 "name": lesson.name,
                 "summary": lesson.summary,

@@ -89,7 +89,7 @@ class Replays:
         entry = _entry(live, step)
         walk = self._walk(live)
         label = None
-        describe = live.title.describe
+        describe = live.title.presentation.describe
         if entry is not None and describe is not None:
             # The action in the title's own words, as it read just before it was taken.
             label = walk.labels.get(step)
@@ -125,7 +125,7 @@ class Replays:
             pending = self._reviewing.get(key)
             if pending is None:
                 job = workers.call(
-                    Priority.REVIEW, review_game, live.title.NAME, live.match.record(), key=live.id
+                    Priority.REVIEW, review_game, live.title.name, live.match.record(), key=live.id
                 )
                 pending = self._reviewing[key] = asyncio.ensure_future(job)
                 pending.add_done_callback(lambda _: self._reviewing.pop(key, None))
@@ -141,7 +141,7 @@ class Replays:
         walk = self._walks.pop(live.id, None)
         if walk is None:
             match = Match(live.title, live.row.seed, dict(live.row.options))
-            start = _pack(live.title.to_json(match.state))
+            start = _pack(live.title.rules.to_json(match.state))
             walk = _Walk(live.version, list(live.match.log), [start], match, 0)
         else:
             walk.follow(live.version, live.match.log)
@@ -161,14 +161,14 @@ class Replays:
         nearest = min(step // every, len(walk.checkpoints) - 1)
         match = walk.match
         if match is None or walk.step > step or walk.step < nearest * every:
-            state = title.from_json(zlib.decompress(walk.checkpoints[nearest]))
+            state = title.rules.from_json(zlib.decompress(walk.checkpoints[nearest]))
             match = walk.match = Match(title, live.row.seed, dict(live.row.options), state=state)
             walk.step = nearest * every
         for role, action in walk.log[walk.step : step]:
             match.apply(role, action)
             walk.step += 1
             if walk.step == len(walk.checkpoints) * every:
-                walk.checkpoints.append(_pack(title.to_json(match.state)))
+                walk.checkpoints.append(_pack(title.rules.to_json(match.state)))
         return match
 
 

@@ -144,10 +144,10 @@ async def meta() -> dict[str, Any]:
     The first title's entries are also at the top level (for clients of one title)."""
     titles = {
         name: {
-            **get_title(name).info(),
-            "rules": get_title(name).machine.describe(),
+            **get_title(name).presentation.info(),
+            "rules": get_title(name).rules.machine.describe(),
             # The web board that draws it (web/js/boards/index.js), as the title declares.
-            "board": get_title(name).board,
+            "board": get_title(name).presentation.board,
             "bots": bot_names(name),
             "levels": levels(name),
             # Each level's measured win rate (crisis.ai.level_figures): what the lobby shows.
@@ -445,7 +445,7 @@ async def decision(
         raise Forbidden(f"you do not hold the {role} seat")
     if live.finished:
         raise GameOver("the game is over")
-    legal = live.title.actions(live.match.state, role)
+    legal = live.title.rules.actions(live.match.state, role)
     if not legal:
         raise BadMessage(f"{role} has nothing to decide now")
     return live, legal, live.match.view(role)
@@ -466,7 +466,7 @@ async def hint(table_id: str, role: str, request: Request, token: Token = None) 
     choices = await workers.call(
         Priority.HINT,
         _hint,
-        live.title.NAME,
+        live.title.name,
         view,
         role,
         legal,
@@ -475,7 +475,7 @@ async def hint(table_id: str, role: str, request: Request, token: Token = None) 
         seconds=seconds,
         key=limits.client_key(client_address(request)),
     )
-    describe = live.title.describe
+    describe = live.title.presentation.describe
     actions = [c["action"] for c in choices]
     words = (
         describe(live.match.state, role, actions) if describe and version == live.version else []

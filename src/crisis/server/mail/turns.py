@@ -88,7 +88,7 @@ class TurnNotices:
     async def _notice_end(self, live: Live, roles: list[str]) -> None:
         try:
             found = await self.db(self.turn_notice_seats, live.id, sorted(set(roles)))
-            name = live.title.info().get("name", live.row.title)
+            name = live.title.presentation.info().get("name", live.row.title)
             result = live.row.result or {}
             winner = result.get("winner")
             names = {s.role: s.name for s in live.row.seats}
@@ -155,7 +155,7 @@ class TurnNotices:
         them, and, over days, how long the seat has to move."""
         if not await self.db(self.store.claim_turn_notice, live.id, role):
             return False
-        name = live.title.info().get("name", live.row.title)
+        name = live.title.presentation.info().get("name", live.row.title)
         others = ", ".join(s.name for s in live.row.seats if s.role != role)
         try:
             lines = await asyncio.to_thread(

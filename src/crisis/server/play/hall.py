@@ -280,7 +280,7 @@ class Hall:
             options=options,
             status="open" if host is not None else "playing",
             version=0,
-            state=module.to_json(match.state).decode(),
+            state=module.rules.to_json(match.state).decode(),
             active=match.active(),
             rematch_of=rematch_of.id if rematch_of else None,
             seats=seat_rows,
@@ -401,20 +401,20 @@ class Hall:
         record = {"seed": row.seed, "options": row.options, "log": entries}
         try:
             match = Match.replay(module, record)
-            replayed = module.to_json(match.state).decode()
+            replayed = module.rules.to_json(match.state).decode()
             if replayed == row.state:
                 return match
             # The stored state as this version writes it (an older one may have kept fields
             # this one derives or no longer has): the same game if it matches the replay,
             # log lines apart (they may be worded as this version words them).
-            current = module.to_json(module.from_json(row.state)).decode()
+            current = module.rules.to_json(module.rules.from_json(row.state)).decode()
             if same_but_wording(replayed, current):
                 row.state = replayed
                 return match
             log.warning("table %s: replayed state differs from the stored one", row.id)
         except (IllegalAction, ValueError) as exc:
             log.warning("table %s: the log no longer replays (%s)", row.id, exc)
-        match = Match(module, row.seed, row.options, state=module.from_json(row.state))
+        match = Match(module, row.seed, row.options, state=module.rules.from_json(row.state))
         match.log = [(r, Action.parse([v, a])) for r, v, a in entries]
         return match
 
@@ -690,7 +690,7 @@ class Hall:
         if others:
             await self.seat_to_bot(live, role, "random", resigned=True)
         else:
-            scores = live.title.scores(live.match.state)
+            scores = live.title.rules.scores(live.match.state)
             ranking = sorted(scores, key=lambda r: -scores[r])
             result = {
                 "reason": "resigned",

@@ -86,7 +86,7 @@ class Live:
     def __post_init__(self) -> None:
         self.note_choices(None)
         # The title's ending verbs never change: sort them once, not in every message.
-        self._ending = sorted(self.title.ending_verbs)
+        self._ending = sorted(self.title.rules.machine.ending())
 
     def note_choices(self, actor: str | None) -> None:
         """Remember, per seat, the version at which its legal actions last changed (or it
@@ -94,7 +94,9 @@ class Live:
         out: another seat's move in a simultaneous step takes it away, and then it is simply
         refused as illegal."""
         for role in self.match.roles():
-            acts = self.match.title.actions(self.match.state, role) if not self.finished else []
+            acts = (
+                self.match.title.rules.actions(self.match.state, role) if not self.finished else []
+            )
             before = self.choices.get(role)
             if before is None or role == actor or before[1] != acts:
                 self.choices[role] = (self.version, acts)
@@ -191,7 +193,7 @@ class Live:
     def _wire_view(self, role: str | None, full: bool) -> tuple[dict[str, Any], int]:
         """``role``'s view as a ``state`` message carries it (the log's tail only, unless
         ``full``), and the index of its first log line."""
-        split = self.title.view_split
+        split = self.title.rules.view_split
         if split is None:
             view = self._views.get(role)
             if view is None:
@@ -235,10 +237,10 @@ class Live:
             # Titles that describe their actions give the client labels, costs, odds and
             # what more influence would allow (optional members of the contract); a seat
             # with nothing to decide needs neither.
-            describe = self.title.describe
+            describe = self.title.presentation.describe
             if describe is not None and legal:
                 words = describe(self.match.state, role, legal)
-            unavailable = self.title.unavailable
+            unavailable = self.title.presentation.unavailable
             if unavailable is not None and legal:
                 greyed = unavailable(self.match.state, role)
         found = self._acts[role] = (acts, words, greyed)

@@ -1,6 +1,6 @@
 // @ts-check
-// The boards by name; each title declares the one that draws it (TitleSpec.board, sent as
-// `board` in /api/meta), and table.js picks it from there. Every board module exports
+// The boards by name; each title declares the one that draws it (TitleSpec.presentation.board,
+// sent as `board` in /api/meta), and table.js picks it from there. Every board module exports
 // `board`, an object with:
 //   name           the title's name (page title, notifications)
 //   scoreName      what the scores are called on the result line ("Legacy", "VP")
