@@ -257,15 +257,19 @@ def test_two_people_play_a_rated_game_over_days(site: tuple[str, Inbox, str], br
     _finish(server, table, {"green": host, "blue": phone}, rng)
     for page in (host, phone):
         page.wait_for_selector("#prompt:has-text('Game over')")
-    # Beside the names at the table: each account's rating, moved by this game.
+    # Beside the names at the table: each account's rating, moved by this game, and by how
+    # much (pushed with the end, then told by the players' answer too).
+    moved = re.compile(r"\((\d+)\?? [+\u2212]\d+\)")
     for page in (host, phone):
         for name in (host_name, guest_name):
-            page.locator("#seats a.player", has_text=name).wait_for()
-            shown = page.locator(
-                "#seats div", has=page.locator("a.player", has_text=name)
-            ).inner_text()
+            line = page.locator(
+                "#seats div", has=page.locator("a.player", has_text=name), has_text=moved
+            )
+            line.wait_for()
+            shown = line.inner_text()
             said = page.request.get(f"{server}/api/tables/{table}/players").json()
-            assert re.search(r"\((\d+)\??\)", shown) and "(1500" not in shown, (shown, said)
+            found = moved.search(shown)
+            assert found and found.group(1) != "1500", (shown, said)
     for page, size in ((host, "laptop"), (phone, "phone")):
         page.locator("#seats").scroll_into_view_if_needed()
         _look(page, f"game-over-{size}")

@@ -43,11 +43,23 @@ function askPlayers(t) {
 function person(seat) {
   const who = players[seat.role];
   if (!who) return seat.name;
-  const r = who.rating;
+  const shown = ratingWords(seat.role, who);
   return el("span", {},
     el("a", { href: `/players/${encodeURIComponent(who.name)}`, class: "player" }, who.name),
     el("span", { class: "seat-rating", title: "Rating for this game" },
-      r ? ` (${r.rating}${r.provisional ? "?" : ""}${changeWords(seat.role)})` : " (unrated)"));
+      shown ? ` (${shown})` : " (unrated)"));
+}
+
+/** A person's rating for this game, "1532", "1532?" while provisional, with what this game
+ * moved ("1605? +105"); "" before their first rated game. The end's push gives the new rating
+ * at once, before the players' answer does. */
+function ratingWords(role, who) {
+  const r = who.rating;
+  const change = moved[role];
+  const value = Array.isArray(change) ? change[1] : r && r.rating;
+  if (value === undefined || value === null) return "";
+  const provisional = r ? r.provisional : true; // a first rated game leaves it provisional
+  return `${value}${provisional ? "?" : ""}${changeWords(role)}`;
 }
 
 /** A seat's person for the bar at the top: the name and, for an account, its rating. */
@@ -56,9 +68,9 @@ function barPerson(seat) {
   if (seat.kind === "open") return "free seat";
   const who = players[seat.role];
   if (!who) return seat.name || cap(seat.role);
-  const r = who.rating;
+  const shown = ratingWords(seat.role, who);
   return el("span", {}, who.name,
-    el("span", { class: "seat-rating", title: "Rating for this game" }, r ? ` ${r.rating}${r.provisional ? "?" : ""}${changeWords(seat.role)}` : " unrated"));
+    el("span", { class: "seat-rating", title: "Rating for this game" }, shown ? ` ${shown}` : " unrated"));
 }
 
 /** "23 h left" until a Unix time in seconds. */
