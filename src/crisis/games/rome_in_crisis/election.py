@@ -231,8 +231,9 @@ def bid_options(
     hand = player(state, role).hand
     mine, rival = _standing(state, role)
     out: list[tuple[Action, str | None]] = []
+    held = _reach(state, hand, method)
     for card in sorted(set(hand)):
-        why = _why_not_bid(state, card, hand, method, mine, rival, explain=explain)
+        why = _why_not_bid(state, card, hand, method, mine, rival, explain=explain, held=held)
         out.append((Action("bid", card), why))
     if auction.bid:
         lead = None if mine > rival else f"your candidate must lead: {mine} against {rival}"
@@ -242,11 +243,28 @@ def bid_options(
     return out
 
 
+def _reach(state: State, hand: list[Any], method: str) -> tuple[int, list[int] | None]:
+    """What ``hand`` holds for a ``method`` election: the total value of its cards that
+    count, and, when every card counts, all their values, lowest first (else None)."""
+    values = [value(state, c) for c in hand if counts(state, c, method)]
+    every = sorted(values) if len(values) == len(hand) else None
+    return sum(values), every
+
+
 def _why_not_bid(
-    state: State, card: Any, hand: list[Any], method: str, mine: int, rival: int, *, explain: bool
+    state: State,
+    card: Any,
+    hand: list[Any],
+    method: str,
+    mine: int,
+    rival: int,
+    *,
+    explain: bool,
+    held: tuple[int, list[int] | None] | None = None,
 ) -> str | None:
     """Why bidding ``card`` from ``hand`` may not be done now (None: it may), with the
-    candidate's worth ``mine`` and the best rival's ``rival``."""
+    candidate's worth ``mine`` and the best rival's ``rival`` (``held``: :func:`_reach` of
+    ``hand``, when the caller asks about several cards of it)."""
     if len(hand) < 2:
         return "your last card must stay in your hand"
     if not counts(state, card, method):
@@ -254,12 +272,12 @@ def _why_not_bid(
         if not explain:
             return "no"
         return f"{card_name(state, card)} does not count in a {method_name} election"
-    rest = list(hand)
-    rest.remove(card)
-    usable = sorted(value(state, c) for c in rest if counts(state, c, method))
-    if len(usable) == len(rest):
-        usable = usable[1:]  # one card must stay in hand
-    best = mine + value(state, card) + sum(usable)
+    # At best: ``card``, then every other card that counts, less one card kept in hand
+    # (the lowest of the rest) when all of them count.
+    total, every = held if held is not None else _reach(state, hand, method)
+    best = mine + total
+    if every is not None:
+        best -= every[1] if value(state, card) == every[0] else every[0]
     if best <= rival:
         return f"at best your candidate reaches {best}, not above {rival}"
     return None
