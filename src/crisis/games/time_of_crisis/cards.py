@@ -25,10 +25,18 @@ from crisis.games.time_of_crisis.state import (
     pretenders,
 )
 
+#: Play Card actions by card id, each built once and shared (actions are immutable, and the
+#: hand is listed at every position of a turn).
+_PLAY: dict[str, Action] = {}
+
 
 @lists("actions", verbs=("play_card",))
 def _list_play_card(state: State, role: str) -> list[Action]:
-    return [Action("play_card", cid) for cid in sorted(set(player(state, role).hand))]
+    made = _PLAY
+    return [
+        made.get(cid) or made.setdefault(cid, Action("play_card", cid))
+        for cid in sorted(set(player(state, role).hand))
+    ]
 
 
 @lists(

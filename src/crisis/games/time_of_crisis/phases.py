@@ -115,7 +115,15 @@ def choose_province(state: State, role: str, province: str) -> None:
 def _list_choices(state: State, role: str) -> list[Action]:
     if state.choosing.get(role, 0) <= 0:
         return []
-    return [Action("choose_card", cid) for cid in sorted(set(player(state, role).available))]
+    made = _CHOICES
+    return [
+        made.get(cid) or made.setdefault(cid, Action("choose_card", cid))
+        for cid in sorted(set(player(state, role).available))
+    ]
+
+
+#: Choose Card actions by card id, each built once and shared (actions are immutable).
+_CHOICES: dict[str, Action] = {}
 
 
 @handles("choose_card", args=("card",))
