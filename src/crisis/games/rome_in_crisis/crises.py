@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from crisis.engine.action import Action
+from crisis.engine.action import Action, SharedActions
 from crisis.engine.machine import frame, running
 from crisis.games.rome_in_crisis import abilities, data
 from crisis.games.rome_in_crisis.registry import RULES, automatic, goto, handles, lists
@@ -91,7 +91,11 @@ def _mounting(state: State) -> list[str]:
     goes=("address_start",),
 )
 def _list_mount(state: State, role: str) -> list[Action]:
-    return [Action("crisis_card", c) for c in sorted(set(player(state, role).hand))]
+    return [_CRISIS_CARD[c] for c in sorted(set(player(state, role).hand))]
+
+
+#: Crisis Card actions by card, built once.
+_CRISIS_CARD = SharedActions("crisis_card")
 
 
 @handles("crisis_card", step="mount", args=("influence",))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from crisis.engine.action import Action
+from crisis.engine.action import Action, SharedActions
 from crisis.games.rome_in_crisis import data
 from crisis.games.rome_in_crisis.draft import snake
 from crisis.games.rome_in_crisis.printed import printed
@@ -234,7 +234,7 @@ def bid_options(
     held = _reach(state, hand, method)
     for card in sorted(set(hand)):
         why = _why_not_bid(state, card, hand, method, mine, rival, explain=explain, held=held)
-        out.append((Action("bid", card), why))
+        out.append((_BID[card], why))
     if auction.bid:
         lead = None if mine > rival else f"your candidate must lead: {mine} against {rival}"
         out.append((Action("done"), lead))
@@ -249,6 +249,10 @@ def _reach(state: State, hand: list[Any], method: str) -> tuple[int, list[int] |
     values = [value(state, c) for c in hand if counts(state, c, method)]
     every = sorted(values) if len(values) == len(hand) else None
     return sum(values), every
+
+
+#: Bid actions by card, built once (a hand is listed at every bid).
+_BID = SharedActions("bid")
 
 
 def _why_not_bid(

@@ -6,7 +6,7 @@ any applicable moment of the same turn. Each event is one verb with its own list
 
 from __future__ import annotations
 
-from crisis.engine.action import Action
+from crisis.engine.action import Action, SharedActions
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import log
 from crisis.games.time_of_crisis.expansion import EXPANSION_VERBS, expansion_options
@@ -25,18 +25,13 @@ from crisis.games.time_of_crisis.state import (
     pretenders,
 )
 
-#: Play Card actions by card id, each built once and shared (actions are immutable, and the
-#: hand is listed at every position of a turn).
-_PLAY: dict[str, Action] = {}
+#: Play Card actions by card id, built once (the hand is listed at every position of a turn).
+_PLAY = SharedActions("play_card")
 
 
 @lists("actions", verbs=("play_card",))
 def _list_play_card(state: State, role: str) -> list[Action]:
-    made = _PLAY
-    return [
-        made.get(cid) or made.setdefault(cid, Action("play_card", cid))
-        for cid in sorted(set(player(state, role).hand))
-    ]
+    return [_PLAY[cid] for cid in sorted(set(player(state, role).hand))]
 
 
 @lists(
