@@ -180,7 +180,11 @@ def _nominate(state: State, role: str, arg: Any) -> None:
 def worths(state: State) -> dict[str, int]:
     """Each nominee's current worth, by role."""
     assert state.auction is not None and state.method is not None
-    return {r: worth(state, c, state.method) for r, c in state.auction.nominees.items()}
+    held: dict[str | None, str] = {}
+    for office, holder in state.offices.items():
+        held.setdefault(holder, office)  # the first office each holds, as office_of finds
+    method = state.method
+    return {r: worth(state, c, method, held.get(c)) for r, c in state.auction.nominees.items()}
 
 
 def leader(state: State) -> str:
