@@ -121,7 +121,8 @@ def _list_military(state: State, role: str) -> list[Action]:
         out += [Action("recruit_general", c) for c in sorted(p.generals_unclaimed) if c <= red]
     if red >= cost.create_army and p.generals_ready and room:
         out += [Action("create_army", name) for name in mine]
-    red_in_hand = any(data.INFLUENCE[c].suit == "red" for c in p.hand)
+    # Only read for a sea move that the points in the pool do not pay.
+    red_in_hand = red < cost.sea_moves and any(data.INFLUENCE[c].suit == "red" for c in p.hand)
     for a in state.armies:
         if a.owner == role:
             out += _army_actions(state, role, a, mine, room, red_in_hand)
@@ -179,7 +180,9 @@ def _one_army(state: State, role: str, action: Action) -> list[Action]:
     if state.turn.pool["red"] <= 0:
         return _army_actions(state, role, a, [], False, False)  # as _list_military lists
     room = legions_on_map(state) < data.LEGIONS
-    red_in_hand = any(data.INFLUENCE[c].suit == "red" for c in player(state, role).hand)
+    red_in_hand = state.turn.pool["red"] < data.COSTS.sea_moves and any(
+        data.INFLUENCE[c].suit == "red" for c in player(state, role).hand
+    )
     return _army_actions(state, role, a, governed(state, role), room, red_in_hand)
 
 
