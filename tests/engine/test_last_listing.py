@@ -13,7 +13,7 @@ import pytest
 
 from crisis.engine.action import Action, SharedActions
 from crisis.engine.errors import IllegalAction, NotYourTurn
-from crisis.engine.machine import Machine
+from crisis.engine.machine import Call, Machine
 from tests.engine.test_machine import Toy, build
 
 
@@ -80,3 +80,14 @@ def test_shared_actions_are_built_once_per_argument() -> None:
     assert first == Action("draft", "Decius")
     assert draft["Decius"] is first
     assert draft[("Italia", 2)] == Action("draft", ("Italia", 2))
+
+
+def test_a_listing_made_by_offer_is_not_checked_by() -> None:
+    """``offer`` lists from within the rules (a handler, a setup), which may go on changing
+    the state at the same version: an action of that listing is checked anew."""
+    m, s = build(), Toy()
+    m.call(s, "dice", Call())
+    assert m.offer(s) is False  # two dice: a real choice, left to the player
+    s.dice = ["high"]  # the rules go on changing the state, its version unmoved
+    with pytest.raises(IllegalAction, match="legal keep_die actions: keep_die high"):
+        m.apply(s, "A", Action("keep_die", "low"))

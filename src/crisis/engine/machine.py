@@ -555,6 +555,9 @@ class Machine(Generic[S]):
                 return False
             role = actors[0]
         legal = self.actions(state, role)
+        # Asked from within the rules (a handler, an automatic step, a setup), which may
+        # change the state further before its version moves on: no listing to check by.
+        self._last = None
         if len(legal) != 1:
             return False
         only = legal[0]
