@@ -4,10 +4,13 @@ titles and the ``hard`` search's rollouts per second, the median of interleaved 
 Usage::
 
     git worktree add --detach /tmp/base 6b1d907
-    python bench/compare.py --base /tmp/base [--new .] [--rounds 5] [--games 10]
+    python bench/compare.py --base /tmp/base [--base /tmp/other ...] [--new .] [--rounds 5]
+
+``--base`` may be given several times: every base then runs in each round beside the new
+tree, and the table has a column and a ratio per base.
 
 Each round runs this checkout's ``src/crisis/sim/speed.py`` once with each checkout's
-``src`` first on ``PYTHONPATH`` (base, then new, then the other way round in the next round),
+``src`` first on ``PYTHONPATH`` (bases, then new, then the other way round in the next round),
 in a fresh interpreter pinned to one core when ``taskset`` is there, so that a busy, shared
 machine slows both alike; the file reads only the engine contract and the bots' registry,
 which both checkouts have. Figures are CPU time of the measuring process. Prints a Markdown
@@ -60,7 +63,9 @@ def measure(tree: Path, title: str, games: int, decisions: int) -> dict[str, flo
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--base", type=Path, required=True, help="the checkout to compare to")
+    parser.add_argument(
+        "--base", type=Path, action="append", required=True, help="a checkout to compare to"
+    )
     parser.add_argument("--new", type=Path, default=HERE, help="the checkout measured")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--games", type=int, default=10, help="random games per title")
@@ -69,7 +74,9 @@ def main() -> None:
         "--titles", default="time_of_crisis,rome_in_crisis", help="comma-separated titles"
     )
     args = parser.parse_args()
-    trees = {"base": args.base.resolve(), "new": args.new.resolve()}
+    bases = [f"base{i + 1}" if len(args.base) > 1 else "base" for i in range(len(args.base))]
+    trees = {b: p.resolve() for b, p in zip(bases, args.base, strict=True)}
+    trees["new"] = args.new.resolve()
     runs: dict[tuple[str, str], list[dict[str, float]]] = {}
     for r in range(args.rounds):
         order = list(trees) if r % 2 == 0 else list(reversed(trees))
@@ -78,17 +85,23 @@ def main() -> None:
                 got = measure(trees[side], title, args.games, args.decisions)
                 runs.setdefault((title, side), []).append(got)
                 print(f"round {r + 1} {title} {side}: {json.dumps(got)}", file=sys.stderr)
-    print(f"base: {trees['base']}\nnew:  {trees['new']}\nmedians of {args.rounds} rounds\n")
-    print("| title | figure | base | new | new vs base |")
-    print("|---|---|---:|---:|---:|")
+    for side, tree in trees.items():
+        print(f"{side}: {tree}")
+    print(f"medians of {args.rounds} rounds\n")
+    head = " | ".join(bases)
+    ratios = " | ".join(f"new vs {b}" for b in bases)
+    print(f"| title | figure | {head} | new | {ratios} |")
+    print("|---|---|" + "---:|" * (2 * len(bases) + 1))
     for title in args.titles.split(","):
         for key, label, higher in ROWS:
             if key not in runs[(title, "new")][0]:
                 continue  # not measured (--decisions 0)
-            base = statistics.median(x[key] for x in runs[(title, "base")])
             new = statistics.median(x[key] for x in runs[(title, "new")])
-            gain = (new / base if higher else base / new) if base and new else 0.0
-            print(f"| {title} | {label} | {base:.2f} | {new:.2f} | {gain:.2f}x faster |")
+            olds = [statistics.median(x[key] for x in runs[(title, b)]) for b in bases]
+            gains = [(new / old if higher else old / new) if old and new else 0.0 for old in olds]
+            cells = " | ".join(f"{old:.2f}" for old in olds)
+            rcells = " | ".join(f"{g:.2f}x" for g in gains)
+            print(f"| {title} | {label} | {cells} | {new:.2f} | {rcells} |")
 
 
 if __name__ == "__main__":

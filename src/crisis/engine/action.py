@@ -76,3 +76,21 @@ def _parse_arg(arg: Any) -> Arg:
             items.append(item)
         return tuple(items)
     raise MalformedAction(f"an action's arg must be null, a string, an int or a list: {arg!r}")
+
+
+class SharedActions(dict[Any, Action]):
+    """The actions of one verb by argument, each built at its first use and the same object
+    handed out afterwards: ``PLAY = SharedActions("play_card")`` then ``PLAY[card]``.
+
+    Actions are immutable and a lister asks for the same ones at position after position
+    (the cards in a hand, the cards on offer), so sharing them spares building them anew
+    (a lookup costs a fraction of an :class:`Action`'s construction). For arguments from a
+    title's finite sets (card ids, provinces): it keeps every one it is asked for."""
+
+    def __init__(self, verb: str) -> None:
+        super().__init__()
+        self.verb = verb
+
+    def __missing__(self, arg: Arg) -> Action:
+        made = self[arg] = Action(self.verb, arg)
+        return made

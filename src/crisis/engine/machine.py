@@ -213,6 +213,12 @@ class Machine(Generic[S]):
         self.narrowers: dict[tuple[str, str], Narrower] = {}
         #: The verbs each step accepts, worked out on first use (see :meth:`accepts`).
         self._accepted: dict[str, frozenset[str]] = {}
+        #: The last listing :meth:`actions` made: (state, its version, role, the actions).
+        #: The state changes only through :meth:`perform`, which counts its version, so an
+        #: action checked for the same state object at the same version and role is checked
+        #: against that listing without listing again (a server or a bot lists, then applies
+        #: one of the listed actions). The state is held, so its identity is never reused.
+        self._last: tuple[Any, int, str, tuple[Action, ...]] | None = None
 
     # -- declaring ---------------------------------------------------------------------
 
@@ -437,7 +443,9 @@ class Machine(Generic[S]):
         """Every legal action for ``role`` now; empty when ``role`` may not act."""
         if role not in self.active(state):
             return []
-        return self._listed(state, role)
+        legal = self._listed(state, role)
+        self._last = (state, state.version, role, tuple(legal))
+        return legal
 
     def _checking(self, step: str, verb: str) -> tuple[Lister, ...]:
         """The listers of ``step`` that may list ``verb``: those declaring it or no verbs
@@ -500,6 +508,15 @@ class Machine(Generic[S]):
     def check(self, state: S, role: str, action: Action) -> None:
         """Raise :class:`IllegalAction` (or :class:`NotYourTurn`) unless ``role`` may take
         ``action`` now. Changes nothing."""
+        last = self._last
+        if (
+            last is not None
+            and last[0] is state
+            and last[1] == state.version
+            and last[2] == role
+            and action in last[3]
+        ):
+            return  # listed for this very position (see ``_last``): legal
         if state.final is not None:
             raise IllegalAction("the game is over")
         seats = self._roles(state)
@@ -530,6 +547,7 @@ class Machine(Generic[S]):
             hook(state, role, action)
         self.advance(state)
         state.version += 1
+        self._last = None  # a listing made while performing describes no position now
 
     def advance(self, state: S) -> None:
         """Run automatic steps until a player must decide or the game is over."""
@@ -557,6 +575,9 @@ class Machine(Generic[S]):
                 return False
             role = actors[0]
         legal = self.actions(state, role)
+        # Asked from within the rules (a handler, an automatic step, a setup), which may
+        # change the state further before its version moves on: no listing to check by.
+        self._last = None
         if len(legal) != 1:
             return False
         only = legal[0]

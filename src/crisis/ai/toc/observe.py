@@ -213,7 +213,7 @@ class Obs:
         key = (province, paid)
         odds = self._chances.get(key)
         if odds is None:
-            odds = self._chances[key] = self.vote(province, paid).chance
+            odds = self._chances[key] = self.vote(province, 0).chance_paying(paid)
         return odds
 
     def votes_needed(self, province: str) -> int:

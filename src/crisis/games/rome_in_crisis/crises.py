@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from crisis.engine.action import Action
+from crisis.engine.action import Action, SharedActions
 from crisis.engine.machine import frame, running
 from crisis.games.rome_in_crisis import abilities, data
 from crisis.games.rome_in_crisis.registry import RULES, automatic, goto, handles, lists
@@ -91,7 +91,11 @@ def _mounting(state: State) -> list[str]:
     goes=("address_start",),
 )
 def _list_mount(state: State, role: str) -> list[Action]:
-    return [Action("crisis_card", c) for c in sorted(set(player(state, role).hand))]
+    return [_CRISIS_CARD[c] for c in sorted(set(player(state, role).hand))]
+
+
+#: Crisis Card actions by card, built once.
+_CRISIS_CARD = SharedActions("crisis_card")
 
 
 @handles("crisis_card", step="mount", args=("influence",))
@@ -317,12 +321,14 @@ def discard_options(state: State) -> tuple[list[str], list[str]]:
     forced: list[str] = []
     free: list[str] = []
     kinds = _kinds(state, rest)
+    looks = [(suit(state, c), value(state, c)) for c in rest]  # each card's kind, once
     for (kind, v), cards in kinds.items():
-        others = [value(state, c) for c in rest if (suit(state, c), value(state, c)) != (kind, v)]
+        others = [x for s, x in looks if s != kind or x != v]
         if not (reachable(others, need) >> need) & 1:
             forced.append(cards[0])
             continue
-        one_less = [value(state, c) for c in rest if c != cards[0]]
+        first = cards[0]
+        one_less = [x for c, (_, x) in zip(rest, looks, strict=True) if c != first]
         if v <= need and (reachable(one_less, need - v) >> (need - v)) & 1:
             free.append(cards[0])
     return forced, free

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from crisis.engine import rng as dice
-from crisis.engine.action import Action
+from crisis.engine.action import Action, SharedActions
 from crisis.games.rome_in_crisis import data
 from crisis.games.rome_in_crisis.registry import automatic, goto, handles, lists
 from crisis.games.rome_in_crisis.state import (
@@ -236,7 +236,11 @@ def draft_choices(state: State, role: str) -> list[Action]:
     cards = state.revealed
     if behind and not all(is_candidate(state, c) for c in cards):
         cards = [c for c in cards if not is_candidate(state, c)]
-    return [Action("draft", c) for c in sorted(set(cards))]
+    return [_DRAFT[c] for c in sorted(set(cards))]
+
+
+#: Draft actions by card, built once.
+_DRAFT = SharedActions("draft")
 
 
 @automatic("draft_next", goes=("draft", "start_auction"))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from crisis.engine.action import Action
+from crisis.engine.action import Action, SharedActions
 from crisis.games.rome_in_crisis import data
 from crisis.games.rome_in_crisis.draft import snake
 from crisis.games.rome_in_crisis.printed import printed
@@ -180,7 +180,11 @@ def _nominate(state: State, role: str, arg: Any) -> None:
 def worths(state: State) -> dict[str, int]:
     """Each nominee's current worth, by role."""
     assert state.auction is not None and state.method is not None
-    return {r: worth(state, c, state.method) for r, c in state.auction.nominees.items()}
+    held: dict[str | None, str] = {}
+    for office, holder in state.offices.items():
+        held.setdefault(holder, office)  # the first office each holds, as office_of finds
+    method = state.method
+    return {r: worth(state, c, method, held.get(c)) for r, c in state.auction.nominees.items()}
 
 
 def leader(state: State) -> str:
@@ -231,9 +235,10 @@ def bid_options(
     hand = player(state, role).hand
     mine, rival = _standing(state, role)
     out: list[tuple[Action, str | None]] = []
+    held = _reach(state, hand, method)
     for card in sorted(set(hand)):
-        why = _why_not_bid(state, card, hand, method, mine, rival, explain=explain)
-        out.append((Action("bid", card), why))
+        why = _why_not_bid(state, card, hand, method, mine, rival, explain=explain, held=held)
+        out.append((_BID[card], why))
     if auction.bid:
         lead = None if mine > rival else f"your candidate must lead: {mine} against {rival}"
         out.append((Action("done"), lead))
@@ -242,11 +247,32 @@ def bid_options(
     return out
 
 
+def _reach(state: State, hand: list[Any], method: str) -> tuple[int, list[int] | None]:
+    """What ``hand`` holds for a ``method`` election: the total value of its cards that
+    count, and, when every card counts, all their values, lowest first (else None)."""
+    values = [value(state, c) for c in hand if counts(state, c, method)]
+    every = sorted(values) if len(values) == len(hand) else None
+    return sum(values), every
+
+
+#: Bid actions by card, built once (a hand is listed at every bid).
+_BID = SharedActions("bid")
+
+
 def _why_not_bid(
-    state: State, card: Any, hand: list[Any], method: str, mine: int, rival: int, *, explain: bool
+    state: State,
+    card: Any,
+    hand: list[Any],
+    method: str,
+    mine: int,
+    rival: int,
+    *,
+    explain: bool,
+    held: tuple[int, list[int] | None] | None = None,
 ) -> str | None:
     """Why bidding ``card`` from ``hand`` may not be done now (None: it may), with the
-    candidate's worth ``mine`` and the best rival's ``rival``."""
+    candidate's worth ``mine`` and the best rival's ``rival`` (``held``: :func:`_reach` of
+    ``hand``, when the caller asks about several cards of it)."""
     if len(hand) < 2:
         return "your last card must stay in your hand"
     if not counts(state, card, method):
@@ -254,12 +280,12 @@ def _why_not_bid(
         if not explain:
             return "no"
         return f"{card_name(state, card)} does not count in a {method_name} election"
-    rest = list(hand)
-    rest.remove(card)
-    usable = sorted(value(state, c) for c in rest if counts(state, c, method))
-    if len(usable) == len(rest):
-        usable = usable[1:]  # one card must stay in hand
-    best = mine + value(state, card) + sum(usable)
+    # At best: ``card``, then every other card that counts, less one card kept in hand
+    # (the lowest of the rest) when all of them count.
+    total, every = held if held is not None else _reach(state, hand, method)
+    best = mine + total
+    if every is not None:
+        best -= every[1] if value(state, card) == every[0] else every[0]
     if best <= rival:
         return f"at best your candidate reaches {best}, not above {rival}"
     return None

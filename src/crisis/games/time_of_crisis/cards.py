@@ -6,7 +6,7 @@ any applicable moment of the same turn. Each event is one verb with its own list
 
 from __future__ import annotations
 
-from crisis.engine.action import Action
+from crisis.engine.action import Action, SharedActions
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import log
 from crisis.games.time_of_crisis.expansion import EXPANSION_VERBS, expansion_options
@@ -25,10 +25,15 @@ from crisis.games.time_of_crisis.state import (
     pretenders,
 )
 
+#: Play Card actions by card id, built once (the hand is listed at every position of a turn).
+_PLAY = SharedActions("play_card")
+#: End Actions, listed at every position of Take Actions.
+_END_ACTIONS = Action("end_actions")
+
 
 @lists("actions", verbs=("play_card",))
 def _list_play_card(state: State, role: str) -> list[Action]:
-    return [Action("play_card", cid) for cid in sorted(set(player(state, role).hand))]
+    return [_PLAY[cid] for cid in sorted(set(player(state, role).hand))]
 
 
 @lists(
@@ -50,9 +55,13 @@ def _list_play_card(state: State, role: str) -> list[Action]:
 def _list_cards(state: State, role: str) -> list[Action]:
     p = player(state, role)
     out: list[Action] = []
-    at_sea = any(a.owner == role and a.region in data.SEAS for a in state.armies)
+    at_sea = False
+    for a in state.armies:
+        if a.owner == role and a.region in data.SEAS:
+            at_sea = True
+            break
     if not (at_sea and can_still_leave_sea(state, role)):
-        out.append(Action("end_actions"))
+        out.append(_END_ACTIONS)
     if not state.turn.events:
         return out
     mine = governed(state, role)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from functools import lru_cache
 
-from crisis.engine.action import Action
+from crisis.engine.action import Action, SharedActions
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.board import log
 from crisis.games.time_of_crisis.costs import POLITICAL
@@ -110,10 +110,16 @@ def _list_buy_rest(state: State, role: str) -> list[Action]:
     if points >= CYCLE_COST:
         out += [Action("cycle", slot) for slot, st in state.stacks.items() if len(st) > 1]
     if points >= TRASH_COST:
-        out += [Action("trash", cid) for cid in sorted(set(p.discard))]
-    out += [Action("discard", cid) for cid in sorted(set(p.hand))]
-    out.append(Action("end_buy"))
+        out += [_TRASH[cid] for cid in sorted(set(p.discard))]
+    out += [_DISCARD[cid] for cid in sorted(set(p.hand))]
+    out.append(_END_BUY)
     return out
+
+
+#: The Buy step's card actions by card, and its end, built once (listed at every purchase).
+_TRASH = SharedActions("trash")
+_DISCARD = SharedActions("discard")
+_END_BUY = Action("end_buy")
 
 
 @handles(

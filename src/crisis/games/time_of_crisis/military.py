@@ -106,6 +106,13 @@ ARMY_VERBS = (
 def _list_military(state: State, role: str) -> list[Action]:
     out: list[Action] = []
     red = state.turn.pool["red"]
+    if red <= 0:
+        # Without a Military point only entering and leaving capitals is left, which
+        # _army_actions lists whatever it is told of provinces, Legions or cards.
+        for a in state.armies:
+            if a.owner == role:
+                out += _army_actions(state, role, a, [], False, False)
+        return out
     p = player(state, role)
     mine = governed(state, role)
     room = legions_on_map(state) < data.LEGIONS
@@ -114,7 +121,8 @@ def _list_military(state: State, role: str) -> list[Action]:
         out += [Action("recruit_general", c) for c in sorted(p.generals_unclaimed) if c <= red]
     if red >= cost.create_army and p.generals_ready and room:
         out += [Action("create_army", name) for name in mine]
-    red_in_hand = any(data.INFLUENCE[c].suit == "red" for c in p.hand)
+    # Only read for a sea move that the points in the pool do not pay.
+    red_in_hand = red < cost.sea_moves and any(data.INFLUENCE[c].suit == "red" for c in p.hand)
     for a in state.armies:
         if a.owner == role:
             out += _army_actions(state, role, a, mine, room, red_in_hand)
@@ -169,8 +177,12 @@ def _one_army(state: State, role: str, action: Action) -> list[Action]:
     a = find_army(state, army_id)
     if a is None or a.owner != role:
         return []
+    if state.turn.pool["red"] <= 0:
+        return _army_actions(state, role, a, [], False, False)  # as _list_military lists
     room = legions_on_map(state) < data.LEGIONS
-    red_in_hand = any(data.INFLUENCE[c].suit == "red" for c in player(state, role).hand)
+    red_in_hand = state.turn.pool["red"] < data.COSTS.sea_moves and any(
+        data.INFLUENCE[c].suit == "red" for c in player(state, role).hand
+    )
     return _army_actions(state, role, a, governed(state, role), room, red_in_hand)
 
 

@@ -7,7 +7,7 @@ handler that answers it. Each step declares the steps it goes to and its phase.
 
 from __future__ import annotations
 
-from crisis.engine.action import Action
+from crisis.engine.action import Action, SharedActions
 from crisis.engine.machine import OVER
 from crisis.games.time_of_crisis import data, events, scoring
 from crisis.games.time_of_crisis.board import (
@@ -115,7 +115,11 @@ def choose_province(state: State, role: str, province: str) -> None:
 def _list_choices(state: State, role: str) -> list[Action]:
     if state.choosing.get(role, 0) <= 0:
         return []
-    return [Action("choose_card", cid) for cid in sorted(set(player(state, role).available))]
+    return [_CHOICES[cid] for cid in sorted(set(player(state, role).available))]
+
+
+#: Choose Card actions by card id, built once.
+_CHOICES = SharedActions("choose_card")
 
 
 @handles("choose_card", step=("choose_hand", "pax", "refill"), args=("card",))

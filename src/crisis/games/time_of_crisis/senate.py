@@ -130,9 +130,15 @@ class Vote:
     @property
     def chance(self) -> float:
         """The probability that the attempt succeeds."""
-        if self.automatic:
+        return self.chance_paying(self.paid)
+
+    def chance_paying(self, paid: int) -> float:
+        """``paying(paid).chance`` without building that vote (a bot weighs many): 1 when
+        it is :attr:`automatic` with ``paid`` dice paid, else the odds of the roll."""
+        dice = paid + self.free
+        if self.mobile_vulgus or (self.neutral and dice >= self.need):
             return 1.0
-        return p_votes(self.dice, self.need - self.bonus, self.low)
+        return p_votes(dice, self.need - self.bonus, self.low)
 
     def paying(self, paid: int) -> Vote:
         """The same vote with ``paid`` dice paid."""
