@@ -24,6 +24,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from crisis.ai import default_bot
+from crisis.server import seat_clocks  # clocks
 from crisis.server.errors import BadMessage, TableError
 from crisis.server.store import Conflict, Store
 from crisis.server.table import Live, deadline
@@ -108,7 +109,9 @@ class Clock:
             except TableError:
                 continue  # deleted meanwhile
             async with live.lock:
-                for role in _overdue_seats(live, now):
+                # clocks: each seat's own deadline (its bank and vacations)
+                due = await self.db(seat_clocks.deadlines, self.store.engine, game_id, now)
+                for role in _overdue_seats(live, now, due):
                     try:
                         await self._time_out(live, role)
                     except Conflict:  # another process moved first: look again next time
@@ -132,11 +135,14 @@ class Clock:
         log.info("table %s: %s's time ran out: the bot %s took the seat", live.id, role, bot)
 
 
-def _overdue_seats(live: Live, now: int) -> list[str]:
-    """The people's seats to move at ``live`` whose time ran out by ``now``."""
+def _overdue_seats(live: Live, now: int, due: dict[str, int]) -> list[str]:
+    """The people's seats to move at ``live`` whose time ran out by ``now`` (``due``: each
+    seat's own deadline, its bank and vacations counted; never before the table's)."""
     end = deadline(live.row)
     if end is None or end > now or live.finished:
         return []
     return [
-        r for r in live.match.active() if live.seat(r).kind == "human" and not live.seat(r).resigned
+        r
+        for r in live.match.active()
+        if live.seat(r).kind == "human" and not live.seat(r).resigned and due.get(r, end) <= now
     ]

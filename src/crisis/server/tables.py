@@ -35,7 +35,7 @@ from crisis.engine.errors import IllegalAction
 from crisis.engine.match import Match
 from crisis.engine.rng import Seed, fresh_seed
 from crisis.games import DEFAULT_TITLE, TITLES, get_title
-from crisis.server import limits
+from crisis.server import limits, seat_clocks  # clocks: seat_clocks
 from crisis.server.bots import BotSeats, check_bot, clean_bot
 from crisis.server.clock import CHECK_EVERY, Clock, check_pace, keep_time
 from crisis.server.errors import (
@@ -531,11 +531,17 @@ class Hall(BotSeats, Following, Clock, Turns):
                     bots=bots,
                     began=began,
                 )
+                then = None
                 if result is not None and row.rated:
                     # The end of a rated game and its ratings: one transaction.
-                    written = await self.db(
-                        self.store.record_action, move, functools.partial(rate_end, game_id=live.id)
-                    )
+                    then = functools.partial(rate_end, game_id=live.id)
+                if row.pace is not None:  # clocks: the seats' clocks with the move
+                    then = seat_clocks.with_move(
+                        then, game=live.id, role=role, before=before, active=active,
+                        pace=row.pace, updated=row.updated,
+                    )  # fmt: skip
+                if then is not None:
+                    written = await self.db(self.store.record_action, move, then)
                 else:
                     written = await self.write_action(move)
         except Conflict:

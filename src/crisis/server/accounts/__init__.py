@@ -25,7 +25,7 @@ from typing import Any
 
 from fastapi import FastAPI
 
-from crisis.server.accounts import mail, routes
+from crisis.server.accounts import mail, routes, vacations
 from crisis.server.accounts.data import Accounts
 from crisis.server.accounts.notices import notice
 from crisis.server.accounts.seats import Seats, seat_roles
@@ -66,6 +66,7 @@ def install(
     app.include_router(routes.pages)
     app.include_router(notify_routes.router)
     app.include_router(notify_routes.pages)
+    app.include_router(vacations.router)
     started = app.router.lifespan_context
 
     @asynccontextmanager
