@@ -6,10 +6,11 @@ A game over days gives each move its pace (``games.pace``), counted from the tab
 change, as before. Each seat of a person also has a **bank**: a move that takes longer than
 the pace draws the excess from it, and a turn finished in less than the pace puts what it did
 not use into it, up to a cap. A seat's time runs out only when the pace and its whole bank
-are spent. The bank starts at :data:`BANK_START_MOVES` moves' time and is capped at
-:data:`BANK_CAP_MOVES` moves' time: one pace in hand from the first move (a weekend away at
-one day per move costs nothing), and no more than three paces, so a game never stalls for
-weeks on someone who saved up.
+are spent. The bank starts empty (:data:`BANK_START_MOVES`: it is earned by moving faster
+than the pace, as on correspondence sites, and a table's first deadline is its pace as
+shown when it was made) and holds at most :data:`BANK_CAP_MOVES` moves' time: a player who
+moves within a few hours at one day per move soon has a weekend in hand, and nobody saves up
+enough to stall a game for weeks.
 
 The credit is counted per *turn* (from the moment the seat became one to move to the action
 that ends its turn), never per action, so that splitting a turn into quick actions gains
@@ -31,7 +32,7 @@ from dataclasses import dataclass
 
 DAY = 24 * 3600
 #: A seat's bank when its game begins, in moves' time (the pace).
-BANK_START_MOVES = 1
+BANK_START_MOVES = 0
 #: The most a bank holds, in moves' time.
 BANK_CAP_MOVES = 3
 #: Days of vacation each account has per calendar year (UTC).

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, Field, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from sqlalchemy import Engine
 
 from crisis.server import seat_clocks, timebank
@@ -51,7 +51,9 @@ class NotAway(TableError):
 
 class VacationIn(BaseModel):
     """``{"days": n}`` starts a vacation of ``n`` days now; ``{"end": true}`` ends the one
-    running."""
+    running. Nothing else (a bank least of all) is accepted."""
+
+    model_config = ConfigDict(extra="forbid")
 
     days: StrictInt | None = Field(None, ge=1, le=timebank.VACATION_DAYS_A_YEAR)
     end: Literal[True] | None = None
