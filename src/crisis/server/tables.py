@@ -531,7 +531,7 @@ class Hall(BotSeats, Following, Clock, Turns):
                     bots=bots,
                     began=began,
                 )
-                then = None
+                then: Callable[..., Any] | None = None
                 if result is not None and row.rated:
                     # The end of a rated game and its ratings: one transaction.
                     then = functools.partial(rate_end, game_id=live.id)
