@@ -2,6 +2,7 @@
 // resign / rematch buttons.
 
 import { carryToRematch, el, invites, linkBox, mySeats, request, seatLink } from "./api.js";
+import { bankWords, tableClocks, vacationWords } from "./clocks.js";
 import { ask } from "./prompt.js";
 import { $, app, cap, send, tableId } from "./shared.js";
 
@@ -78,8 +79,15 @@ function renderBar(s) {
     };
     turn = `Waiting for ${active.map(named).join(", ") || "nobody"}`;
   }
+  // Clocks: each seat's own deadline (its bank and vacations counted), the bank of the
+  // seat to move, and who is on vacation (clocks.js).
+  const clocks = tableClocks(tableId, t, () => app.latest && renderTable(app.latest));
+  const moving = active.map((r) => clocks[r]).filter((c) => c && c.deadline);
+  const due = moving.length ? Math.min(...moving.map((c) => c.deadline)) : t.deadline;
+  const mine = active.find((r) => app.roles.includes(r) && clocks[r]) || active.find((r) => clocks[r]);
   const facts = [
-    t.deadline && !result ? leftWords(t.deadline) : null,
+    due && !result ? leftWords(due) : null,
+    result ? null : bankWords(clocks[mine]),
     t.pace ? `${Math.round(t.pace / 86400)} d per move` : null,
     t.rated ? "rated" : "unrated",
   ].filter(Boolean);
@@ -89,7 +97,8 @@ function renderBar(s) {
     el("span", { class: `swatch ${seat.role}`, "aria-hidden": "true" }),
     el("span", { class: "visually-hidden" }, `${cap(seat.role)}: `),
     barPerson(seat),
-    app.roles.includes(seat.role) ? el("span", { class: "you" }, " (you)") : "")));
+    app.roles.includes(seat.role) ? el("span", { class: "you" }, " (you)") : "",
+    vacationWords(clocks[seat.role]) && !result ? el("span", { class: "away" }, ` · ${vacationWords(clocks[seat.role])}`) : "")));
 }
 
 export function renderTable(s) {
