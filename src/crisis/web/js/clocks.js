@@ -9,8 +9,8 @@ export function spanWords(seconds) {
   const s = Math.max(0, seconds);
   if (s < 5400) return `${Math.round(s / 60)} min`;
   if (s < 172800) return `${Math.round(s / 3600)} h`;
-  const h = Math.round((s % 86400) / 3600);
-  return `${Math.floor(s / 86400)} d${h ? ` ${h} h` : ""}`;
+  const hours = Math.round(s / 3600); // whole hours first: never "1 d 24 h"
+  return `${Math.floor(hours / 24)} d${hours % 24 ? ` ${hours % 24} h` : ""}`;
 }
 
 /** "Mon 7 Dec" (the year too when it is not this one) for a Unix time in seconds. */

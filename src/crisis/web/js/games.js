@@ -21,7 +21,8 @@ export function timeLeft(deadline) {
   if (s <= 0) return "time is up";
   if (s < 5400) return `${Math.max(1, Math.round(s / 60))} min left`;
   if (s < 172800) return `${Math.round(s / 3600)} h left`;
-  return `${Math.floor(s / 86400)} d ${Math.round((s % 86400) / 3600)} h left`;
+  const hours = Math.round(s / 3600); // whole hours first: never "7 d 24 h"
+  return `${Math.floor(hours / 24)} d ${hours % 24} h left`;
 }
 
 /** What a game waits for, in words: your turn (and for how long), the others, the end. */
