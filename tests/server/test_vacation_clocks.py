@@ -15,7 +15,7 @@ import pytest
 from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 
-from crisis.server import create_app, store, timebank
+from crisis.server import create_app, seat_clocks, store, timebank
 from crisis.server.accounts import install, passwords, seats, vacations
 from crisis.server.timebank import DAY
 from tests.databases import Database
@@ -277,3 +277,27 @@ def test_the_clocks_of_an_unknown_or_live_table(client: TestClient) -> None:
     assert res.status_code == 404 and res.json()["code"] == "not_found"
     made = client.post("/api/tables", json={"seats": [HUMAN, HUMAN]}).json()
     assert clocks(client, made["table"]["id"]) == {}
+
+
+def test_games_held_by_a_vacation_never_crowd_out_one_that_is_due(
+    client: TestClient, clock: FakeTime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The clock reads the games past their table's deadline a page at a time (two here):
+    five games of a person on vacation, all older, come first, and the one due still times
+    out."""
+    monkeypatch.setattr(seat_clocks, "OVERDUE_PAGE", 2)
+    away = person(client, "Aurelian")
+    held = []
+    for _ in range(5):
+        res = client.post("/api/tables", json={"seats": [HUMAN, HUMAN], "seed": 5, "pace": DAY})
+        table, tokens = res.json()["table"]["id"], res.json()["tokens"]
+        first = summary(client, table)["active"][0]
+        away.post("/api/account/seats", json={"tokens": [tokens[first]]})
+        held.append(table)
+        clock.t += 1
+    assert vacation(away, {"days": 9}).status_code == 200
+    res = client.post("/api/tables", json={"seats": [HUMAN, HUMAN], "seed": 5, "pace": DAY})
+    due = res.json()["table"]["id"]
+    assert judge(client, clock.t + DAY + 1) == 1
+    assert summary(client, due)["version"] > 0
+    assert all(summary(client, t)["version"] == 0 for t in held)

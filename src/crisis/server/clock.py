@@ -103,7 +103,8 @@ class Clock:
         judge by, the clock's own by default); returns how many seats timed out."""
         now = int(time.time()) if now is None else now
         timed_out = 0
-        for game_id in await self.db(self.store.overdue, now):
+        # clocks: the games where a seat's own time (bank, vacations) ran out
+        for game_id in await self.db(seat_clocks.overdue, self.store.engine, now):
             try:
                 live = await self.get(game_id)
             except TableError:

@@ -14,7 +14,7 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from sqlalchemy import Column, ForeignKey, Index, String, Table, and_, select, update
+from sqlalchemy import Column, ForeignKey, Index, String, Table, and_, select, tuple_, update
 from sqlalchemy.engine import Connection, Engine
 
 from crisis.server import timebank
@@ -213,3 +213,43 @@ def accounts_games(db: Connection, account: str) -> list[str]:
             .where(games.c.status == "playing", games.c.pace.is_not(None))
         ).scalars()
     )
+
+
+#: Games looked at per page, and pages at most per look of the clock (:func:`overdue`).
+OVERDUE_PAGE = 100
+OVERDUE_PAGES = 20
+
+
+def overdue(engine: Engine, now: int, limit: int = 100) -> list[str]:
+    """Games over days where a person's seat to move has run out of time by ``now``, its bank
+    and vacations counted (at most ``limit``, the longest unchanged first).
+
+    The table's own deadline (last change plus pace) comes first, and no seat's is earlier;
+    the games past it are read a page at a time and kept only where a seat's own deadline
+    has passed too, so that games held by banks and vacations never crowd out those due.
+    At most :data:`OVERDUE_PAGES` pages a look; the rest wait for the next."""
+    found: list[str] = []
+    after: tuple[int, str] | None = None
+    with engine.connect() as db:
+        for _ in range(OVERDUE_PAGES):
+            query = select(games.c.updated, games.c.id).where(
+                games.c.status == "playing",
+                games.c.pace.is_not(None),
+                games.c.updated + games.c.pace <= now,
+            )
+            if after is not None:
+                query = query.where(tuple_(games.c.updated, games.c.id) > tuple_(*after))
+            page = db.execute(query.order_by(games.c.updated, games.c.id).limit(OVERDUE_PAGE)).all()
+            if not page:
+                break
+            after = (page[-1].updated, page[-1].id)
+            shown = game_clocks(db, [r.id for r in page], now)
+            for r in page:
+                seats_ = shown.get(r.id, {})
+                if any(c["deadline"] is not None and c["deadline"] <= now for c in seats_.values()):
+                    found.append(r.id)
+                    if len(found) >= limit:
+                        return found
+            if len(page) < OVERDUE_PAGE:
+                break
+    return found
