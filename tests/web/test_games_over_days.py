@@ -261,6 +261,12 @@ def test_two_people_play_a_rated_game_over_days(site: tuple[str, Inbox, str], br
     for page in (host, phone):
         for name in (host_name, guest_name):
             page.locator("#seats a.player", has_text=name).wait_for()
+            # The ratings are asked again when the page hears the end: wait for the answer.
+            page.locator(
+                "#seats div",
+                has=page.locator("a.player", has_text=name),
+                has_text=re.compile(r"\(\d+\??\)"),
+            ).wait_for()
             shown = page.locator(
                 "#seats div", has=page.locator("a.player", has_text=name)
             ).inner_text()
