@@ -60,7 +60,7 @@ from tests.server.conftest import pick
 
 DATA = Path(__file__).parent / "data"
 EXPECTED: dict[str, Any] = json.loads((DATA / "c50798d-games.json").read_text())
-#: The tables of c50798d's schema, and those revisions 0004, 0005, 0007 and 0014 added.
+#: The tables of c50798d's schema, and those revisions 0004, 0005, 0007, 0014 and 0015 added.
 OLD_TABLES = {"games", "seats", "actions", "notes", "chat"}
 TABLES = OLD_TABLES | {"processes", "sockets", "settings"}
 TABLES |= {"accounts", "sessions", "links", "outbox"}
@@ -68,6 +68,7 @@ TABLES |= {"ratings", "rating_changes"}
 TABLES |= {"invitation_mails", "blocks"}
 TABLES |= {"push_subscriptions", "notice_channels"}
 TABLES |= {"attempts"}
+TABLES |= {"seat_clocks", "vacations"}
 
 
 def digest(value: Any) -> str:

@@ -22,7 +22,7 @@ from typing import Any
 
 from fastapi import FastAPI
 
-from crisis.server.accounts import routes
+from crisis.server.accounts import routes, vacations
 from crisis.server.accounts.data import Accounts
 from crisis.server.accounts.seats import Seats, SignedIn, seat_roles
 from crisis.server.mail import outbox as mail
@@ -65,6 +65,7 @@ def install(
     app.include_router(routes.pages)
     app.include_router(notify_routes.router)
     app.include_router(notify_routes.pages)
+    app.include_router(vacations.router)
     started = app.router.lifespan_context
 
     @asynccontextmanager

@@ -19,6 +19,8 @@ from sqlalchemy import Engine, and_, or_, select, update
 from starlette.requests import HTTPConnection
 
 from crisis.server.accounts import sessions
+from crisis.server.accounts.data import now
+from crisis.server.store import clocks as seat_clocks
 from crisis.server.store.schema import games, seats
 
 #: Most games listed on "Your games".
@@ -165,7 +167,28 @@ class Seats:
         listed.sort(
             key=lambda g: (not g["waiting"], g["updated"] if g["waiting"] else -g["updated"])
         )
+        with_clocks(self.engine, listed)
         return listed
+
+
+def with_clocks(engine: Engine, listed: list[dict[str, Any]]) -> None:
+    """Each listed game over days gets its people's clocks (``clocks``: by role, the bank,
+    the deadline of a seat to move and a running vacation's end, all of which its players
+    see), and its ``deadline`` becomes that of the listed seats to move (yours when it waits
+    for you), banks and vacations counted."""
+    shown = seat_clocks.shown(engine, [g["id"] for g in listed if g["pace"]], now())
+    for game in listed:
+        clocks = shown.get(game["id"])
+        if not clocks:
+            continue
+        game["clocks"] = clocks
+        ends = [
+            c["deadline"]
+            for role, c in clocks.items()
+            if c["deadline"] is not None and (role in game["roles"] or not game["waiting"])
+        ]
+        if ends:
+            game["deadline"] = min(ends)
 
 
 async def seat_roles(conn: HTTPConnection, table_id: str) -> set[str]:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from crisis.ai import default_bot
 from crisis.server.errors import BadMessage, TableError
 from crisis.server.play.table import Live, deadline
+from crisis.server.store import clocks as seat_clocks
 from crisis.server.store.repository import Conflict
 
 if TYPE_CHECKING:
@@ -86,13 +87,18 @@ class Clock:
         judge by, the clock's own by default); returns how many seats timed out."""
         now = int(time.time()) if now is None else now
         timed_out = 0
-        for game_id in await self.hall.db(self.hall.store.overdue, now):
+        # clocks: the games where a seat's own time (bank, vacations) ran out
+        for game_id in await self.hall.db(seat_clocks.overdue, self.hall.store.engine, now):
             try:
                 live = await self.hall.get(game_id)
             except TableError:
                 continue  # deleted meanwhile
             async with live.lock:
-                for role in _overdue_seats(live, now):
+                # clocks: each seat's own deadline (its bank and vacations)
+                due = await self.hall.db(
+                    seat_clocks.deadlines, self.hall.store.engine, game_id, now
+                )
+                for role in _overdue_seats(live, now, due):
                     try:
                         await self._time_out(live, role)
                     except Conflict:  # another process moved first: look again next time
@@ -116,11 +122,14 @@ class Clock:
         log.info("table %s: %s's time ran out: the bot %s took the seat", live.id, role, bot)
 
 
-def _overdue_seats(live: Live, now: int) -> list[str]:
-    """The people's seats to move at ``live`` whose time ran out by ``now``."""
+def _overdue_seats(live: Live, now: int, due: dict[str, int]) -> list[str]:
+    """The people's seats to move at ``live`` whose time ran out by ``now`` (``due``: each
+    seat's own deadline, its bank and vacations counted; never before the table's)."""
     end = deadline(live.row)
     if end is None or end > now or live.finished:
         return []
     return [
-        r for r in live.match.active() if live.seat(r).kind == "human" and not live.seat(r).resigned
+        r
+        for r in live.match.active()
+        if live.seat(r).kind == "human" and not live.seat(r).resigned and due.get(r, end) <= now
     ]

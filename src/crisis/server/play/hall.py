@@ -59,6 +59,7 @@ from crisis.server.play.following import Following
 from crisis.server.play.site import Site
 from crisis.server.play.table import Live, Watcher, hash_token, new_token
 from crisis.server.play.workers import Workers
+from crisis.server.store import clocks as seat_clocks
 from crisis.server.store.moves import MoveWriter
 from crisis.server.store.repository import Conflict, Full, GameRow, Move, SeatRow, Store, Written
 from crisis.server.text import clean_line
@@ -533,15 +534,21 @@ class Hall:
                     bots=bots,
                     began=began,
                 )
+                then: Callable[..., Any] | None = None
                 if result is not None and row.rated and self.settle is not None:
                     # The end of a rated game and its ratings: one transaction.
-                    written = await self.db(
-                        self.store.record_action,
-                        move,
-                        functools.partial(self.settle, game_id=live.id),
+                    then = functools.partial(self.settle, game_id=live.id)
+                if row.pace is not None:  # a game over days: the seats' clocks with the move
+                    then = seat_clocks.with_move(
+                        then,
+                        game=live.id,
+                        role=role,
+                        before=before,
+                        active=active,
+                        pace=row.pace,
+                        updated=row.updated,
                     )
-                else:
-                    written = await self.write_action(move)
+                written = await self.write_action(move, then)
         except Conflict:
             # Another process wrote first. Memory ran one action ahead of the database: take
             # it back, then catch up with what the other wrote: from its notice if it came

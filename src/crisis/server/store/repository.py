@@ -54,6 +54,7 @@ from crisis.server.store.schema import (
     chat,
     games,
     notes,
+    seat_clocks,
     seats,
     settings,
     sockets,
@@ -998,7 +999,7 @@ class Store:
                     select(games.c.id).where(games.c.id.in_(ids), games.c.status == "deleting")
                 ).scalars()
             )
-            for table in (chat, notes, actions, seats):
+            for table in (chat, notes, actions, seat_clocks, seats):
                 db.execute(delete(table).where(table.c.game.in_(gone)))
             # A finished game whose rematch was never taken up may ask for a new one
             # (games_by_rematch finds it).
@@ -1306,7 +1307,7 @@ class Store:
             ).rowcount
             if not gone:
                 return False
-            for table in (chat, notes, actions, seats):
+            for table in (chat, notes, actions, seat_clocks, seats):
                 db.execute(delete(table).where(table.c.game == game_id))
             db.execute(delete(games).where(games.c.id == game_id))
             self.notify(db, {"k": "gone", "ids": [game_id]})
@@ -1425,3 +1426,7 @@ def _game(row: Any, seat_rows: list[SeatRow], *, summary: bool = False) -> GameR
         host=row["host"],
         unrated=row["unrated"],
     )
+
+
+# Correspondence clocks: their tables join this schema (a module of their own; imported last,
+# as it builds on the tables above).

@@ -178,3 +178,27 @@ Index("seats_by_invited", seats.c.invited)
 # Why a rated game moved no rating (crisis.server.ratings.rate.Unrated; NULL: rated, or not over).
 # Revision 0011.
 games.append_column(Column("unrated", String(16)))
+
+# -- The correspondence clocks (crisis.server.store.clocks). Revision 0015. ---------------
+
+# Each person's seat's time bank at a game over days, and when its turn began while it is to
+# move.
+seat_clocks = Table(
+    "seat_clocks",
+    metadata,
+    Column("game", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("role", String(16), primary_key=True),
+    Column("bank", Seconds, nullable=False),  # seconds in the seat's bank
+    Column("since", Seconds),  # when its turn began, while it is to move
+)
+
+# Each account's vacations: its seats' clocks stop from start to until.
+vacations = Table(
+    "vacations",
+    metadata,
+    Column("account", String(32), ForeignKey("accounts.id"), primary_key=True),
+    Column("start", Seconds, primary_key=True),
+    # When it ends: planned at its start, brought forward when the person acts or ends it.
+    Column("until", Seconds, nullable=False),
+    Index("vacations_by_until", "until"),
+)

@@ -4,6 +4,7 @@
 
 import { meta, request, seats } from "./api.js";
 import { $ } from "./dom.js";
+import { vacationCard } from "./clocks.js";
 import { showYourGames } from "./games.js";
 
 const page = document.body.dataset.page;
@@ -222,10 +223,11 @@ const pages = {
     for (const id of ["profile", "games-card", "password-card", "email-card", "mail-card"]) {
       $(id).classList.toggle("hidden", !account);
     }
-    for (const id of ["invitations-card", "blocks-card"]) $(id).classList.toggle("hidden", !account);
+    for (const id of ["invitations-card", "blocks-card", "vacation-card"]) $(id).classList.toggle("hidden", !account);
     if (!account) return;
     showAccount(account);
     showGames();
+    vacationCard($("vacation-card"));
     showInvitations();
     showBlocks();
     $("block-name").dataset.code = "not_found";

@@ -3,6 +3,7 @@
 // those waiting for you first, with how long they have waited and the time left.
 
 import { el, meta, rememberSeat, request, seats } from "./api.js";
+import { bankWords, vacationWords } from "./clocks.js";
 import { cap } from "./dom.js";
 
 /** How long since the moment `since` (Unix seconds), in words. */
@@ -20,7 +21,8 @@ export function timeLeft(deadline) {
   if (s <= 0) return "time is up";
   if (s < 5400) return `${Math.max(1, Math.round(s / 60))} min left`;
   if (s < 172800) return `${Math.round(s / 3600)} h left`;
-  return `${Math.floor(s / 86400)} d ${Math.round((s % 86400) / 3600)} h left`;
+  const hours = Math.round(s / 3600); // whole hours first: never "7 d 24 h"
+  return `${Math.floor(hours / 24)} d ${hours % 24} h left`;
 }
 
 /** What a game waits for, in words: your turn (and for how long), the others, the end. */
@@ -48,16 +50,23 @@ function entry(game, titles) {
   const name = (titles[game.title] && titles[game.title].name) || game.title;
   const others = game.seats.filter((s) => !s.yours).map((s) => (s.kind === "bot" ? `${s.name || s.bot}` : s.name || cap(s.role)));
   const href = `/table/${encodeURIComponent(game.id)}`;
+  // Clocks (clocks.js): your seat's bank, and who is on vacation until when.
+  const clocks = game.clocks || {};
+  const yours = game.roles.map((r) => clocks[r]).find(Boolean);
+  const away = game.seats.filter((s) => clocks[s.role] && clocks[s.role].vacation_until)
+    .map((s) => `${s.yours ? "you are" : `${s.name || cap(s.role)} is`} ${vacationWords(clocks[s.role])}`);
   const facts = [
     `You: ${game.roles.map(cap).join(", ")}`,
     game.pace ? `${Math.round(game.pace / 86400)} d per move` : "live",
+    bankWords(yours),
     game.rated ? "rated" : null,
   ].filter(Boolean).join(" · ");
   return el("li", { "data-table": game.id, class: game.waiting ? "waiting" : null },
     el("a", { href, class: game.waiting ? "button primary small" : "button small" }, game.waiting ? "Play" : "Open"),
     el("span", { class: "game-what" }, el("strong", {}, name), ` with ${others.join(", ") || "nobody"}`,
       el("span", { class: "muted small" }, ` · ${facts}`)),
-    el("span", { class: game.waiting ? "your-turn" : "muted" }, stateWords(game)));
+    el("span", { class: game.waiting ? "your-turn" : "muted" }, stateWords(game)),
+    away.length ? el("span", { class: "away small" }, away.join("; ")) : "");
 }
 
 /** A rematch reuses the seat secret: remember it under the new table too. */

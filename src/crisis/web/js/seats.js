@@ -2,6 +2,7 @@
 // resign / rematch buttons.
 
 import { carryToRematch, el, invites, linkBox, mySeats, request, seatLink } from "./api.js";
+import { bankWords, tableClocks, vacationWords } from "./clocks.js";
 import { ask } from "./prompt.js";
 import { $, app, cap, send, tableId } from "./shared.js";
 
@@ -79,7 +80,16 @@ function leftWords(deadline) {
   if (left <= 0) return "time is up";
   if (left < 5400) return `${Math.max(1, Math.round(left / 60))} min left`;
   if (left < 172800) return `${Math.round(left / 3600)} h left`;
-  return `${Math.floor(left / 86400)} d ${Math.round((left % 86400) / 3600)} h left`;
+  const hours = Math.round(left / 3600); // whole hours first: never "7 d 24 h"
+  return `${Math.floor(hours / 24)} d ${hours % 24} h left`;
+}
+
+/** When the time of the seats to move runs out: the soonest of their own deadlines (banks
+ * and vacations counted, clocks.js), else the table's. */
+function seatsDue(t) {
+  const clocks = tableClocks(tableId, t, () => app.latest && renderTable(app.latest));
+  const moving = (t.active || []).map((r) => clocks[r]).filter((c) => c && c.deadline);
+  return moving.length ? Math.min(...moving.map((c) => c.deadline)) : t.deadline;
 }
 
 /** The bar at the top of the table, what a returning player looks for first: whose turn,
@@ -102,8 +112,16 @@ function renderBar(s) {
     };
     turn = `Waiting for ${active.map(named).join(", ") || "nobody"}`;
   }
+  // Clocks: each seat's own deadline (its bank and vacations counted), the bank of the
+  // seat to move, and who is on vacation (clocks.js).
+  const clocks = tableClocks(tableId, t, () => app.latest && renderTable(app.latest));
+  const due = seatsDue(t);
+  // Your seat's bank (the one to move first), else the bank of the seat to move.
+  const yours = active.find((r) => app.roles.includes(r) && clocks[r]) || app.roles.find((r) => clocks[r]);
+  const banked = yours ? bankWords(clocks[yours]) : bankWords(clocks[active.find((r) => clocks[r])]);
   const facts = [
-    t.deadline && !result ? leftWords(t.deadline) : null,
+    due && !result ? leftWords(due) : null,
+    result || !banked ? null : yours ? `your ${banked}` : `${banked} to spend`,
     t.pace ? `${Math.round(t.pace / 86400)} d per move` : null,
     t.rated ? "rated" : "unrated",
   ].filter(Boolean);
@@ -113,7 +131,8 @@ function renderBar(s) {
     el("span", { class: `swatch ${seat.role}`, "aria-hidden": "true" }),
     el("span", { class: "visually-hidden" }, `${cap(seat.role)}: `),
     barPerson(seat),
-    app.roles.includes(seat.role) ? el("span", { class: "you" }, " (you)") : "")));
+    app.roles.includes(seat.role) ? el("span", { class: "you" }, " (you)") : "",
+    vacationWords(clocks[seat.role]) && !result ? el("span", { class: "away" }, ` · ${vacationWords(clocks[seat.role])}`) : "")));
 }
 
 export function renderTable(s) {
@@ -172,10 +191,9 @@ function siteFacts(t) {
   if (t.pace) {
     const days = Math.round(t.pace / 86400);
     facts.push(`${days} ${days === 1 ? "day" : "days"} per move`);
-    if (t.deadline) {
-      const left = t.deadline - Date.now() / 1000;
-      const when = left <= 0 ? "time is up" : left < 5400 ? `${Math.max(1, Math.round(left / 60))} min left` : left < 172800 ? `${Math.round(left / 3600)} h left` : `${Math.floor(left / 86400)} d ${Math.round((left % 86400) / 3600)} h left`;
-      facts.push(`${t.on_timeout === "resign" ? "who runs out of time is resigned" : "a bot takes the seat of who runs out of time"}: ${when}`);
+    const due = seatsDue(t);
+    if (due) {
+      facts.push(`${t.on_timeout === "resign" ? "who runs out of time is resigned" : "a bot takes the seat of who runs out of time"}: ${leftWords(due)}`);
     }
   } else if (t.status !== "finished") {
     facts.push("live");

@@ -1,0 +1,158 @@
+"""The arithmetic of correspondence clocks: per-move time, a time bank and vacations.
+
+Pure functions of moments (Unix seconds); the database side is :mod:`crisis.server.store.clocks`.
+
+A game over days gives each move its pace (``games.pace``), counted from the table's last
+change, as before. Each seat of a person also has a **bank**: a move that takes longer than
+the pace draws the excess from it, and a turn finished in less than the pace puts what it did
+not use into it, up to a cap. A seat's time runs out only when the pace and its whole bank
+are spent. The bank starts empty (:data:`BANK_START_MOVES`: it is earned by moving faster
+than the pace, as on correspondence sites, and a table's first deadline is its pace as
+shown when it was made) and holds at most :data:`BANK_CAP_MOVES` moves' time: a player who
+moves within a few hours at one day per move soon has a weekend in hand, and nobody saves up
+enough to stall a game for weeks.
+
+The credit is counted per *turn* (from the moment the seat became one to move to the action
+that ends its turn), never per action, so that splitting a turn into quick actions gains
+nothing.
+
+A **vacation** pauses the clock of every seat its account holds: time inside a vacation
+window does not count. An account has :data:`VACATION_DAYS_A_YEAR` days a calendar year
+(UTC), each vacation charged in whole days of what it really lasted (at least one), by the
+year it began. Thirty days: a month of holidays, as the correspondence sites people know
+give (Lichess gives none, but its per-move time is up to two weeks; other sites give 30 to
+60 days), and few enough that a game is never held for most of a year.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+DAY = 24 * 3600
+#: A seat's bank when its game begins, in moves' time (the pace).
+BANK_START_MOVES = 0
+#: The most a bank holds, in moves' time.
+BANK_CAP_MOVES = 3
+#: Days of vacation each account has per calendar year (UTC).
+VACATION_DAYS_A_YEAR = 30
+
+#: A stretch of time ``[start, end)`` in Unix seconds.
+Window = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class SeatClock:
+    """One seat's clock: its bank (seconds) and, while the seat is to move, when its turn
+    began (``since``; None when it is not to move or the moment is not known)."""
+
+    bank: int
+    since: int | None = None
+
+
+def bank_start(pace: int) -> int:
+    """A new seat's bank at a table of ``pace`` seconds per move."""
+    return BANK_START_MOVES * pace
+
+
+def bank_cap(pace: int) -> int:
+    """The most a seat's bank may hold at a table of ``pace`` seconds per move."""
+    return BANK_CAP_MOVES * pace
+
+
+def merged(windows: Iterable[Window]) -> list[Window]:
+    """``windows`` sorted, empty ones dropped and overlapping ones joined."""
+    out: list[Window] = []
+    for start, end in sorted(w for w in windows if w[1] > w[0]):
+        if out and start <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], end))
+        else:
+            out.append((start, end))
+    return out
+
+
+def paused(start: int, end: int, windows: Iterable[Window]) -> int:
+    """Seconds of ``[start, end)`` inside ``windows``."""
+    return sum(max(0, min(end, b) - max(start, a)) for a, b in merged(windows))
+
+
+def counted(start: int, end: int, windows: Iterable[Window]) -> int:
+    """Seconds of ``[start, end)`` that count against a clock paused during ``windows``."""
+    if end <= start:
+        return 0
+    return end - start - paused(start, end, windows)
+
+
+def run_out(start: int, allowed: int, windows: Iterable[Window]) -> int:
+    """The moment a clock started at ``start`` has counted ``allowed`` seconds, skipping
+    ``windows`` (a vacation that has begun pushes it back by however much of it lies
+    ahead)."""
+    moment, left = start, max(0, allowed)
+    for a, b in merged(windows):
+        if b <= moment:
+            continue
+        if a > moment:
+            if moment + left <= a:
+                return moment + left
+            left -= a - moment
+        moment = max(moment, b)
+    return moment + left
+
+
+def seat_deadline(updated: int, pace: int, bank: int, windows: Iterable[Window]) -> int:
+    """When the time of a seat to move runs out: the pace and its whole bank, counted from the
+    table's last change (``updated``), its account's vacations not counted."""
+    return run_out(updated, pace + max(0, bank), windows)
+
+
+def after_action(
+    clock: SeatClock,
+    *,
+    pace: int,
+    updated: int,
+    at: int,
+    still_to_move: bool,
+    windows: Sequence[Window] = (),
+) -> SeatClock:
+    """A seat's clock after it acted at ``at`` (the table last changed at ``updated``): the
+    time past the pace is drawn from the bank; if its turn ended (``still_to_move`` False),
+    the pace its whole turn did not use goes into the bank, up to the cap."""
+    used = counted(updated, at, windows)
+    bank = max(0, clock.bank - max(0, used - pace))
+    if still_to_move:
+        return SeatClock(bank, clock.since if clock.since is not None else updated)
+    turn = counted(clock.since if clock.since is not None else updated, at, windows)
+    return SeatClock(min(bank_cap(pace), bank + max(0, pace - turn)), None)
+
+
+# -- vacations ---------------------------------------------------------------------------------
+def year_of(moment: int) -> int:
+    """The calendar year (UTC) of a moment."""
+    return _dt.datetime.fromtimestamp(moment, _dt.UTC).year
+
+
+def charged_days(start: int, end: int) -> int:
+    """The days a vacation from ``start`` to ``end`` costs: what it lasted, rounded up to
+    whole days, at least one (so that starting and stopping cannot be repeated for free)."""
+    return max(1, -(-(end - start) // DAY))
+
+
+def days_taken(taken: Iterable[Window], now: int) -> int:
+    """Days of vacation charged in ``now``'s year (a vacation counts in the year it began;
+    one still running is charged to its planned end)."""
+    year = year_of(now)
+    return sum(charged_days(a, b) for a, b in taken if year_of(a) == year)
+
+
+def days_left(taken: Iterable[Window], now: int) -> int:
+    """Days of vacation the account may still take this year."""
+    return max(0, VACATION_DAYS_A_YEAR - days_taken(taken, now))
+
+
+def on_vacation(taken: Iterable[Window], now: int) -> Window | None:
+    """The vacation running at ``now``, if any."""
+    for a, b in taken:
+        if a <= now < b:
+            return (a, b)
+    return None
