@@ -23,10 +23,12 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
 
 from crisis.server.accounts import mail, routes
 from crisis.server.accounts.data import Accounts
+from crisis.server.accounts.errors import HashesSpent
 from crisis.server.accounts.notices import notice
 from crisis.server.accounts.seats import Seats, seat_roles
 from crisis.server.notify import push
@@ -34,6 +36,13 @@ from crisis.server.notify import routes as notify_routes
 from crisis.server.notify.channels import ChannelStore, Notifier
 
 __all__ = ["install", "notice", "seat_roles"]
+
+
+async def _hashes_spent(_request: Request, exc: HashesSpent) -> JSONResponse:
+    """``busy`` (429) with ``Retry-After``: the seconds until the hash budget has one more."""
+    return JSONResponse(
+        exc.to_json(), status_code=exc.status, headers={"Retry-After": str(exc.retry_after)}
+    )
 
 
 def install(
@@ -62,6 +71,7 @@ def install(
     config = mail.MailConfig.make(smtp_url, public_url, mail_from, local_url)
     app.state.accounts_installed = True
     mail.hide_stop_secrets()
+    app.add_exception_handler(HashesSpent, _hashes_spent)  # type: ignore[arg-type]
     app.include_router(routes.router)
     app.include_router(routes.pages)
     app.include_router(notify_routes.router)

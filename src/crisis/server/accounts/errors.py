@@ -3,7 +3,7 @@ body as every other refusal, :mod:`crisis.server.errors`). A refused request cha
 
 from __future__ import annotations
 
-from crisis.server.errors import BadMessage, Forbidden, TableError
+from crisis.server.errors import BadMessage, Busy, Forbidden, TableError
 
 
 class BadName(BadMessage):
@@ -79,3 +79,15 @@ class CrossSite(Forbidden):
     """A request that relies on the session cookie, sent by a page of another site."""
 
     code = "cross_site"
+
+
+class HashesSpent(Busy):
+    """The site's budget of password hashes for this lane is spent for now: ``busy`` (429),
+    with the seconds until the next one in ``retry_after`` (the ``Retry-After`` header)."""
+
+    code = "busy"
+    status = 429
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
