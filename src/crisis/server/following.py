@@ -40,6 +40,9 @@ class Following:
     _following: dict[str, asyncio.Task[None]]
     _loading: dict[str, asyncio.Future[tuple[GameRow, Match] | None]]
     _changed_while_loading: set[str]
+    #: Closes this process's table sockets of sessions another process ended (sign-out, new
+    #: password): set by accounts (crisis.server.accounts.install), None without them.
+    sessions_ended: Callable[[list[str]], object] | None = None
 
     def broadcast(self, live: Live) -> None:
         raise NotImplementedError
@@ -62,6 +65,11 @@ class Following:
     def heard(self, notice: dict[str, Any]) -> None:
         """Take in another process's notice (see :meth:`crisis.server.store.Store.notify`)."""
         kind = notice.get("k")
+        if kind == "ended":  # sessions another process ended (crisis.server.accounts.data)
+            ended = notice.get("s")
+            if self.sessions_ended is not None and isinstance(ended, list):
+                self.sessions_ended([s for s in ended if isinstance(s, str)])
+            return
         if kind == "gone":
             ids = notice.get("ids")
             if isinstance(ids, list):

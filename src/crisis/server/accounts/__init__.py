@@ -82,7 +82,7 @@ def install(
     async def lifespan(app: FastAPI) -> AsyncIterator[Any]:
         async with started(app) as state:
             store, hall = app.state.store, app.state.hall
-            data = Accounts(store.engine)
+            data = Accounts(store.engine, announce=store.notify)
             box = mail.Outbox(store.engine)
             key = await hall.db(data.mail_key)
             site = config.site
@@ -116,6 +116,8 @@ def install(
             )
             service.loop = asyncio.get_running_loop()
             app.state.accounts = service
+            # Sessions another process ended: their table sockets here close too.
+            hall.sessions_ended = service.sockets.close
             postman.start()
             try:
                 yield state

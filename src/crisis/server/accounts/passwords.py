@@ -236,8 +236,7 @@ class Budget:
             self.refused[lane] += 1
             wait = max(1, math.ceil((1.0 - bucket.tokens) / bucket.rate))
             raise HashesSpent(
-                "the server is checking too many passwords right now; try again in "
-                f"{wait} s",
+                f"the server is checking too many passwords right now; try again in {wait} s",
                 retry_after=wait,
             )
 
@@ -281,9 +280,7 @@ class Hasher:
             self.refused += 1
             raise Busy("the server is checking too many passwords right now; try again soon")
 
-    async def __call__(
-        self, call: Callable[..., T], *args: object, lane: str | None = SHARED
-    ) -> T:
+    async def __call__(self, call: Callable[..., T], *args: object, lane: str | None = SHARED) -> T:
         """``call(*args)`` in a hashing thread, spending one of ``lane``'s budget (None: none);
         :class:`Busy` when the queue is full, :class:`HashesSpent` when the lane is spent."""
         self.check(lane)

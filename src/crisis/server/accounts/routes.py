@@ -397,9 +397,7 @@ async def sign_in(body: SignInIn, request: Request, response: Response, svc: Svc
     # address's spray count (one account of one's own must not wipe it).
     await svc.run(svc.data.forget_attempts, [keys[1], *keys[3:]])
     if passwords.needs_rehash(stored):
-        fresh = await svc.hash(
-            passwords.hash_password, passwords.normal(body.password), lane=None
-        )
+        fresh = await svc.hash(passwords.hash_password, passwords.normal(body.password), lane=None)
         await svc.run(svc.data.rehash, account.id, stored, fresh)
     await _sign_in(svc, request, response, account)
     return {"account": account.mine(), "next": _next(body.next)}
@@ -556,13 +554,14 @@ async def undo_email(body: UndoIn, request: Request, response: Response, svc: Sv
     password = passwords.check_password(body.password, name=link.account.name, email=old)
     await _link_hash(svc, link.account)
     hashed = await svc.hash(passwords.hash_password, password, lane=passwords.KNOWN)
-    account = await svc.run(_undo, svc.data, body.token, hashed)
+    account, ended = await svc.run(_undo, svc.data, body.token, hashed)
+    svc.sockets.close(ended)  # every browser's table sockets (other processes are told)
     await svc.run(svc.data.forget_attempts, [f"fail:{account.id}", f"wrong:{account.id}"])
     await _sign_in(svc, request, response, account)
     return {"account": account.mine()}
 
 
-def _undo(data: Accounts, token: str, hashed: str) -> Account:
+def _undo(data: Accounts, token: str, hashed: str) -> tuple[Account, list[str]]:
     link = data.use_link(token, "undo")
     return data.restore(link.account.id, link.email or link.account.email, hashed)
 
