@@ -49,6 +49,7 @@ class Browser:
             base.replace("http", "ws") + f"/ws/{table}",
             open_timeout=60,
             additional_headers={"Cookie": self.cookie()},
+            legacy=True,
         )
         ws.send(json.dumps({"type": "hello", "tokens": []}))
         welcome = json.loads(ws.recv(30))

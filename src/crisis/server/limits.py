@@ -138,12 +138,16 @@ class Bucket:
         self.tokens = self.burst
         self.stamp = self.clock()
 
-    def take(self) -> bool:
-        """Spend one token if there is one."""
+    def ready(self) -> bool:
+        """Whether there is a token now (none is spent)."""
         now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
-        if self.tokens >= 1.0:
+        return self.tokens >= 1.0
+
+    def take(self) -> bool:
+        """Spend one token if there is one."""
+        if self.ready():
             self.tokens -= 1.0
             return True
         return False

@@ -229,6 +229,12 @@ class Budget:
         self.lanes = {lane: limits.Bucket(self.rate, self.burst) for lane in (SHARED, KNOWN)}
         self.refused: dict[str, int] = {SHARED: 0, KNOWN: 0}
 
+    def check(self, lane: str) -> None:
+        """:class:`HashesSpent` if ``lane`` has no hash left now (none is spent: a route asks
+        before any other work, so that a flood of refused requests costs next to nothing)."""
+        if not self.lanes[lane].ready():
+            self.spend(lane)  # refused, counted and answered as a spent lane is
+
     def spend(self, lane: str) -> None:
         """Take one hash from ``lane``, or :class:`HashesSpent` at once."""
         bucket = self.lanes[lane]

@@ -297,6 +297,8 @@ async def sign_up(body: SignUpIn, request: Request, response: Response, svc: Svc
     name = passwords.check_name(body.name)
     email = passwords.check_email(body.email)
     password = passwords.check_password(body.password, name=name, email=email)
+    svc.hashing.check(passwords.SHARED)  # a full queue or a spent budget: at once
+    svc.hashing.budget.check(passwords.SHARED)
     keys = [f"signup:{passwords.email_key(email)}", f"signup:{passwords.name_key(name)}"]
     if max(await svc.count(keys, 3600)) >= limits.SIGNUPS_PER_ACCOUNT_HOUR:
         raise TooFast("too many sign-ups with this name or address lately; wait a while")
@@ -370,6 +372,8 @@ async def sign_in(body: SignInIn, request: Request, response: Response, svc: Svc
     browser holding the account's device cookie, whose own wrong passwords are counted
     apart. A name nobody has is counted and answered exactly as a known one."""
     svc.hashing.check()  # a full queue answers at once, before any other work
+    if not sessions.has_device(request):  # no known browser: the strangers' lane, spent?
+        svc.hashing.budget.check(passwords.SHARED)
     login = body.login.strip()
     account = await svc.run(svc.data.find, login) if login else None
     who = account.id if account is not None else _login_key(login)
