@@ -253,6 +253,7 @@ async def _sign_in(svc: Service, request: Request, response: Response, account: 
     before = sessions.cookie(request)
     if before is not None:
         await svc.run(svc.data.end_session, before)
+        svc.sockets.close([digest(before)])  # its seats were the other session's
     secret = await svc.run(svc.data.new_session, account.id, limits.SESSION_SECONDS)
     sessions.set_cookie(response, secret, secure=svc.secure(request))
     if sessions.device(request, svc.key, account.id) is None:
