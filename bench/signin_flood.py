@@ -12,7 +12,12 @@ once, then one each time the bucket refills), each with a name nobody has and a 
 password, so that every one of them asks for an Argon2id hash. The phases alternate
 ``--rounds`` times (a shared machine drifts). Printed: each phase's move p50/p95/p99, the
 median p95 of each kind and their ratio, and what the attackers were answered (401: a hash was
-spent; 503 ``busy``: the hash queue was full and the answer came at once; 429: the limit).
+spent; 503 ``busy``: the hash queue was full and the answer came at once; 429: the limit or
+the hash budget, at once). ``--base SRC`` measures a previous version's source tree in the
+same run, each round a fresh server of each version in turn:
+
+    git -C /path/to/crisis archive 4d8ee3b src | tar -x -C /tmp/base
+    PYTHONPATH=src .venv/bin/python bench/signin_flood.py --base /tmp/base/src
 """
 
 from __future__ import annotations
@@ -23,13 +28,15 @@ import json
 import os
 import secrets
 import statistics
+import subprocess
+import sys
 import tempfile
 import threading
 import time
 from collections import Counter
 from typing import Any
 
-from crisis.devtools.loadtest import free_port, run, start_server, stop_server
+from crisis.devtools.loadtest import free_port, run, stop_server, wait_until_up
 from crisis.server import limits
 
 
@@ -66,6 +73,57 @@ def attacker(
             conn.close()
 
 
+def start(database: str, port: int, src: str | None) -> subprocess.Popen[bytes]:
+    """``python -m crisis.server`` on 127.0.0.1:``port`` from the source tree ``src`` (None:
+    this one, as imported here); returns once it answers."""
+    env = dict(os.environ)
+    if src is not None:
+        env["PYTHONPATH"] = src
+    cmd = [sys.executable, "-m", "crisis.server", "--host", "127.0.0.1", "--port", str(port)]
+    cmd += ["--database", database, "--log-level", "warning"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    wait_until_up(f"http://127.0.0.1:{port}", proc)
+    return proc
+
+
+def phases(
+    label: str, src: str | None, args: argparse.Namespace, tmp: str
+) -> tuple[dict[str, Any], dict[str, Any], Counter[str]]:
+    """One round of one version: a fresh server, a quiet phase, then an attacked one."""
+    port = free_port()
+    proc = start(f"sqlite:///{os.path.join(tmp, f'{label}.db')}", port, src)
+    answers: Counter[str] = Counter()
+    try:
+        common: dict[str, Any] = {
+            "players": args.players,
+            "duration": args.seconds,
+            "think": args.think,
+            "url": f"http://127.0.0.1:{port}",
+            "server_pids": [proc.pid],
+        }
+        quiet = run(args.tables, **common)
+        stop = threading.Event()
+        threads = [
+            threading.Thread(
+                target=attacker,
+                args=(port, f"127.9.0.{n + 1}", stop, answers, args.cheap),
+                daemon=True,
+            )
+            for n in range(args.attackers)
+        ]
+        for thread in threads:
+            thread.start()
+        try:
+            attacked = run(args.tables, **common)
+        finally:
+            stop.set()
+            for thread in threads:
+                thread.join(60)
+    finally:
+        stop_server(proc)
+    return quiet, attacked, answers
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=20)
@@ -77,60 +135,51 @@ def main() -> None:
     parser.add_argument(
         "--cheap", action="store_true", help="send refused bodies (no hash): the control"
     )
-    args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="crisis-flood-") as tmp:
-        port = free_port()
-        proc = start_server(f"sqlite:///{os.path.join(tmp, 'flood.db')}", port)
-        base = f"http://127.0.0.1:{port}"
-        try:
-            common: dict[str, Any] = {
-                "players": args.players,
-                "duration": args.seconds,
-                "think": args.think,
-                "url": base,
-                "server_pids": [proc.pid],
-            }
-            quiet: list[dict[str, Any]] = []
-            attacked: list[dict[str, Any]] = []
-            answers: Counter[str] = Counter()
-            for _ in range(args.rounds):  # alternating, so that the machine's drift is shared
-                quiet.append(run(args.tables, **common))
-                stop = threading.Event()
-                threads = [
-                    threading.Thread(
-                        target=attacker,
-                        args=(port, f"127.9.0.{n + 1}", stop, answers, args.cheap),
-                        daemon=True,
-                    )
-                    for n in range(args.attackers)
-                ]
-                for thread in threads:
-                    thread.start()
-                try:
-                    attacked.append(run(args.tables, **common))
-                finally:
-                    stop.set()
-                    for thread in threads:
-                        thread.join(60)
-        finally:
-            stop_server(proc)
-    print(f"tables {args.tables} x {args.players} people, {args.seconds:g} s a phase")
-    for n, (q, a) in enumerate(zip(quiet, attacked, strict=True)):
-        for name, figures in (("quiet", q), ("attacked", a)):
-            print(
-                f"round {n + 1} {name:9} moves {figures['actions']:5d}  "
-                f"p50 {figures['p50_ms']:6.1f} ms  p95 {figures['p95_ms']:6.1f} ms  "
-                f"p99 {figures['p99_ms']:6.1f} ms  errors {figures['errors']}  "
-                f"server CPU/move {figures['server_cpu_ms_per_action']:.2f} ms"
-            )
-    p95_quiet = statistics.median(f["p95_ms"] for f in quiet)
-    p95_attacked = statistics.median(f["p95_ms"] for f in attacked)
-    print(
-        f"median p95: quiet {p95_quiet:.1f} ms, attacked {p95_attacked:.1f} ms, "
-        f"ratio {p95_attacked / p95_quiet:.2f}"
+    parser.add_argument(
+        "--base",
+        help="the src folder of a previous version (e.g. `git archive` of main's src) to "
+        "measure in the same run, its rounds alternating with this tree's",
     )
-    shown = ", ".join(f"{k} {n}" for k, n in sorted(answers.items()))
-    print(f"{args.attackers} attackers' sign-ins answered: {shown}")
+    args = parser.parse_args()
+    versions: list[tuple[str, str | None]] = [("this", None)]
+    if args.base:
+        versions.insert(0, ("base", args.base))
+    figures: dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]], Counter[str]]] = {
+        label: ([], [], Counter()) for label, _ in versions
+    }
+    with tempfile.TemporaryDirectory(prefix="crisis-flood-") as tmp:
+        for n in range(args.rounds):  # alternating, so that the machine's drift is shared
+            for label, src in versions:
+                quiet, attacked, answers = phases(f"{label}{n}", src, args, tmp)
+                figures[label][0].append(quiet)
+                figures[label][1].append(attacked)
+                figures[label][2].update(answers)
+    print(
+        f"tables {args.tables} x {args.players} people, {args.seconds:g} s a phase, "
+        f"{args.attackers} attackers"
+    )
+    for label, src in versions:
+        quiet_runs, attacked_runs, answers = figures[label]
+        print(f"== {label} ({src or 'this tree'})")
+        for n, (q, a) in enumerate(zip(quiet_runs, attacked_runs, strict=True)):
+            for name, f in (("quiet", q), ("attacked", a)):
+                print(
+                    f"round {n + 1} {name:9} moves {f['actions']:5d}  "
+                    f"p50 {f['p50_ms']:6.1f} ms  p95 {f['p95_ms']:6.1f} ms  "
+                    f"p99 {f['p99_ms']:6.1f} ms  errors {f['errors']}  "
+                    f"server CPU/move {f['server_cpu_ms_per_action']:.2f} ms"
+                )
+        shown = ", ".join(f"{k} {c}" for k, c in sorted(answers.items()))
+        print(f"attackers' sign-ins answered: {shown}")
+    print("version  median p95 quiet  median p95 attacked  ratio")
+    for label, _ in versions:
+        quiet_runs, attacked_runs, _answers = figures[label]
+        p95_quiet = statistics.median(f["p95_ms"] for f in quiet_runs)
+        p95_attacked = statistics.median(f["p95_ms"] for f in attacked_runs)
+        print(
+            f"{label:7}  {p95_quiet:12.1f} ms  {p95_attacked:15.1f} ms  "
+            f"{p95_attacked / p95_quiet:5.2f}"
+        )
 
 
 if __name__ == "__main__":

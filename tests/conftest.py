@@ -1,12 +1,21 @@
 """Test markers: everything under tests/web drives a browser, and every fuzz, Ray, browser,
 training, strength or load test is also ``slow``, so ``pytest -m "not slow"`` leaves them all
-out (the markers are registered in pyproject.toml; ``make test`` runs every test)."""
+out (the markers are registered in pyproject.toml; ``make test`` runs every test).
+
+Servers made by the tests, in this process or as processes of their own, allow password
+hashes at a fixed rate well above what the tests spend (``CRISIS_HASHES_PER_SECOND``): the
+site's own budget is measured at start from the machine's speed, and on a busy machine it
+would refuse a test's few sign-ups in a row as ``busy``. The budget's own tests set or unset
+the variable (tests/server/test_password_cost.py)."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+
+os.environ.setdefault("CRISIS_HASHES_PER_SECOND", "1000")
 
 WEB = Path(__file__).parent / "web"
 SLOW_KINDS = ("fuzz", "ray", "browser", "training", "strength", "load")

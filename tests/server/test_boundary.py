@@ -273,3 +273,17 @@ def test_a_note_with_a_nul_character_is_refused_on_every_database(client: TestCl
     )
     assert res.status_code == 400 and res.json()["code"] == "bad_message", res.text
     assert client.get(f"/api/tables/{table}/notes/green", headers=headers).json()["text"] == ""
+
+
+def test_an_ipv6_customer_site_is_one_key_per_48_where_counts_span_a_site() -> None:
+    site = limits.site_key
+    assert site("2001:db8:1:2:3:4:5:6") == site("2001:db8:1:ffff::1") == "2001:db8:1::/48"
+    assert site("2001:db8:2::1") != site("2001:db8:1::1")
+    # A key already made at /64 gives its /48; IPv4 (mapped or not) is as it is.
+    assert site(limits.client_key("2001:db8:1:2::9")) == "2001:db8:1::/48"
+    assert site("::ffff:192.0.2.7") == site("192.0.2.7") == "192.0.2.7"
+    assert site("testclient") == "testclient"
+    bucket = limits.PerAddress(rate=0.0, burst=2, prefix=limits.IPV6_SITE_PREFIX)
+    assert bucket.take("2001:db8:5:1::1") and bucket.take("2001:db8:5:2::1")
+    assert not bucket.take("2001:db8:5:3::1")  # another /64 of the same /48
+    assert bucket.take("2001:db8:6::1")

@@ -189,3 +189,114 @@ def test_sign_ups_naming_one_address_are_limited_from_any_address(
     told = [m for m in inbox.mails if "another account" in str(m["Subject"])]
     assert len(told) == limits.SIGNUPS_PER_ACCOUNT_HOUR - 1
     assert all(m["To"] == "victim@example.org" for m in told)
+
+
+def test_a_spent_hash_budget_answers_busy_at_once_and_the_owners_browser_keeps_its_lane(
+    db: Database, site: tuple[TestClient, Inbox]
+) -> None:
+    client, _ = site
+    svc = service(client)
+    sign_up(client)  # the owner's browser: it holds the account's device cookie from now on
+    # A budget that never refills: two hashes in each lane, then none.
+    svc.hashing = passwords.Hasher(budget=passwords.Budget(rate=1e-9, burst=2))
+    strangers = [
+        person(client, 60 + n).post(
+            "/api/account/signin", json={"login": login, "password": "a wrong guess!"}
+        )
+        for n, login in enumerate(["Aurelian", "Nobody", "Aurelian", "Nobody"])
+    ]
+    assert [r.status_code for r in strangers] == [401, 401, 429, 429]
+    for refused in strangers[2:]:
+        error(refused, 429, "busy")
+        assert int(refused.headers["Retry-After"]) >= 1
+    counted = db.execute("SELECT COUNT(*) FROM attempts")
+    # Spent for everybody who brings no device cookie: the right password from a new browser,
+    # a sign-up; answered at once, nothing counted and nothing made.
+    error(
+        person(client, 70).post(
+            "/api/account/signin", json={"login": "Aurelian", "password": PASSWORD}
+        ),
+        429,
+        "busy",
+    )
+    error(
+        person(client, 71).post(
+            "/api/account/signup",
+            json={"name": "Probus", "email": "p@example.org", "password": PASSWORD},
+        ),
+        429,
+        "busy",
+    )
+    assert db.execute("SELECT COUNT(*) FROM attempts") == counted
+    assert db.execute("SELECT name FROM accounts") == [("Aurelian",)]
+    assert svc.hashing.budget.refused == {"shared": 4, "known": 0}
+    # The owner's browser, signed out, signs in: its lane is its own.
+    assert client.post("/api/account/signout").status_code == 200
+    res = client.post("/api/account/signin", json={"login": "Aurelian", "password": PASSWORD})
+    assert res.status_code == 200, res.text
+    assert client.get("/api/account").json()["account"]["name"] == "Aurelian"
+
+
+def test_the_hash_budget_is_a_share_of_the_cores_or_as_configured(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import os
+
+    monkeypatch.delenv("CRISIS_HASHES_PER_SECOND", raising=False)
+    cores = len(os.sched_getaffinity(0))
+    assert passwords.budget_rate(share=0.5, hash_seconds=0.25) == pytest.approx(2 * cores)
+    assert passwords.budget_rate(hash_seconds=0.5) == pytest.approx(
+        limits.HASH_CPU_SHARE * cores / 0.5
+    )
+    # Measured when no figure is given: one real hash's CPU seconds.
+    assert passwords.budget_rate(share=0.1) > 0
+    monkeypatch.setenv("CRISIS_HASHES_PER_SECOND", "3")
+    assert passwords.budget_rate(hash_seconds=0.25) == 3
+    budget = passwords.Budget()
+    assert budget.rate == 3 and budget.burst == limits.HASH_BUDGET_BURST
+    monkeypatch.setenv("CRISIS_HASHES_PER_SECOND", "0")
+    with pytest.raises(ValueError, match="above 0"):
+        passwords.budget_rate()
+
+
+def test_a_full_hash_queue_keeps_places_for_the_owners_browser(
+    db: Database, site: tuple[TestClient, Inbox]
+) -> None:
+    client, _ = site
+    svc = service(client)
+    sign_up(client)
+    assert client.post("/api/account/signout").status_code == 200
+    svc.hashing = passwords.Hasher(threads=1, queue=1)
+    release = threading.Event()
+    portal = client.portal  # type: ignore[attr-defined]
+    held = [portal.start_task_soon(svc.hashing, release.wait) for _ in range(2)]
+    answers: list[Any] = []
+    try:
+        deadline = time.monotonic() + 10
+        while svc.hashing.pending < 2:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        # Full for strangers ...
+        error(
+            person(client, 80).post(
+                "/api/account/signin", json={"login": "Aurelian", "password": PASSWORD}
+            ),
+            503,
+            "busy",
+        )
+        # ... but the owner's browser takes one of the places kept for it, and waits its turn.
+        owner = threading.Thread(
+            target=lambda: answers.append(
+                client.post("/api/account/signin", json={"login": "Aurelian", "password": PASSWORD})
+            )
+        )
+        owner.start()
+        while svc.hashing.pending < 3:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+    finally:
+        release.set()
+        for future in held:
+            future.result(timeout=10)
+    owner.join(30)
+    assert [r.status_code for r in answers] == [200], answers

@@ -149,6 +149,34 @@ def test_one_guess_at_many_names_from_one_address_holds_that_address(
     assert res.status_code == 200, res.text
 
 
+def test_wrong_passwords_from_an_ipv6_site_are_counted_per_48(
+    db: Database, site: tuple[TestClient, Inbox]
+) -> None:
+    """An IPv6 customer site holds a /48 (65,536 /64s): a spray from a new /64 for each guess
+    is still counted as one address's, and other sites are not held by it. Sign-ups from one
+    /48 share their bucket too."""
+    client, _ = site
+    svc = client.app.state.accounts  # type: ignore[attr-defined]
+    svc.buckets["signin"] = limits.PerAddress(1000, 1000)  # the counts alone, not the pace
+    for n in range(limits.FAILED_SIGNINS_FROM_ADDRESS):
+        res = sign_in(at(client, f"2001:db8:7:{n:x}::1"), f"nobody{n}", "a guess at anyone")
+        error(res, 401, "bad_credentials")
+    hashes = svc.hashing.calls
+    error(sign_in(at(client, "2001:db8:7:ff::1"), "someone", "one more guess"), 429, "rate_limited")
+    assert svc.hashing.calls == hashes
+    error(sign_in(at(client, "2001:db8:8::1"), "someone", "one more guess"), 401, "bad_credentials")
+    answers = [
+        at(client, f"2001:db8:9:{n:x}::1")
+        .post(
+            "/api/account/signup",
+            json={"name": f"Sprayer{n}", "email": f"s{n}@example.org", "password": PASSWORD},
+        )
+        .status_code
+        for n in range(limits.SIGNUP_BURST + 1)
+    ]
+    assert answers == [201] * limits.SIGNUP_BURST + [429]
+
+
 def test_the_counts_hold_across_processes_and_restarts(
     db: Database, smtp: tuple[Inbox, str]
 ) -> None:

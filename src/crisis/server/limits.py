@@ -1,5 +1,6 @@
 """Limits on what one client may send: message size and rate (a token bucket), per address
-(an IPv6 client is keyed by its /64, which one subscriber holds whole)."""
+(an IPv6 client is keyed by its /64, which one subscriber holds whole; the sign-up and
+wrong-password counts by its /48, a customer site)."""
 
 from __future__ import annotations
 
@@ -86,19 +87,41 @@ def burst(per_minute: int, route: str = "") -> int:
     return max(min(per_minute, 6), per_minute // 4)
 
 
-def client_key(host: str) -> str:
+#: The IPv6 prefix one client is counted by: a /64 is one subscriber's (a home, a phone, a
+#: server), and every per-address limit counts it whole; a /48 is what a provider gives a
+#: customer site (RIPE-690), so the counts that an attacker would most like to spread
+#: (sign-ups, and wrong passwords from one place, in the database) count a /48 whole.
+IPV6_CLIENT_PREFIX = 64
+IPV6_SITE_PREFIX = 48
+
+
+def client_key(host: str, prefix: int = IPV6_CLIENT_PREFIX) -> str:
     """The key per-address limits count ``host`` under: an IPv4 address as it is, an IPv6
-    address by its /64 network (one client holds all of it), an IPv4-mapped IPv6 address as
-    the IPv4 address it maps; anything unreadable as it is."""
+    address by its network of ``prefix`` bits (:data:`IPV6_CLIENT_PREFIX`: one client holds
+    all of it), an IPv4-mapped IPv6 address as the IPv4 address it maps (a /64 or /48 key of
+    one is the same IPv4 key: ``::ffff:1.2.3.4`` is ``1.2.3.4``); anything unreadable as it is.
+    An IPv6 key is already a network (``2001:db8::/64``): keyed again, it names the network of
+    its first address (a /64 key read at /48 gives its /48)."""
     try:
-        address = ipaddress.ip_address(host)
+        if "/" in host:
+            address: ipaddress.IPv4Address | ipaddress.IPv6Address = ipaddress.ip_network(
+                host, strict=False
+            ).network_address
+        else:
+            address = ipaddress.ip_address(host)
     except ValueError:
         return host
     if isinstance(address, ipaddress.IPv6Address):
         if address.ipv4_mapped is not None:
             return str(address.ipv4_mapped)
-        return str(ipaddress.IPv6Network((address, 64), strict=False))
+        return str(ipaddress.IPv6Network((address, prefix), strict=False))
     return str(address)
+
+
+def site_key(host: str) -> str:
+    """``host`` as the counts that span a whole customer site take it: :func:`client_key` at
+    :data:`IPV6_SITE_PREFIX` (an IPv4 address as it is)."""
+    return client_key(host, IPV6_SITE_PREFIX)
 
 
 @dataclass
@@ -115,12 +138,16 @@ class Bucket:
         self.tokens = self.burst
         self.stamp = self.clock()
 
-    def take(self) -> bool:
-        """Spend one token if there is one."""
+    def ready(self) -> bool:
+        """Whether there is a token now (none is spent)."""
         now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
-        if self.tokens >= 1.0:
+        return self.tokens >= 1.0
+
+    def take(self) -> bool:
+        """Spend one token if there is one."""
+        if self.ready():
             self.tokens -= 1.0
             return True
         return False
@@ -130,13 +157,16 @@ class PerAddress:
     """One bucket per client address. Past ``limit`` addresses the least recently seen is
     forgotten (never every bucket at once, which would let a flood reset everyone's limit)."""
 
-    def __init__(self, rate: float, burst: float, limit: int = 10_000) -> None:
-        self.rate, self.burst, self.limit = rate, burst, limit
+    def __init__(
+        self, rate: float, burst: float, limit: int = 10_000, prefix: int = IPV6_CLIENT_PREFIX
+    ) -> None:
+        self.rate, self.burst, self.limit, self.prefix = rate, burst, limit, prefix
         self.buckets: OrderedDict[str, Bucket] = OrderedDict()
 
     def take(self, address: str) -> bool:
-        """Spend one of ``address``'s tokens if it has one (keyed by :func:`client_key`)."""
-        address = client_key(address)
+        """Spend one of ``address``'s tokens if it has one (keyed by :func:`client_key` at
+        this limit's IPv6 ``prefix``)."""
+        address = client_key(address, self.prefix)
         bucket = self.buckets.get(address)
         if bucket is None:
             while len(self.buckets) >= self.limit:
@@ -184,6 +214,16 @@ LINK_HASHES_PER_ACCOUNT = 10
 #: answered ``busy`` (503) at once rather than queued behind an attack.
 HASH_THREADS = max(1, (os.cpu_count() or 2) // 4)  # one lane each: a core each
 HASH_QUEUE = 4
+#: The share of the machine's CPU that password hashes may take in each of the hash budget's
+#: two lanes (:class:`crisis.server.accounts.passwords.Budget`): browsers that bring no device
+#: cookie of the account they sign in to (sign-ups, strangers' sign-ins, password checks of
+#: signed-in accounts) share one; sign-ins from a browser holding the account's device cookie,
+#: and new passwords by mailed links, have the other. Each lane allows ``HASH_CPU_SHARE`` x
+#: cores / (CPU seconds of one hash, measured at start) hashes a second, in bursts of
+#: ``HASH_BUDGET_BURST``; past it a request is answered ``busy`` (429, ``Retry-After``) at
+#: once. ``CRISIS_HASHES_PER_SECOND`` in the environment sets the rate of each lane instead.
+HASH_CPU_SHARE = 0.05
+HASH_BUDGET_BURST = 4
 #: Requests for a mailed link (forgotten password, confirm again) one address may make per
 #: hour, and the links of one kind mailed to one account per hour (whoever asks).
 LINK_REQUESTS_PER_HOUR = 10

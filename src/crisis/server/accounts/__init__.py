@@ -20,10 +20,12 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
 
 from crisis.server.accounts import routes, vacations
 from crisis.server.accounts.data import Accounts
+from crisis.server.accounts.errors import HashesSpent
 from crisis.server.accounts.seats import Seats, SignedIn, seat_roles
 from crisis.server.mail import outbox as mail
 from crisis.server.mail import push
@@ -32,6 +34,13 @@ from crisis.server.mail.channels import ChannelStore, Notifier
 from crisis.server.mail.notices import notice
 
 __all__ = ["install", "notice", "seat_roles"]
+
+
+async def _hashes_spent(_request: Request, exc: HashesSpent) -> JSONResponse:
+    """``busy`` (429) with ``Retry-After``: the seconds until the hash budget has one more."""
+    return JSONResponse(
+        exc.to_json(), status_code=exc.status, headers={"Retry-After": str(exc.retry_after)}
+    )
 
 
 def install(
@@ -61,6 +70,7 @@ def install(
     app.state.accounts_installed = True
     app.state.identity = SignedIn()  # the seats a signed-in browser holds, at its tables
     mail.hide_stop_secrets()
+    app.add_exception_handler(HashesSpent, _hashes_spent)  # type: ignore[arg-type]
     app.include_router(routes.router)
     app.include_router(routes.pages)
     app.include_router(notify_routes.router)
@@ -72,7 +82,7 @@ def install(
     async def lifespan(app: FastAPI) -> AsyncIterator[Any]:
         async with started(app) as state:
             store, hall = app.state.store, app.state.hall
-            data = Accounts(store.engine)
+            data = Accounts(store.engine, announce=store.notify)
             box = mail.Outbox(store.engine)
             key = await hall.db(data.mail_key)
             site = config.site
@@ -106,6 +116,8 @@ def install(
             )
             service.loop = asyncio.get_running_loop()
             app.state.accounts = service
+            # Sessions another process ended: their table sockets here close too.
+            hall.following.sessions_ended = service.sockets.close
             postman.start()
             try:
                 yield state

@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +27,10 @@ from crisis.server.store.schema import settings
 MAIL_AFTER = 10
 #: Counted attempts are forgotten this long after their window began (the longest window).
 ATTEMPTS_KEPT = 86_400
+#: The kind of the notice that tells the other processes of a site which sessions ended
+#: (``{"k": "ended", "s": [digests]}``), and how many one notice names at most.
+ENDED = "ended"
+ENDED_PER_NOTICE = 100
 
 
 def now() -> int:
@@ -106,8 +111,22 @@ def _account(row: Any) -> Account:
 class Accounts:
     """Reads and writes accounts, sessions and links."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(
+        self, engine: Engine, announce: Callable[[Connection, dict[str, Any]], None] | None = None
+    ) -> None:
         self.engine = engine
+        #: Tells every other process of the site, when a transaction commits (the store's
+        #: ``notify``: PostgreSQL's NOTIFY), which sessions it ended, so that each closes
+        #: their table sockets (:data:`ENDED`); None: one process, nobody to tell.
+        self.announce = announce
+
+    def _ended(self, db: Connection, ids: list[str]) -> None:
+        """Announce the end of the sessions ``ids`` (their digests) with ``db``'s commit, a
+        notice per :data:`ENDED_PER_NOTICE` (a NOTIFY payload holds under 8,000 bytes)."""
+        if self.announce is None:
+            return
+        for start in range(0, len(ids), ENDED_PER_NOTICE):
+            self.announce(db, {"k": ENDED, "s": ids[start : start + ENDED_PER_NOTICE]})
 
     # -- accounts --------------------------------------------------------------------------
     def create(self, name: str, email: str, password_hash: str) -> Account:
@@ -190,6 +209,7 @@ class Accounts:
                 others.append(sessions.c.id != keep)
             gone = [r[0] for r in db.execute(select(sessions.c.id).where(*others))]
             db.execute(delete(sessions).where(*others))
+            self._ended(db, gone)
             db.execute(
                 update(links)
                 .where(
@@ -233,11 +253,11 @@ class Accounts:
         assert row is not None
         return _account(row)
 
-    def restore(self, account_id: str, email: str, password_hash: str) -> Account:
+    def restore(self, account_id: str, email: str, password_hash: str) -> tuple[Account, list[str]]:
         """Undo a change of address by the link mailed to the old one: the old address back,
         confirmed (the link proved it), a new password, every session ended and every other
-        link spent. :class:`EmailTaken` (nothing changes) if another account took the old
-        address meanwhile."""
+        link spent; the account and the hashes of the sessions ended. :class:`EmailTaken`
+        (nothing changes) if another account took the old address meanwhile."""
         key = email_key(email)
         moment = now()
         with self.engine.begin() as db:
@@ -253,7 +273,10 @@ class Accounts:
                 .where(accounts.c.id == account_id)
                 .values(email=email, email_key=key, confirmed=moment, password=password_hash)
             )
-            db.execute(delete(sessions).where(sessions.c.account == account_id))
+            mine = sessions.c.account == account_id
+            gone = [r[0] for r in db.execute(select(sessions.c.id).where(mine))]
+            db.execute(delete(sessions).where(mine))
+            self._ended(db, gone)
             db.execute(
                 update(links)
                 .where(links.c.account == account_id, links.c.used.is_(None))
@@ -261,7 +284,7 @@ class Accounts:
             )
             row = db.execute(select(accounts).where(accounts.c.id == account_id)).first()
         assert row is not None
-        return _account(row)
+        return _account(row), gone
 
     def rehash(self, account_id: str, old: str, new: str) -> None:
         """Replace the hash ``old`` by ``new`` (same password, today's parameters), unless
@@ -333,8 +356,11 @@ class Accounts:
         return _account(row), extended
 
     def end_session(self, secret: str) -> None:
+        """End the session of the cookie ``secret`` (announced to the other processes)."""
         with self.engine.begin() as db:
-            db.execute(delete(sessions).where(sessions.c.id == digest(secret)))
+            key = digest(secret)
+            if db.execute(delete(sessions).where(sessions.c.id == key)).rowcount:
+                self._ended(db, [key])
 
     def sweep(self) -> int:
         """Forget expired sessions, links a week past their end and counted attempts a day

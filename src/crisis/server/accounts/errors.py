@@ -3,7 +3,7 @@ body as every other refusal, :mod:`crisis.server.errors`). A refused request cha
 
 from __future__ import annotations
 
-from crisis.server.errors import BadMessage, CrossSite, TableError
+from crisis.server.errors import BadMessage, Busy, CrossSite, TableError
 
 __all__ = ["CrossSite"]  # raised by the accounts' routes too; declared with the site's errors
 
@@ -75,3 +75,15 @@ class LinkExpired(BadLink):
 class LinkUsed(BadLink):
     code = "link_used"
     status = 410
+
+
+class HashesSpent(Busy):
+    """The site's budget of password hashes for this lane is spent for now: ``busy`` (429),
+    with the seconds until the next one in ``retry_after`` (the ``Retry-After`` header)."""
+
+    code = "busy"
+    status = 429
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after

@@ -4,7 +4,8 @@ Passwords are hashed with Argon2id (argon2-cffi, RFC 9106's low-memory costs in 
 compared in constant time; a hash made with older parameters is replaced at the next sign-in.
 A password is normalised (NFKC) first, so that the same characters typed on another keyboard
 match. No password, hash or reset secret is ever logged. Hashes run in :class:`Hasher`'s few
-low-priority threads, with a bounded queue.
+low-priority threads, with a bounded queue, within a budget of hashes a second
+(:class:`Budget`) that strangers share and the owner's known browsers do not.
 """
 
 from __future__ import annotations
@@ -12,10 +13,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import math
 import os
 import re
 import sys
 import threading
+import time
 import unicodedata
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -26,7 +29,13 @@ from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatc
 from argon2.profiles import RFC_9106_LOW_MEMORY
 
 from crisis.server import limits
-from crisis.server.accounts.errors import BadEmail, BadName, LongPassword, WeakPassword
+from crisis.server.accounts.errors import (
+    BadEmail,
+    BadName,
+    HashesSpent,
+    LongPassword,
+    WeakPassword,
+)
 from crisis.server.errors import Busy
 
 T = TypeVar("T")
@@ -172,6 +181,72 @@ def needs_rehash(stored: str) -> bool:
 DUMMY = hash_password("not the password of anyone")
 
 
+def hash_cpu_seconds() -> float:
+    """The CPU seconds one hash takes on this machine, with today's parameters (measured in
+    this thread: a busy machine makes a hash wait longer, not cost more)."""
+    started = time.thread_time()
+    hash_password("a password to time the hash by")
+    return time.thread_time() - started
+
+
+#: The budget's lanes: ``shared`` for every browser that brings no device cookie of the
+#: account it signs in to (and every hash of a sign-up or a signed-in check), ``known`` for
+#: sign-ins from a browser holding the account's device cookie and new passwords set by a
+#: mailed link. A hash with no lane (a rehash after a right password) spends no budget.
+SHARED, KNOWN = "shared", "known"
+#: Places in the hash queue beyond :data:`crisis.server.limits.HASH_QUEUE` that only the
+#: known lane may take.
+KNOWN_ROOM = 2
+
+
+def budget_rate(share: float = limits.HASH_CPU_SHARE, hash_seconds: float | None = None) -> float:
+    """Hashes a second each lane of the budget allows: ``CRISIS_HASHES_PER_SECOND`` if the
+    environment sets it, else ``share`` of the CPUs this process may run on divided by the CPU
+    seconds of one hash (``hash_seconds``, else measured now: :func:`hash_cpu_seconds`)."""
+    configured = os.environ.get("CRISIS_HASHES_PER_SECOND")
+    if configured:
+        rate = float(configured)
+        if not rate > 0:
+            raise ValueError("CRISIS_HASHES_PER_SECOND must be a number above 0")
+        return rate
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    if hash_seconds is None:
+        hash_seconds = hash_cpu_seconds()
+    seconds = max(hash_seconds, 0.001)
+    return share * (cores or 1) / seconds
+
+
+class Budget:
+    """Hashes a second, per lane (:data:`SHARED`, :data:`KNOWN`), in this process: a token
+    bucket each, so that whatever a flood of strangers sends, their hashes take at most the
+    budget's share of the CPU, and the owner's browser (its device cookie) keeps a lane they
+    cannot spend. Spent: :class:`HashesSpent` (``busy``, 429) with the seconds to wait."""
+
+    def __init__(self, rate: float | None = None, burst: float | None = None):
+        self.rate = budget_rate() if rate is None else rate
+        # A few hashes at once, or a second's worth where a second holds more.
+        self.burst = max(limits.HASH_BUDGET_BURST, self.rate) if burst is None else burst
+        self.lanes = {lane: limits.Bucket(self.rate, self.burst) for lane in (SHARED, KNOWN)}
+        self.refused: dict[str, int] = {SHARED: 0, KNOWN: 0}
+
+    def check(self, lane: str) -> None:
+        """:class:`HashesSpent` if ``lane`` has no hash left now (none is spent: a route asks
+        before any other work, so that a flood of refused requests costs next to nothing)."""
+        if not self.lanes[lane].ready():
+            self.spend(lane)  # refused, counted and answered as a spent lane is
+
+    def spend(self, lane: str) -> None:
+        """Take one hash from ``lane``, or :class:`HashesSpent` at once."""
+        bucket = self.lanes[lane]
+        if not bucket.take():
+            self.refused[lane] += 1
+            wait = max(1, math.ceil((1.0 - bucket.tokens) / bucket.rate))
+            raise HashesSpent(
+                f"the server is checking too many passwords right now; try again in {wait} s",
+                retry_after=wait,
+            )
+
+
 def _lowest_priority() -> None:
     """Run this thread at the lowest CPU priority (Linux keeps a nice value per thread, and
     the threads a hash starts inherit it): hashes then take only the CPU that play leaves."""
@@ -185,8 +260,14 @@ class Hasher:
     priority) and at most ``queue`` more waiting; a call past that raises :class:`Busy` at once,
     so that a flood of sign-ins neither queues without end nor slows anybody's game."""
 
-    def __init__(self, threads: int = limits.HASH_THREADS, queue: int = limits.HASH_QUEUE):
+    def __init__(
+        self,
+        threads: int = limits.HASH_THREADS,
+        queue: int = limits.HASH_QUEUE,
+        budget: Budget | None = None,
+    ):
         self.threads, self.queue = threads, queue
+        self.budget = budget if budget is not None else Budget()
         self.pending = 0  # running or waiting (read and written on the event loop only)
         self.refused = 0  # calls answered busy
         self.calls = 0  # calls taken
@@ -194,16 +275,23 @@ class Hasher:
             threads, thread_name_prefix="crisis-argon2", initializer=_lowest_priority
         )
 
-    def check(self) -> None:
-        """:class:`Busy` if a call now would find the queue full (a route asks first, before
-        any other work, so that a flood costs as little as possible)."""
-        if self.pending >= self.threads + self.queue:
+    def check(self, lane: str | None = KNOWN) -> None:
+        """:class:`Busy` if a call in ``lane`` now would find the queue full (a route asks
+        first, before any other work, so that a flood costs as little as possible; before it
+        knows the lane, as :data:`KNOWN`, the lane with the most room). The queue keeps
+        :data:`KNOWN_ROOM` places that only the known lane (and rehashes) may take, so that
+        strangers filling it still leave the owner's browser a place."""
+        room = self.threads + self.queue + (0 if lane == SHARED else KNOWN_ROOM)
+        if self.pending >= room:
             self.refused += 1
             raise Busy("the server is checking too many passwords right now; try again soon")
 
-    async def __call__(self, call: Callable[..., T], *args: object) -> T:
-        """``call(*args)`` in a hashing thread; :class:`Busy` when the queue is full."""
-        self.check()
+    async def __call__(self, call: Callable[..., T], *args: object, lane: str | None = SHARED) -> T:
+        """``call(*args)`` in a hashing thread, spending one of ``lane``'s budget (None: none);
+        :class:`Busy` when the queue is full, :class:`HashesSpent` when the lane is spent."""
+        self.check(lane)
+        if lane is not None:
+            self.budget.spend(lane)
         self.pending += 1
         self.calls += 1
         try:

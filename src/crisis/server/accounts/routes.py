@@ -66,7 +66,11 @@ class Service:
     hashing: passwords.Hasher = field(default_factory=passwords.Hasher)
     buckets: dict[str, limits.PerAddress] = field(
         default_factory=lambda: {
-            "signup": limits.PerAddress(limits.SIGNUPS_PER_HOUR / 3600, limits.SIGNUP_BURST),
+            "signup": limits.PerAddress(
+                limits.SIGNUPS_PER_HOUR / 3600,
+                limits.SIGNUP_BURST,
+                prefix=limits.IPV6_SITE_PREFIX,  # a /48 whole: new accounts are cheap to spread
+            ),
             "signin": limits.PerAddress(limits.SIGNINS_PER_MINUTE / 60, limits.SIGNINS_PER_MINUTE),
             "links": limits.PerAddress(limits.LINK_REQUESTS_PER_HOUR / 3600, 5),
             "password": limits.PerAddress(
@@ -80,10 +84,11 @@ class Service:
     #: The table websockets of each session in this process (closed when it ends).
     sockets: sessions.Sockets = field(default_factory=sessions.Sockets)
 
-    async def hash(self, call: Any, *args: Any) -> Any:
-        """``call(*args)`` (a hash or a verification) in a hashing thread, or :class:`Busy`
-        at once when too many wait."""
-        return await self.hashing(call, *args)
+    async def hash(self, call: Any, *args: Any, lane: str | None = passwords.SHARED) -> Any:
+        """``call(*args)`` (a hash or a verification) in a hashing thread, spending one of the
+        budget's ``lane`` (:class:`passwords.Budget`; None: a rehash, which spends none), or
+        ``busy`` at once when too many wait or the lane is spent."""
+        return await self.hashing(call, *args, lane=lane)
 
     async def count(self, keys: list[str], window: int = limits.FAILED_SIGNIN_SECONDS) -> list[int]:
         """The attempts counted at ``keys`` in their current window (every process's)."""
@@ -249,6 +254,7 @@ async def _sign_in(svc: Service, request: Request, response: Response, account: 
     before = sessions.cookie(request)
     if before is not None:
         await svc.run(svc.data.end_session, before)
+        svc.sockets.close([digest(before)])  # its seats were the other session's
     secret = await svc.run(svc.data.new_session, account.id, limits.SESSION_SECONDS)
     sessions.set_cookie(response, secret, secure=svc.secure(request))
     if sessions.device(request, svc.key, account.id) is None:
@@ -293,6 +299,8 @@ async def sign_up(body: SignUpIn, request: Request, response: Response, svc: Svc
     name = passwords.check_name(body.name)
     email = passwords.check_email(body.email)
     password = passwords.check_password(body.password, name=name, email=email)
+    svc.hashing.check(passwords.SHARED)  # a full queue or a spent budget: at once
+    svc.hashing.budget.check(passwords.SHARED)
     keys = [f"signup:{passwords.email_key(email)}", f"signup:{passwords.name_key(name)}"]
     if max(await svc.count(keys, 3600)) >= limits.SIGNUPS_PER_ACCOUNT_HOUR:
         raise TooFast("too many sign-ups with this name or address lately; wait a while")
@@ -366,11 +374,13 @@ async def sign_in(body: SignInIn, request: Request, response: Response, svc: Svc
     browser holding the account's device cookie, whose own wrong passwords are counted
     apart. A name nobody has is counted and answered exactly as a known one."""
     svc.hashing.check()  # a full queue answers at once, before any other work
+    if not sessions.has_device(request):  # no known browser: the strangers' lane, spent?
+        svc.hashing.budget.check(passwords.SHARED)
     login = body.login.strip()
     account = await svc.run(svc.data.find, login) if login else None
     who = account.id if account is not None else _login_key(login)
     device = sessions.device(request, svc.key, account.id) if account is not None else None
-    address = _address(request)
+    address = limits.site_key(_address(request))  # an IPv6 client by its /48
     keys = [f"fail:{who}", f"fail:{who}:{address}", f"fail:from:{address}"]
     if device is not None:
         keys.append(f"fail:device:{device}")
@@ -383,7 +393,9 @@ async def sign_in(body: SignInIn, request: Request, response: Response, svc: Svc
     ):
         raise TooFast(HELD)
     stored = account.password if account is not None else passwords.DUMMY
-    right = await svc.hash(passwords.verify, stored, body.password)
+    # The owner's known browser has a lane of the hash budget that strangers cannot spend.
+    lane = passwords.KNOWN if trusted else passwords.SHARED
+    right = await svc.hash(passwords.verify, stored, body.password, lane=lane)
     if account is None or not right:
         await svc.attempt(keys)
         raise BadCredentials("no account has that name and password")
@@ -391,7 +403,7 @@ async def sign_in(body: SignInIn, request: Request, response: Response, svc: Svc
     # address's spray count (one account of one's own must not wipe it).
     await svc.run(svc.data.forget_attempts, [keys[1], *keys[3:]])
     if passwords.needs_rehash(stored):
-        fresh = await svc.hash(passwords.hash_password, passwords.normal(body.password))
+        fresh = await svc.hash(passwords.hash_password, passwords.normal(body.password), lane=None)
         await svc.run(svc.data.rehash, account.id, stored, fresh)
     await _sign_in(svc, request, response, account)
     return {"account": account.mine(), "next": _next(body.next)}
@@ -547,14 +559,15 @@ async def undo_email(body: UndoIn, request: Request, response: Response, svc: Sv
     old = link.email or link.account.email
     password = passwords.check_password(body.password, name=link.account.name, email=old)
     await _link_hash(svc, link.account)
-    hashed = await svc.hash(passwords.hash_password, password)
-    account = await svc.run(_undo, svc.data, body.token, hashed)
+    hashed = await svc.hash(passwords.hash_password, password, lane=passwords.KNOWN)
+    account, ended = await svc.run(_undo, svc.data, body.token, hashed)
+    svc.sockets.close(ended)  # every browser's table sockets (other processes are told)
     await svc.run(svc.data.forget_attempts, [f"fail:{account.id}", f"wrong:{account.id}"])
     await _sign_in(svc, request, response, account)
     return {"account": account.mine()}
 
 
-def _undo(data: Accounts, token: str, hashed: str) -> Account:
+def _undo(data: Accounts, token: str, hashed: str) -> tuple[Account, list[str]]:
     link = data.use_link(token, "undo")
     return data.restore(link.account.id, link.email or link.account.email, hashed)
 
@@ -607,7 +620,7 @@ async def reset(body: ResetIn, request: Request, response: Response, svc: Svc) -
     account = link.account
     password = passwords.check_password(body.password, name=account.name, email=account.email)
     await _link_hash(svc, account)
-    hashed = await svc.hash(passwords.hash_password, password)
+    hashed = await svc.hash(passwords.hash_password, password, lane=passwords.KNOWN)
     link = await svc.run(svc.data.use_link, body.token, "reset")
     ended = await svc.run(svc.data.set_password, account.id, hashed, None, confirm=True)
     svc.sockets.close(ended)

@@ -78,6 +78,12 @@ def device_token(key: bytes, account: str) -> str:
     return f"{account}.{nonce}.{_device_mac(key, account, nonce)}"
 
 
+def has_device(request: HTTPConnection) -> bool:
+    """Whether the browser sent a device cookie at all (whose, and whether genuine, is
+    :func:`device`'s to say)."""
+    return bool(request.cookies.get(DEVICE))
+
+
 def device(request: HTTPConnection, key: bytes, account: str) -> str | None:
     """The nonce of the browser's device cookie if it is a genuine one for ``account``."""
     value = request.cookies.get(DEVICE) or ""

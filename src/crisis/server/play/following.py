@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import msgspec
@@ -36,11 +37,19 @@ class Following:
         self.hall = hall
         #: The tasks catching up with other processes' changes, by table.
         self.tasks: dict[str, asyncio.Task[None]] = {}
+        #: Closes this process's table sockets of sessions another process ended (sign-out,
+        #: new password): set by accounts (crisis.server.accounts.install), None without them.
+        self.sessions_ended: Callable[[list[str]], object] | None = None
 
     def heard(self, notice: dict[str, Any]) -> None:
         """Take in another process's notice (see
         :meth:`crisis.server.store.repository.Store.notify`)."""
         kind = notice.get("k")
+        if kind == "ended":  # sessions another process ended (crisis.server.accounts.data)
+            ended = notice.get("s")
+            if self.sessions_ended is not None and isinstance(ended, list):
+                self.sessions_ended([s for s in ended if isinstance(s, str)])
+            return
         if kind == "gone":
             ids = notice.get("ids")
             if isinstance(ids, list):
