@@ -145,18 +145,15 @@ def test_a_table_made_through_one_process_is_played_and_watched_through_another(
         first = next_state(watcher)
         player = socket(a, table, list(tokens.values()))
         rng = random.Random(1)
-        lags = []
+        assert first["version"] == 0
         for _ in range(12):
             now = my_move(player)
-            sent = time.monotonic()
             player.send(json.dumps(choose(now, rng)))
             seen = next_state(watcher, after=now["version"])
-            lags.append(time.monotonic() - sent)
             assert seen["version"] == now["version"] + 1
             assert '"hand"' not in json.dumps(seen["view"]["players"])  # still the public view
-        assert len(lags) >= 5 and first["version"] == 0
-        # How long the watcher waits is measured (docs/measurements/load.md), not tested: a
-        # busy machine may take any time, and the move still arrives.
+        # How long the watcher waits is measured (docs/measurements/load.md), not tested
+        # here: a busy machine may take any time, and the move still arrives.
         # The same table read through either process is the same game, once the mover's own
         # process has shown its last move (the other may hear of the commit before the
         # mover's process has taken the write's answer back from its database thread).
