@@ -2,14 +2,14 @@
 // battle box. Moved here unchanged from table.js; table.js calls it through the board
 // interface described in boards/index.js.
 
-import { el, mySeats } from "../api.js";
-import { logLine } from "../dice.js";
-import { declaredVerbs, plainLabel, startsWith, takesForm, takesNothing, takesOne } from "../verbs.js";
-import { describeChanges, Seen, snapshot } from "../changes.js";
-import { governor, legendItems } from "../counters.js";
-import { BoardMap } from "../map.js";
-import { cardHelpButton, withCardHelp } from "../rules.js";
-import { $, cap } from "../dom.js";
+import { el, mySeats } from "../../api.js";
+import { logLine } from "../../dice.js";
+import { declaredVerbs, plainLabel, startsWith, takesForm, takesNothing, takesOne } from "../../verbs.js";
+import { describeChanges, Seen, snapshot } from "./changes.js";
+import { governor, legendItems } from "./counters.js";
+import { BoardMap } from "./map.js";
+import { cardHelpButton, withCardHelp } from "../../rules.js";
+import { $, cap } from "../../dom.js";
 
 /** The title's entry of /api/meta (provinces, cards, events, declared verbs); set by setup(). */
 let META = null;
