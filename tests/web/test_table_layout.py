@@ -199,7 +199,9 @@ def test_the_highlights_are_named_and_the_changes_told(server: str, browser: Any
             break
     table.advance(before_invasion)
     page, problems = _page(browser, *LAPTOP)
-    _open(page, table)
+    # The page keeps what the seat has seen on the server, written at its first look.
+    with page.expect_response(lambda r: "/marks" in r.url and r.request.method == "PUT"):
+        _open(page, table)
     marks = page.locator("#legend-marks").inner_text()
     for words in ("You can act here", "can march here", "Changed since you last looked"):
         assert words in marks, marks
@@ -240,10 +242,7 @@ def test_the_highlights_are_named_and_the_changes_told(server: str, browser: Any
     # Kept on the server per seat: another device (a fresh browser, nothing stored) opening
     # the seat's link tells the same changes.
     marks = f"{server}/api/tables/{table.id}/marks/green"
-    for _ in range(200):  # the page writes it a moment after the first look
-        if _http("GET", marks, token=table.tokens["green"])["marks"] is not None:
-            break
-        page.wait_for_timeout(50)
+    assert _http("GET", marks, token=table.tokens["green"])["marks"] is not None
     other, other_problems = _page(browser, *PHONE)
     _open(other, table)
     other.wait_for_selector("#changes:not(.hidden)", timeout=10_000)
