@@ -1,9 +1,10 @@
-// What changed on the map since a seat last looked (src/crisis/web/js/changes.js): pure
-// bookkeeping on views, tested without a browser.
+// What changed on the map since a seat last looked
+// (src/crisis/web/js/boards/time_of_crisis/changes.js): pure bookkeeping on views, tested
+// without a browser.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { describeChanges, snapshot } from "../../src/crisis/web/js/changes.js";
+import { describeChanges, snapshot } from "../../src/crisis/web/js/boards/time_of_crisis/changes.js";
 
 const before = {
   provinces: {

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { declaredVerbs, plainLabel, takesNothing, takesOne } from "../../src/crisis/web/js/verbs.js";
+import { declaredVerbs, plainLabel, startsWith, takesForm, takesNothing, takesOne } from "../../src/crisis/web/js/verbs.js";
 
 /** A title's /api/meta entry as the server sends it: verbs listed per step. */
 const INFO = {
@@ -59,4 +59,25 @@ test("a plain label names the verb in words, then its argument", () => {
   assert.equal(plainLabel(["move_army", [3, "Italia"]]), "Move army: 3 Italia");
   const named = plainLabel(["buy", "c12"], (id) => (id === "c12" ? "Castra" : String(id)));
   assert.equal(named, "Buy: Castra");
+});
+
+test("an argument's form is read from the declarations: a march is an army and a region", () => {
+  const verbs = declaredVerbs({
+    rules: {
+      verbs: {
+        "*": [
+          { verb: "move_army", ends: null, args: [["army", "region"]] },
+          { verb: "initiate_battle", ends: null, args: [["army", "target"]] },
+          { verb: "place_emperor", ends: null, args: [["province"], ["army"]] },
+        ],
+      },
+    },
+  });
+  assert.equal(takesForm(verbs, "move_army", ["army", "region"]), true);
+  assert.equal(takesForm(verbs, "move_army", ["army", "target"]), false);
+  assert.equal(takesForm(verbs, "initiate_battle", ["army", "target"]), true);
+  assert.equal(startsWith(verbs, "initiate_battle", "army"), true);
+  assert.equal(startsWith(verbs, "place_emperor", "army"), false); // one domain, not a pair
+  assert.equal(takesForm(verbs, "unknown", ["army"]), false);
+  assert.equal(startsWith(verbs, "unknown", "army"), false);
 });

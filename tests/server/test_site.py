@@ -27,6 +27,7 @@ from typing import Any
 
 import psutil
 import pytest
+from sqlalchemy import create_engine, text
 from websockets.sync.client import ClientConnection, connect
 
 from crisis.devtools import loadtest
@@ -145,18 +146,15 @@ def test_a_table_made_through_one_process_is_played_and_watched_through_another(
         first = next_state(watcher)
         player = socket(a, table, list(tokens.values()))
         rng = random.Random(1)
-        lags = []
+        assert first["version"] == 0
         for _ in range(12):
             now = my_move(player)
-            sent = time.monotonic()
             player.send(json.dumps(choose(now, rng)))
             seen = next_state(watcher, after=now["version"])
-            lags.append(time.monotonic() - sent)
             assert seen["version"] == now["version"] + 1
             assert '"hand"' not in json.dumps(seen["view"]["players"])  # still the public view
-        assert len(lags) >= 5 and first["version"] == 0
-        # How long the watcher waits is measured (docs/measurements/load.md), not tested: a
-        # busy machine may take any time, and the move still arrives.
+        # How long the watcher waits is measured (docs/measurements/load.md), not tested
+        # here: a busy machine may take any time, and the move still arrives.
         # The same table read through either process is the same game, once the mover's own
         # process has shown its last move (the other may hear of the commit before the
         # mover's process has taken the write's answer back from its database thread).
@@ -291,20 +289,40 @@ def test_a_process_killed_mid_game_loses_no_acknowledged_action(
 
 
 def test_the_other_process_takes_over_a_killed_ones_bots_at_once(pg: Database) -> None:
+    """A process killed outright loses its lock of life with its connection, and that alone
+    lets another take its bots over: its beat is set an hour ahead after the kill, so the
+    other way of counting it dead (8 s without a beat) cannot be what frees its tables."""
     with servers(pg.url, 2) as [(a, doomed), (b, _)]:
         made = post(a, "/api/tables", {"seats": [{"kind": "bot"}] * 3, "seed": 13})
         table = made["table"]["id"]
-        time.sleep(1)
+        engine = create_engine(pg.url)
+        owner = _owner(engine, table)  # the process that made the table
         os.kill(doomed.pid, signal.SIGKILL)
         doomed.wait(10)
+        with engine.begin() as db:
+            db.execute(
+                text("UPDATE processes SET beat = :later WHERE id = :p"),
+                {"later": int(time.time()) + 3600, "p": owner},
+            )
         moved = consistent(pg.url, table)
-        killed = time.monotonic()
-        while get(b, f"/api/tables/{table}")["version"] <= moved:
-            # At the next beat (2 s), not after the 8 s a silent process takes to count as dead:
-            # the killed process's lock of life went with its connection.
-            assert time.monotonic() - killed < 6, "the bots were not taken over"
-            time.sleep(0.1)
+        # Read from the database, not the site (whose per-address limit a poll would meet).
+        deadline = time.monotonic() + 120  # a guard against hanging, not a measure
+        while _owner(engine, table) == owner:
+            assert time.monotonic() < deadline, "the bots were not taken over"
+            time.sleep(0.2)
+        engine.dispose()
+        while get(b, f"/api/tables/{table}")["version"] <= moved:  # and they play on
+            assert time.monotonic() < deadline, "the bots did not play on"
+            time.sleep(0.5)
         assert consistent(pg.url, table) > moved
+
+
+def _owner(engine: Any, table: str) -> str:
+    """The process that moves ``table``'s bots, as the database says."""
+    with engine.connect() as db:
+        return str(
+            db.execute(text("SELECT bot_owner FROM games WHERE id = :t"), {"t": table}).scalar_one()
+        )
 
 
 def served_by(proc: subprocess.Popen[bytes]) -> list[psutil.Process]:

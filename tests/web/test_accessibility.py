@@ -6,6 +6,7 @@ from typing import Any
 
 # The browser tests' fixtures and skip condition (Chromium missing) apply here too.
 from .test_browser import _page, _ric_step, _take_a_turn_step, browser, pytestmark, server
+from .waits import my_turn_or_over
 
 __all__ = ["browser", "pytestmark", "server"]
 
@@ -37,7 +38,7 @@ def test_lobby_and_time_of_crisis_table(server: str, browser: Any) -> None:
     for i in range(60):  # into the first turns: hand, actions, buy
         if page.locator("#notice:not(.hidden)").count():
             _take_a_turn_step(page, rng)
-        page.wait_for_timeout(40)
+        my_turn_or_over(page)
         if i % 20 == 19:
             assert _serious(page) == []
     page.set_viewport_size({"width": 390, "height": 844})
@@ -59,6 +60,6 @@ def test_rome_in_crisis_table(server: str, browser: Any) -> None:
     for _ in range(30):
         if page.locator("#notice:not(.hidden)").count():
             _ric_step(page, rng)
-        page.wait_for_timeout(40)
+        my_turn_or_over(page)
     assert _serious(page) == []
     assert not problems, problems

@@ -7,14 +7,18 @@ Screenshots land in ``test-artifacts/``. The tests skip only if Chromium is not 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from crisis.devtools.loadtest import free_port, start_server, stop_server
 from tests.databases import BACKENDS, fresh_database
+
+from .waits import my_turn_or_over
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -137,13 +141,7 @@ def test_a_newcomer_creates_a_table_with_three_bots_and_plays(server: str, brows
     page.click("#notes-save")
     page.wait_for_selector("#notes-status:has-text('Saved.')")
     page.reload()
-    # Poll from Python: the page's Content Security Policy forbids the eval behind
-    # wait_for_function's string predicates.
-    for _ in range(100):
-        if "hold Italia" in page.input_value("#notes"):
-            break
-        page.wait_for_timeout(100)
-    assert "hold Italia" in page.input_value("#notes")
+    expect(page.locator("#notes")).to_have_value(re.compile("hold Italia"))
     assert page.locator(".region.target").count() > 0  # choose a starting province on the map
     # "What would the bot do?": its top choices, each a button that plays it.
     page.click("#hint")
@@ -161,7 +159,7 @@ def test_a_newcomer_creates_a_table_with_three_bots_and_plays(server: str, brows
             greyed += page.locator("#unavailable-list button:disabled").count()
             _take_a_turn_step(page, rng)
             clicks += 1
-        page.wait_for_timeout(40)
+        my_turn_or_over(page)
         if clicks == 40:
             _shot(page, "03-mid-game")
         if clicks >= 120:
@@ -232,7 +230,7 @@ def test_a_newcomer_finishes_a_whole_short_game(
                 if name not in seen and word in log.split("\n")[-1]:
                     seen.add(name)
                     _shot(page, f"game-{tag}-{name}")
-        page.wait_for_timeout(30)
+        my_turn_or_over(page)
     assert page.locator("#prompt", has_text="Game over").count(), f"not over after {clicks} clicks"
     assert "wins" in page.locator("#prompt").inner_text()
     if size[0] <= 400:
@@ -370,7 +368,7 @@ def test_rome_in_crisis_from_the_lobby_to_many_decisions(server: str, browser: A
             clicked.append(_ric_step(page, rng, 1.0 if once else 0.2))
             if len(clicked) == 25:
                 _shot(page, "ric-02-mid-game")
-        page.wait_for_timeout(40)
+        my_turn_or_over(page)
     assert len(clicked) > 20 or page.locator("#prompt", has_text="Game over").count()
     assert "target" in clicked and "button" in clicked
     assert page.locator("#log li").count() > log_before + 20
@@ -395,7 +393,7 @@ def test_rome_in_crisis_fits_a_phone(server: str, browser: Any) -> None:
     for _ in range(30):  # a few decisions, so that candidates and cards are on the table
         if _my_turn(page) and page.locator("#prompt", has_text="Sending").count() == 0:
             _ric_step(page, rng)
-        page.wait_for_timeout(60)
+        my_turn_or_over(page)
     page.wait_for_selector("#notice:not(.hidden)", timeout=60_000)
     page.evaluate("window.scrollTo(0, 0)")
     width = page.evaluate("document.documentElement.scrollWidth")

@@ -37,6 +37,7 @@ from tests.server.smtp import Inbox, body, link, smtp_server
 from .test_accessibility import _serious
 from .test_browser import _my_turn, _page, _shot, _take_a_turn_step, browser, pytestmark
 from .threaded import served_in_thread
+from .waits import settled
 
 __all__ = ["browser", "pytestmark"]
 
@@ -126,7 +127,7 @@ def _play_in_page(page: Any, rng: random.Random, until: Any, steps: int = 400) -
             return
         if _my_turn(page) and page.locator("#prompt", has_text="Sending").count() == 0:
             _take_a_turn_step(page, rng)
-        page.wait_for_timeout(60)
+        settled(page)
     raise AssertionError("the game never got there")
 
 
@@ -253,7 +254,7 @@ def test_two_people_play_a_rated_game_over_days(site: tuple[str, Inbox, str], br
     # They play to the end (the rest by each person's browser over the API).
     for _ in range(3):
         _take_a_turn_step(phone, rng)
-        phone.wait_for_timeout(100)
+        settled(phone)
     _finish(server, table, {"green": host, "blue": phone}, rng)
     for page in (host, phone):
         page.wait_for_selector("#prompt:has-text('Game over')")

@@ -18,6 +18,7 @@ from crisis.games import get_title
 from .scripted import OPTIONS, TITLE, Table, plan
 from .test_browser import _page, browser, pytestmark, server
 from .test_scripted import LAPTOP, _open
+from .waits import frames
 
 __all__ = ["browser", "pytestmark", "server"]
 
@@ -64,12 +65,12 @@ def test_a_table_at_rest_is_not_laid_out_or_painted_again(server: str, browser: 
     page, problems = _page(browser, *LAPTOP)
     _open(page, table)
     assert page.locator("#notice:not(.hidden)").count() == 1  # her turn: the page waits on her
-    page.wait_for_timeout(500)
+    frames(page)
     assert _animations(page) == []
     cdp = page.context.new_cdp_session(page)
     cdp.send("Performance.enable")
     before = _metrics(cdp)
-    page.wait_for_timeout(2000)
+    frames(page, 120)  # about two seconds of frames at rest, however long they take here
     after = _metrics(cdp)
     for counter in ("LayoutCount", "RecalcStyleCount"):
         assert after[counter] - before[counter] <= 2, (counter, before[counter], after[counter])
@@ -119,6 +120,17 @@ def test_a_new_state_adds_its_log_lines_and_keeps_the_rest(server: str, browser:
     assert not problems, problems
 
 
+def _newest_shown(page: Any, table: Table) -> None:
+    """Wait until the page shows the table's newest log line (the list holds the newest 300,
+    the first numbered ``lines - 299``), and the frame after it is drawn."""
+    lines = len(table.state("green")["view"]["log"])
+    page.wait_for_function(
+        "n => document.getElementById('log').getAttribute('start') === String(n)",
+        arg=lines - 299,
+    )
+    frames(page)
+
+
 def _log_at_end(page: Any) -> bool:
     return bool(
         page.evaluate(
@@ -147,20 +159,20 @@ def test_the_log_follows_its_newest_line_until_its_reader_scrolls_up(
             "n => document.getElementById('log').getAttribute('start') === String(n)",
             arg=lines - 299,
         )
-        page.wait_for_timeout(300)  # the list scrolls at the next frame
+        frames(page)  # the list scrolls at the next frame
         assert _log_at_end(page), f"the log stopped following after move {start + 3 * step}"
     # The reader scrolls up: new lines leave the list where it is.
     page.evaluate("() => { document.getElementById('log').scrollTop = 0; }")
-    page.wait_for_timeout(300)
+    frames(page)
     table.advance(start + 12)
-    page.wait_for_timeout(1000)
+    _newest_shown(page, table)
     assert page.evaluate("() => document.getElementById('log').scrollTop") < 50
     # Back at the bottom, it follows again.
     page.evaluate(
         "() => { const l = document.getElementById('log'); l.scrollTop = l.scrollHeight; }"
     )
-    page.wait_for_timeout(300)
+    frames(page)
     table.advance(start + 15)
-    page.wait_for_timeout(1000)
+    _newest_shown(page, table)
     assert _log_at_end(page)
     assert not problems, problems

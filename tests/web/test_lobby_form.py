@@ -151,12 +151,11 @@ def test_create_waits_until_the_lobby_is_ready(server: str, browser: Any) -> Non
     page, problems = _page(browser)
     held: list[Any] = []
     page.route("**/api/account", lambda route: held.append(route))
-    page.goto(server + "/")
+    with page.expect_request("**/api/account"):
+        page.goto(server + "/")
+    # The route's handler runs in this process once the ask is seen; this wait on the page
+    # lets it run.
     page.wait_for_function("() => document.querySelectorAll('#title option').length > 0")
-    for _ in range(400):  # the route's handler runs in this process, a moment after the ask
-        if held:
-            break
-        page.wait_for_timeout(25)
     assert held, "the lobby asks who is signed in before it enables the form"
     assert page.locator("#create").is_disabled()
     for route in held:

@@ -29,14 +29,9 @@ def _new_table(page: Any, server: str) -> None:
 
 
 def _wait_mine(page: Any) -> None:
-    for _ in range(400):
-        if (
-            page.locator("#notice:not(.hidden)").count()
-            and not page.locator("#prompt", has_text="Sending").count()
-        ):
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError("my turn never came")
+    """Wait for my turn: the notice shows only when the page offers actions (never while one
+    is being sent), and the map is drawn with the same state."""
+    page.wait_for_selector("#notice:not(.hidden)")
 
 
 def _any_step(page: Any) -> None:
@@ -62,7 +57,6 @@ def _army_with_moves(page: Any) -> Any | None:
         if page.locator("#prompt", has_text="Game over").count():
             return None
         _wait_mine(page)
-        page.wait_for_timeout(150)  # the map draws after the state message
         prompt = page.locator("#prompt").inner_text()
         if "Take actions" in prompt:
             for army in page.locator("#map .counter.army.target").all():
@@ -149,8 +143,8 @@ def test_the_map_draws_regions_and_legend_and_moves_an_army(server: str, browser
     line = page.locator("#log li", has_text=f"moves army {army_id} to {dest}")
     line.first.wait_for(timeout=60_000)
     assert page.locator("#log li").count() > log_before
-    # The server's next view draws the army in its new region's tray (near its label).
-    page.wait_for_timeout(300)
+    # The server's next view draws the army in its new region's tray (near its label), with
+    # the log line that told it.
     moved = page.locator(f'#map .counter.army[data-army="{army_id}"]')
     assert moved.count() == 1
     # A log entry names its province: clicking it lights that province on the map.
@@ -168,7 +162,6 @@ def test_changes_by_the_other_players_are_outlined_until_seen(server: str, brows
     outlined: list[str] = []
     for _ in range(60):
         _wait_mine(page)
-        page.wait_for_timeout(200)
         outlined = page.eval_on_selector_all(
             "#map path.area.changed", "ps => ps.map(p => p.dataset.region)"
         )

@@ -4,7 +4,10 @@ sizes (``test-artifacts/step-*.png``)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
+
+from playwright.sync_api import expect
 
 from .scripted import Table, plan
 from .test_browser import ARTIFACTS, _page, browser, pytestmark, server
@@ -23,11 +26,9 @@ def _open(page: Any, table: Table, *, role: str = "green") -> None:
     page.wait_for_selector("#map .counter", timeout=60_000)
     page.wait_for_selector("#log li")
     version = table.state(role)["version"]
-    for _ in range(100):
-        if page.evaluate("document.getElementById('prompt').textContent") not in ("Loading…", ""):
-            break
-        page.wait_for_timeout(50)
-    page.wait_for_timeout(250)  # the map draws once its SVG has loaded
+    # The first state drawn: the prompt says something, the map's pieces stand (the map is
+    # drawn with the rest of the state, once its SVG has loaded).
+    expect(page.locator("#prompt")).not_to_have_text(re.compile(r"^(Loading…)?$"))
     assert version == table.state(role)["version"]
 
 
@@ -239,8 +240,7 @@ def test_a_screenshot_of_every_kind_of_step(server: str, browser: Any) -> None:
             step,
         )
         page.wait_for_selector(f"#replay-label:has-text('step {step} of')")
-        page.wait_for_timeout(250)
-        assert "attacks" in page.locator("#replay-label").inner_text()
+        expect(page.locator("#replay-label")).to_contain_text("attacks")
         page.evaluate("window.scrollTo(0, 0)")
         _shot(page, f"step-replay-{tag}")
     for page in pages.values():

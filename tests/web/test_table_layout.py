@@ -20,6 +20,7 @@ from .scripted import OPTIONS, TITLE, Table, _http, plan
 from .test_accessibility import _serious
 from .test_browser import _page, _shot, browser, pytestmark, server
 from .test_scripted import LAPTOP, PHONE, _open
+from .waits import frames, nothing_sent
 
 __all__ = ["browser", "pytestmark", "server"]
 
@@ -177,7 +178,7 @@ def test_on_a_phone_every_counter_sits_in_its_own_region(server: str, browser: A
     before = page.get_attribute("#map", "viewBox")
     pile.tap()
     assert page.get_attribute("#map", "viewBox") != before
-    page.wait_for_timeout(100)
+    frames(page)
     _shot(page, "layout-map-phone-pile-open")
     piled = page.locator(f'#map .counter.stack[data-region="{region}"]').count()
     assert piled == 0, region
@@ -198,7 +199,9 @@ def test_the_highlights_are_named_and_the_changes_told(server: str, browser: Any
             break
     table.advance(before_invasion)
     page, problems = _page(browser, *LAPTOP)
-    _open(page, table)
+    # The page keeps what the seat has seen on the server, written at its first look.
+    with page.expect_response(lambda r: "/marks" in r.url and r.request.method == "PUT"):
+        _open(page, table)
     marks = page.locator("#legend-marks").inner_text()
     for words in ("You can act here", "can march here", "Changed since you last looked"):
         assert words in marks, marks
@@ -213,14 +216,21 @@ def test_the_highlights_are_named_and_the_changes_told(server: str, browser: Any
     seen = table.state("green")["view"]
     table.advance("invasion")
     now = table.state("green")["view"]
-    page.wait_for_selector("#changes:not(.hidden)", timeout=60_000)
-    page.wait_for_timeout(200)
-    lines = page.locator("#changes-list li").all_inner_texts()
     expected = []
     for region, change in _barbarian_changes(seen, now).items():
         for tribe, d in change.items():
             expected.append(f"{tribe} {'+' if d > 0 else MINUS}{abs(d)} in {region}")
     assert expected, "the invasion moved no barbarians"
+    page.wait_for_selector("#changes:not(.hidden)", timeout=60_000)
+    page.wait_for_function(  # the note grows with each state: wait for the invasion's lines
+        """(want) => {
+             const got = [...document.querySelectorAll('#changes-list li')]
+               .map((li) => li.innerText);
+             return want.every((w) => got.includes(w));
+           }""",
+        arg=expected,
+    )
+    lines = page.locator("#changes-list li").all_inner_texts()
     for line in expected:
         assert line in lines, (line, lines)
     # Those regions are outlined, dashed orange, over their own outline.
@@ -232,10 +242,7 @@ def test_the_highlights_are_named_and_the_changes_told(server: str, browser: Any
     # Kept on the server per seat: another device (a fresh browser, nothing stored) opening
     # the seat's link tells the same changes.
     marks = f"{server}/api/tables/{table.id}/marks/green"
-    for _ in range(200):  # the page writes it a moment after the first look
-        if _http("GET", marks, token=table.tokens["green"])["marks"] is not None:
-            break
-        page.wait_for_timeout(50)
+    assert _http("GET", marks, token=table.tokens["green"])["marks"] is not None
     other, other_problems = _page(browser, *PHONE)
     _open(other, table)
     other.wait_for_selector("#changes:not(.hidden)", timeout=10_000)
@@ -336,14 +343,14 @@ def test_a_confirmation_is_asked_in_the_page(server: str, browser: Any) -> None:
         _shot(page, f"layout-confirm-{'laptop' if width == LAPTOP[0] else 'phone'}")
         page.locator("#confirm-cancel").click()
         assert page.locator("dialog#confirm[open]").count() == 0
-        page.wait_for_timeout(400)
+        nothing_sent(page)
         assert table.state("green")["version"] == state["version"]
         # Escape is a Cancel too.
         button.click()
         dialog.wait_for()
         page.keyboard.press("Escape")
         assert page.locator("dialog#confirm[open]").count() == 0
-        page.wait_for_timeout(300)
+        nothing_sent(page)
         assert table.state("green")["version"] == state["version"]
         if width == LAPTOP[0]:
             page.close()
@@ -351,11 +358,13 @@ def test_a_confirmation_is_asked_in_the_page(server: str, browser: Any) -> None:
             continue
         button.click()
         dialog.wait_for()
+        asked = page.locator("#prompt").inner_text()
         page.locator("#confirm-ok").click()
-        for _ in range(100):
-            if table.state("green")["version"] > state["version"]:
-                break
-            page.wait_for_timeout(50)
+        page.wait_for_function(  # the page has drawn the state after the action it sent
+            """(asked) => { const now = document.getElementById('prompt').textContent;
+                        return now !== asked && !now.startsWith('Sending'); }""",
+            arg=asked,
+        )
         after = table.state("green")
         assert after["version"] > state["version"]
         assert ["end_actions", None] not in after["actions"]

@@ -138,7 +138,15 @@ def test_the_changes_say_which_barbarians_turned_active(server: str, browser: An
     table.advance(end)
     for seen in (page, phone):
         seen.wait_for_selector("#changes:not(.hidden)")
-        seen.wait_for_timeout(300)
+        # The note grows with each state up to ``end``: wait for the last one's lines.
+        seen.wait_for_function(
+            """(want) => {
+                 const got = [...document.querySelectorAll('#changes-list li')]
+                   .map((li) => li.innerText);
+                 return want.some((w) => got.includes(w));
+               }""",
+            arg=expected,
+        )
         lines = seen.locator("#changes-list li").all_inner_texts()
         for line in expected:
             assert line in lines or any("more" in x for x in lines), (line, lines)
@@ -165,7 +173,12 @@ def test_on_a_phone_a_battle_result_comes_into_sight(server: str, browser: Any) 
     assert not _in_sight(page, "#prompt")
     table.advance(held + 1)  # the attack, the defenders hold
     page.locator("#battle").wait_for()
-    page.wait_for_timeout(500)
+    # It is scrolled into sight once drawn (smoothly, where the browser animates scrolls).
+    page.wait_for_function(
+        """(bottom) => { const box = document.getElementById('battle').getBoundingClientRect();
+                     return box.top >= 0 && box.top + 20 <= bottom; }""",
+        arg=PHONE[1],
+    )
     assert _in_sight(page, "#battle"), page.locator("#battle").bounding_box()
     _shot(page, "battle-result-phone")
     assert not problems, problems

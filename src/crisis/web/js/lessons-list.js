@@ -1,5 +1,6 @@
 // The lobby's "Learn to play" list: every title's lessons as the server lists them
-// (GET /api/lessons), grouped by title, each a link to the table page that plays it.
+// (GET /api/lessons), grouped by title, each a link to the table page that plays it, with
+// its length and summary on a line of their own under the link.
 
 import { el, request } from "./api.js";
 
@@ -19,7 +20,7 @@ async function listLessons() {
   }
   box.replaceChildren(...lessons.map((l) => el("li", {},
     el("a", { href: l.url }, `${l.title_name}: ${l.name}`),
-    el("span", { class: "muted small" }, ` · ${l.steps} steps. ${l.summary.replace(/\s+/g, " ")}`))));
+    el("span", { class: "muted small" }, `${l.steps} steps. ${l.summary.replace(/\s+/g, " ")}`))));
 }
 
 listLessons();

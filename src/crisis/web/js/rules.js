@@ -14,8 +14,11 @@ function paragraphs(text) {
   return text.split(/\n\s*\n/).map((p) => el("p", {}, p.replace(/\s+/g, " ").trim()));
 }
 
-function entry(kind, item) {
-  return el("section", { class: `rules-entry rules-${kind}` }, el("h3", {}, item.title), ...paragraphs(item.text));
+/** One entry of the panel: a heading and its paragraphs, then ``more`` (another entry's words
+ * under the same heading), if any. */
+function entry(kind, item, more = "") {
+  return el("section", { class: `rules-entry rules-${kind}` }, el("h3", {}, item.title),
+    ...paragraphs(item.text), ...(more ? paragraphs(more) : []));
 }
 
 /** Draw the panel for the view's step and phase (only when they change: an open panel stays
@@ -33,9 +36,12 @@ export function renderRules(view) {
   box.classList.toggle("hidden", !step && !phase);
   if (!step && !phase) return;
   $("rules-title").textContent = `Rules: ${(step || phase).title}`;
+  // A step that is its phase's only decision (Take actions in the Take Actions phase) gets one
+  // entry under one heading: the step's words, then the phase's.
+  const same = step && phase && phase.title.toLowerCase() === step.title.toLowerCase();
   $("rules-body").replaceChildren(
-    ...(step ? [entry("step", step)] : []),
-    ...(phase && (!step || phase.title !== step.title) ? [entry("phase", phase)] : []),
+    ...(step ? [entry("step", step, same ? phase.text : "")] : []),
+    ...(phase && !same ? [entry("phase", phase)] : []),
     ...topics.map((t) => el("details", { class: "rules-topic" }, el("summary", {}, t.title), ...paragraphs(t.text))),
   );
 }

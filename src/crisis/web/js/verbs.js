@@ -56,6 +56,32 @@ export function takesOne(verbs, verb, domain) {
 }
 
 /**
+ * Whether one of `verb`'s declared argument forms is exactly `form` (the domains in order:
+ * `["army", "region"]` is an army and where it goes).
+ * @param {Record<string, DeclaredVerb>} verbs
+ * @param {string} verb
+ * @param {string[]} form
+ * @returns {boolean}
+ */
+export function takesForm(verbs, verb, form) {
+  const v = verbs[verb];
+  return Boolean(v && v.args.some((a) => a.join() === form.join()));
+}
+
+/**
+ * Whether one of `verb`'s declared argument forms is a pair or more that starts with `domain`
+ * (an army and what it does: where it marches, what it attacks, where it takes foederati).
+ * @param {Record<string, DeclaredVerb>} verbs
+ * @param {string} verb
+ * @param {string} domain
+ * @returns {boolean}
+ */
+export function startsWith(verbs, verb, domain) {
+  const v = verbs[verb];
+  return Boolean(v && v.args.some((a) => a.length > 1 && a[0] === domain));
+}
+
+/**
  * A plain label for an action the title did not describe: the verb and its argument.
  * @param {import("./types.js").Action} action
  * @param {(part: any) => string} [name] how an argument is named (a card id as its name ...)

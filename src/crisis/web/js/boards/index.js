@@ -14,10 +14,12 @@
 //   render(ctx, s, view, actions)   draws the title's parts of the page
 // ctx is {meta, info, title, act(action), openMenu(title, actions, event, careful),
 // said(action): the title's words for it, button(action, view, cls)}.
-// Elements with data-titles="a b" are shown only for those titles.
+// Elements with data-titles="a b" are shown only for those titles. Each title's board code
+// sits in a folder of its own (boards/<title>/board.js and what only it uses: Time of
+// Crisis's map, counters and change notes); what every board uses stays in js/.
 
-import { board as romeInCrisis } from "./rome_in_crisis.js";
-import { board as timeOfCrisis } from "./time_of_crisis.js";
+import { board as romeInCrisis } from "./rome_in_crisis/board.js";
+import { board as timeOfCrisis } from "./time_of_crisis/board.js";
 
 /** @type {Record<string, import("../types.js").Board>} */
 export const BOARDS = {

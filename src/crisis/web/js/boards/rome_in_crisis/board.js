@@ -8,10 +8,10 @@
 // elements glow and open a menu of their actions; actions with no element on the board
 // (done, pass, take a card from a hand) become buttons under the prompt.
 
-import { el } from "../api.js";
-import { plainLabel } from "../verbs.js";
-import { withCardHelp } from "../rules.js";
-import { $, cap } from "../dom.js";
+import { el } from "../../api.js";
+import { plainLabel } from "../../verbs.js";
+import { withCardHelp } from "../../rules.js";
+import { $, cap } from "../../dom.js";
 
 /** The title's entry of /api/meta (its names for suits, methods, crises and the parts of
  * the turn, under `words`); set by setup(). */

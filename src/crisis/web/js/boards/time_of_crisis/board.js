@@ -2,14 +2,14 @@
 // battle box. Moved here unchanged from table.js; table.js calls it through the board
 // interface described in boards/index.js.
 
-import { el, mySeats } from "../api.js";
-import { logLine } from "../dice.js";
-import { declaredVerbs, plainLabel, takesNothing, takesOne } from "../verbs.js";
-import { describeChanges, Seen, snapshot } from "../changes.js";
-import { governor, legendItems } from "../counters.js";
-import { BoardMap } from "../map.js";
-import { cardHelpButton, withCardHelp } from "../rules.js";
-import { $, cap } from "../dom.js";
+import { el, mySeats } from "../../api.js";
+import { logLine } from "../../dice.js";
+import { declaredVerbs, plainLabel, startsWith, takesForm, takesNothing, takesOne } from "../../verbs.js";
+import { describeChanges, Seen, snapshot } from "./changes.js";
+import { governor, legendItems } from "./counters.js";
+import { BoardMap } from "./map.js";
+import { cardHelpButton, withCardHelp } from "../../rules.js";
+import { $, cap } from "../../dom.js";
 
 /** The title's entry of /api/meta (provinces, cards, events, declared verbs); set by setup(). */
 let META = null;
@@ -243,13 +243,19 @@ function targetsFor(actions, armies) {
 let MAP = null;
 const UI = { selected: null, last: null, seen: null, seenFor: null, actedAt: null };
 
-/** The actions of one army: those whose argument names it. */
+/** The actions of one army: those whose argument names it, as the verbs declare it (an army
+ * alone, the Emperor's token on it, or an army and what it does). */
 function armyActions(actions, id) {
   return actions.filter(([verb, arg]) => {
-    if (Array.isArray(arg)) return ["move_army", "initiate_battle", "foederati"].includes(verb) && arg[0] === id;
-    if (verb === "place_emperor") return arg === `#${id}`;
-    return typeof arg === "number" && places([verb, arg], []).armies.includes(id);
+    if (Array.isArray(arg)) return startsWith(VERBS, verb, "army") && arg[0] === id;
+    return places([verb, arg], []).armies.includes(id);
   });
+}
+
+/** Whether an action is an army's step on the map: a march (an army and a region) or an
+ * attack (an army and a target). */
+function onTheMap([verb]) {
+  return takesForm(VERBS, verb, ["army", "region"]) || takesForm(VERBS, verb, ["army", "target"]);
 }
 
 /** Where the selected army may march (regions) and what it may attack there (foes). */
@@ -257,8 +263,9 @@ function reach(actions, id) {
   const dests = new Set();
   const foes = new Set();
   for (const [verb, arg] of actions) {
-    if (verb === "move_army" && arg[0] === id) dests.add(arg[1]);
-    if (verb === "initiate_battle" && arg[0] === id) foes.add(arg[1]);
+    if (!Array.isArray(arg) || arg[0] !== id) continue;
+    if (takesForm(VERBS, verb, ["army", "region"])) dests.add(arg[1]);
+    if (takesForm(VERBS, verb, ["army", "target"])) foes.add(arg[1]);
   }
   return { dests, foes };
 }
@@ -381,7 +388,7 @@ function renderArmyPanel(ctx, view, actions, pick) {
       said.length ? `Army ${UI.selected} selected: on the map, ${said.join(" or ")}.` : `Army ${UI.selected} selected.`));
     // What else it may do (add a legion, take foederati, build castra...): a button each,
     // so that every action a hint's plan names has a control in sight.
-    const more = armyActions(actions, UI.selected).filter(([verb]) => verb !== "move_army" && verb !== "initiate_battle");
+    const more = armyActions(actions, UI.selected).filter((a) => !onTheMap(a));
     const button = (a) => {
       const b = ctx.button(a, view, "");
       b.dataset.verb = a[0];

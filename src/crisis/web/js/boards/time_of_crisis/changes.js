@@ -3,7 +3,7 @@
 // when the seat last acted or said it had seen them, and told in words ("Goths +2 in Thracia"). Pure bookkeeping on
 // views: no rules.
 
-import { request } from "./api.js";
+import { request } from "../../api.js";
 
 /** Each region's public pieces: {region: {key: value}} (governor, support, militia, mobs,
  * quaestor, improvements, barbarians by tribe and how many of them are active, a Pretender's
