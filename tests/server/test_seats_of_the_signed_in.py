@@ -33,7 +33,9 @@ def mailed(db: Database, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Test
     """A site with accounts whose mails go to a real SMTP server."""
     monkeypatch.delenv("CRISIS_SMTP_URL", raising=False)
     with smtp_server() as (inbox, url):
-        app = create_app(db.url, **SETTINGS)
+        # Games played out over HTTP here ask for the table at every move.
+        fast = {"tables": 10_000, "state": 10_000, "act": 10_000}
+        app = create_app(db.url, **SETTINGS, http_per_minute=fast)
         install(app, smtp_url=url, public_url="http://crisis.example", mail_poll=0.05)
         with TestClient(app) as client:
             yield client, inbox
@@ -113,6 +115,23 @@ def test_a_signed_in_maker_of_a_friend_link_table_is_mailed_once_when_the_friend
     (game,) = yours(marcus)
     assert game["waiting"] and game["waiting_since"] == game["updated"]
     assert [g["waiting"] for g in yours(livia)] == [False]
+    # Marcus plays his turn at once: most of its day goes into his bank, and the next turn
+    # mail tells the time his own clock gives him (the day and the bank), not the table's day.
+    for until in ("blue", "green"):
+        for _ in range(300):
+            active = marcus.get(f"/api/tables/{table}").json()["active"]
+            if active == [until]:
+                break
+            move(people[active[0]], table, active[0], rng)
+    wait_for(lambda: len(mails_to(inbox, "marcus@example.org", "Your turn")) == 2)
+    clock = marcus.get(f"/api/tables/{table}/clocks").json()["clocks"]["green"]
+    assert clock["bank"] > 20 * 3600, clock
+    latest = mails_to(inbox, "marcus@example.org", "Your turn")[-1]
+    said = re.search(r"You have (.+) to move\.", latest.get_content())
+    assert said is not None
+    left = clock["deadline"] - time.time()
+    assert said.group(1) in {time_left(left), time_left(left + 60)}, (said.group(1), clock)
+    assert said.group(1) not in ("23 hours", "24 hours")
 
 
 def test_the_seat_is_the_makers_only_when_signed_in_from_this_site(

@@ -39,6 +39,7 @@ from crisis.engine.match import Match
 from crisis.server.accounts.schema import accounts
 from crisis.server.play.events import Events, GameEnded, Ticked, TurnsBegan
 from crisis.server.play.table import Live, deadline
+from crisis.server.store import clocks as seat_clocks
 from crisis.server.store.schema import games, seats
 
 if TYPE_CHECKING:
@@ -171,7 +172,7 @@ class TurnNotices:
             log.exception("table %s: could not tell what happened since %s moved", live.id, role)
             lines = []
         text = f"It is your turn ({role}) at your table of {name} with {others}."
-        end = deadline(live.row)
+        end = await self._deadline(live, role)
         if end is not None:
             text += f"\n\nYou have {time_left(end - time.time())} to move."
         if lines:
@@ -183,6 +184,19 @@ class TurnNotices:
             account, "turn", f"Your turn at {name}", text, f"/table/{live.id}?seat={role}"
         )
         return True
+
+    async def _deadline(self, live: Live, role: str) -> int | None:
+        """When ``role``'s time to move runs out at a game over days: its own clock, its bank
+        and its account's vacations counted (:mod:`crisis.server.store.clocks`); the table's
+        deadline if the clocks cannot be read; None for a live game."""
+        if deadline(live.row) is None:
+            return None
+        try:
+            due = await self.db(seat_clocks.deadlines, self.store.engine, live.id, int(time.time()))
+        except Exception:
+            log.exception("table %s: could not read the clocks for %s's notice", live.id, role)
+            return deadline(live.row)
+        return due.get(role, deadline(live.row))
 
     # -- the accounts' seats (their turn-notice settings joined) ---------------------------
     def waiting_turns(self) -> list[tuple[str, str, str, Any, int]]:
