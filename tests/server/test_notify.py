@@ -14,6 +14,7 @@ import random
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -77,8 +78,9 @@ class Receiver:
         return list(self.got)
 
 
-@pytest.fixture
-def receiver() -> Iterator[Receiver]:
+@contextmanager
+def receiving() -> Iterator[Receiver]:
+    """A :class:`Receiver` serving on loopback in a thread of its own while the block runs."""
     box = Receiver()
 
     class Handler(BaseHTTPRequestHandler):
@@ -108,6 +110,12 @@ def receiver() -> Iterator[Receiver]:
             box.hold.set()
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture
+def receiver() -> Iterator[Receiver]:
+    with receiving() as box:
+        yield box
 
 
 @dataclass

@@ -17,6 +17,7 @@ back in time in the database instead of waiting for it.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import secrets
@@ -33,6 +34,8 @@ from crisis.server import create_app, limits
 from crisis.server.accounts import install
 from tests.databases import fresh_database
 from tests.server.smtp import Inbox, body, link, smtp_server
+from tests.server.test_notify import Browser as PushKeys
+from tests.server.test_notify import Receiver, receiving
 
 from .test_accessibility import _serious
 from .test_browser import _my_turn, _page, _shot, _take_a_turn_step, browser, pytestmark
@@ -64,9 +67,25 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Inbox,
             clock_every=0.5,
             http_per_minute={"act": 100_000, "state": 100_000, "tables": 100_000},
         )
-        install(app, smtp_url=smtp_url, public_url=f"http://127.0.0.1:{port}", mail_poll=0.1)
+        # Push and webhooks may reach this machine's own receivers (never on a public site).
+        install(
+            app,
+            smtp_url=smtp_url,
+            public_url=f"http://127.0.0.1:{port}",
+            mail_poll=0.1,
+            private_targets=True,
+        )
         with served_in_thread(app, port) as base:
             yield base, inbox, db.url
+
+
+@pytest.fixture(scope="module")
+def receiver() -> Iterator[Receiver]:
+    """A push service and a chat's webhook on loopback (what they are sent, decrypted by the
+    test's browser keys)."""
+    with receiving() as box:
+        box.usual = 201
+        yield box
 
 
 def _look(page: Any, name: str) -> None:
@@ -373,11 +392,13 @@ def test_a_player_invited_by_name_is_mailed_and_reaches_the_seat(
 
 
 def test_a_friend_link_table_made_while_signed_in_follows_both_and_mails_the_maker(
-    site: tuple[str, Inbox, str], browser: Any
+    site: tuple[str, Inbox, str], browser: Any, receiver: Receiver
 ) -> None:
     """A signed-in maker makes a (not open) table with a friend's link; the friend, signed
     in, opens it: both find it in "Your games", in the lobby and on the account page, and
-    when the friend has moved the maker, away, gets exactly one turn mail."""
+    when the friend has moved the maker, away, gets exactly one turn notice on each of her
+    channels: a mail, a Web Push to her browser (encrypted for it, read back here) and a
+    webhook into her chat."""
     server, inbox, database = site
     rng = random.Random(5)
     suffix = secrets.token_hex(2)
@@ -386,6 +407,19 @@ def test_a_friend_link_table_made_while_signed_in_follows_both_and_mails_the_mak
     friend, friend_problems = _page(browser, *PHONE)
     maker_address = _sign_up(maker, server, inbox, maker_name)
     _sign_up(friend, server, inbox, friend_name)
+    # The maker is told in her browser too (as the account page's button subscribes it) and
+    # in her chat.
+    keys = PushKeys()
+    hook, pushed = f"/hook/{maker_name}", f"/push/{maker_name}"
+    res = maker.request.post(
+        server + "/api/account/push",
+        data={"endpoint": receiver.url(pushed), "keys": keys.keys(), "label": "Chromium"},
+    )
+    assert res.status == 201, res.text()
+    res = maker.request.post(
+        server + "/api/account/notices", data={"webhook_url": receiver.url(hook), "webhook": True}
+    )
+    assert res.ok and res.json()["channels"]["webhook"] is True, res.text()
     _two_seat_lobby(maker, server, maker_name)
     maker.check("input[name=short_game]")
     maker.select_option("#pace", str(24 * 3600))
@@ -445,9 +479,22 @@ def test_a_friend_link_table_made_while_signed_in_follows_both_and_mails_the_mak
     maker.goto(server + "/")
     _play_in_page(friend, rng, lambda: "green" in _active(friend, server, table))
     mail = _wait_mail(inbox, maker_address, "Your turn")
-    time.sleep(1.5)  # three more looks of the clock: still one
+
+    def told(path: str) -> list[bytes]:
+        return [sent for at, _headers, sent in receiver.got if at == path]
+
+    deadline = time.monotonic() + 30
+    while not (told(pushed) and told(hook)):
+        assert time.monotonic() < deadline, "the push or the webhook never came"
+        time.sleep(0.05)
+    time.sleep(1.5)  # three more looks of the clock: still one on each channel
     assert len(_mails(inbox, maker_address, "Your turn")) == 1
     assert f"/table/{table}?seat=green" in body(mail)
+    assert "to move" in body(mail) and "Since your last move:" in body(mail)
+    (push_message,) = [keys.read(sent) for sent in told(pushed)]
+    assert f"/table/{table}?seat=green" in push_message["url"], push_message
+    (chat,) = [json.loads(sent) for sent in told(hook)]
+    assert chat["crisis"]["kind"] == "turn" and f"/table/{table}?seat=green" in chat["content"]
     # The lobby's "Your games" puts it first for the maker: her turn, how long, the time left.
     maker.reload()
     first = maker.locator("#my-tables li").first
