@@ -114,26 +114,26 @@ def test_an_illegal_choice_is_replaced_by_a_legal_one() -> None:
     assert _run(main()) in LEGAL
 
 
+@pytest.mark.timeout(300)
 def test_a_search_that_overruns_is_killed_and_a_quick_bot_plays(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(workers_module, "GRACE", 0.3)
 
-    async def main() -> tuple[float, Action, Action]:
+    async def main() -> tuple[Action, Action]:
         workers = Workers(search=1, think_seconds=0.1, wait=5.0)
         try:
-            start = time.monotonic()
-            action, _ = await _move(workers, SleepyBot(60), searches=True)
-            took = time.monotonic() - start
+            # A search that would think for a day: only cutting it lets the move come (the
+            # test's timeout fails a hall that waits for it).
+            action, _ = await _move(workers, SleepyBot(86_400), searches=True)
             # The killed worker is replaced: the next search answers normally.
             after, _ = await _move(workers, SleepyBot(0.0), searches=True)
-            return took, action, after
+            return action, after
         finally:
             await workers.close()
 
-    took, action, after = _run(main())
-    # Cut at the overrun, not the 60 s the bot wanted (the margin is for a busy machine).
-    assert action in LEGAL and took < 30
+    action, after = _run(main())
+    assert action in LEGAL
     assert after == LEGAL[-1]  # the replaced worker searched and answered
 
 
