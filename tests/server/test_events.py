@@ -14,10 +14,26 @@ from typing import Any
 import crisis.server.play as play
 from crisis.server.play.events import GameEnded, Moved, SeatChanged, TurnsBegan
 from crisis.server.play.hall import Hall, SeatSpec
+from crisis.server.play.table import Live
 from crisis.server.store import Store
 
 #: Moves tried at most before a test gives up on seeing a turn pass (a bound, not a time).
 MOVES = 600
+
+
+async def _until_the_turn_passes(hall: Hall) -> tuple[Live, str]:
+    """A new two-seat table of people, played at random until its first seat's turn ends;
+    the table and that first seat."""
+    live, _ = await hall.create([SeatSpec(), SeatSpec()], {}, seed=11)
+    first = live.match.active()[0]
+    rng = random.Random(3)
+    for _ in range(MOVES):
+        role = live.match.active()[0]
+        if role != first:
+            return live, first
+        legal = [a for a in live.match.actions(role) if a.verb != "undo"]
+        await hall.act(live, role, rng.choice(legal).to_json(), live.version, {role})
+    raise AssertionError(f"the first seat kept the turn for {MOVES} moves")
 
 
 def test_the_hall_publishes_moves_turns_seats_and_the_end(tmp_path: Path) -> None:
@@ -41,17 +57,7 @@ async def _publishes(tmp_path: Path) -> None:
     hall.events.subscribe(Moved, broken)
     hall.events.subscribe(Moved, slow)
     try:
-        live, _ = await hall.create([SeatSpec(), SeatSpec()], {}, seed=11)
-        first = live.match.active()[0]
-        rng = random.Random(3)
-        for _ in range(MOVES):
-            role = live.match.active()[0]
-            if role != first:
-                break
-            legal = [a for a in live.match.actions(role) if a.verb != "undo"]
-            await hall.act(live, role, rng.choice(legal).to_json(), live.version, {role})
-        else:
-            raise AssertionError(f"the first seat kept the turn for {MOVES} moves")
+        live, first = await _until_the_turn_passes(hall)
         moves = [e for e in heard if isinstance(e, Moved)]
         assert len(moves) == len(live.match.log) > 0  # every move, though a subscriber failed
         assert all(e.live is live for e in moves)
@@ -82,15 +88,7 @@ async def _no_turns(tmp_path: Path) -> None:
     hall = Hall(Store(f"sqlite:///{tmp_path / 'site.db'}"), bot_delay=0.0)
     heard: list[TurnsBegan] = []
     try:
-        live, _ = await hall.create([SeatSpec(), SeatSpec()], {}, seed=11)
-        first = live.match.active()[0]
-        rng = random.Random(3)
-        for _ in range(MOVES):
-            role = live.match.active()[0]
-            if role != first:
-                break
-            legal = [a for a in live.match.actions(role) if a.verb != "undo"]
-            await hall.act(live, role, rng.choice(legal).to_json(), live.version, {role})
+        live, first = await _until_the_turn_passes(hall)
         assert live.match.active()[0] != first
         hall.events.subscribe(TurnsBegan, heard.append)  # only from now on
         assert heard == []
