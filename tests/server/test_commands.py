@@ -89,8 +89,8 @@ def test_a_load_test_that_fails_stops_its_people(monkeypatch: pytest.MonkeyPatch
         raise RuntimeError("no CPU figures here")
 
     monkeypatch.setattr(loadtest, "cpu_seconds", broken)
-    # A run measuring for as long as a run may: only stopping its people at the error ends it within the
-    # test's timeout.
+    # A run measuring for as long as a run may: only stopping its people at the error ends it
+    # within the test's timeout.
     with pytest.raises(RuntimeError, match="no CPU figures"):
         loadtest.run(2, duration=loadtest.MAX_DURATION, think=0.05, ramp=0)
 
