@@ -303,3 +303,19 @@ def test_games_held_by_a_vacation_never_crowd_out_one_that_is_due(
     assert judge(client, clock.t + DAY + 1) == 1
     assert summary(client, due)["version"] > 0
     assert all(summary(client, t)["version"] == 0 for t in held)
+
+
+def test_starting_and_ending_vacations_is_rate_limited_per_address(
+    db: Database, clock: FakeTime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("CRISIS_SMTP_URL", raising=False)
+    app = create_app(db.url, bot_delay=0.0, http_per_minute={"seat": 2})
+    install(app, mail_poll=0.05)
+    with TestClient(app) as site:
+        aurelian = person(site, "Aurelian")
+        assert vacation(aurelian, {"days": 2}).status_code == 200
+        assert vacation(aurelian, {"end": True}).status_code == 200
+        taken = standing(aurelian)
+        refused = vacation(aurelian, {"days": 2})
+        assert refused.status_code == 429 and refused.json()["code"] == "rate_limited"
+        assert standing(aurelian) == taken  # nothing started

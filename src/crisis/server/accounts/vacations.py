@@ -114,7 +114,7 @@ async def my_vacation(me: Me, svc: Svc) -> dict[str, Any]:
     return {"vacation": await svc.run(standing, svc.data.engine, me.id, now())}
 
 
-@router.post("/account/vacation", dependencies=[same_site])
+@router.post("/account/vacation", dependencies=[same_site, limited("seat")])
 async def set_vacation(body: VacationIn, me: Me, svc: Svc) -> dict[str, Any]:
     """Start a vacation of ``days`` days now, or ``end`` the one running (exactly one of the
     two): every clock of the account's seats at games over days pauses while it runs."""
