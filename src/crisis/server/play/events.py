@@ -57,7 +57,7 @@ class TurnsBegan:
 class GameEnded:
     """``live``'s game ended (a last move, a resignation, a timeout). For a rated game,
     ``ratings`` is what its end moved, written in the same transaction as the end: each
-    account's shown rating before and after; None when it moved none (``live.row.unrated``
+    role's shown rating before and after; None when it moved none (``live.row.unrated``
     says why)."""
 
     live: Live
