@@ -362,12 +362,27 @@ class Accounts:
             if db.execute(delete(sessions).where(sessions.c.id == key)).rowcount:
                 self._ended(db, [key])
 
+    def live_sessions(self, ids: list[str]) -> set[str]:
+        """Which of the sessions ``ids`` (their digests) are still open: not ended, not
+        expired (a socket of any other one is closed, :meth:`Service.close_expired`)."""
+        if not ids:
+            return set()
+        with self.engine.connect() as db:
+            rows = db.execute(
+                select(sessions.c.id).where(sessions.c.id.in_(ids), sessions.c.expires > now())
+            )
+            return {r[0] for r in rows}
+
     def sweep(self) -> int:
-        """Forget expired sessions, links a week past their end and counted attempts a day
-        old; how many went."""
+        """Forget expired sessions (announced as ended, so that every process closes their
+        table sockets), links a week past their end and counted attempts a day old; how
+        many went."""
         moment = now()
         with self.engine.begin() as db:
-            gone = db.execute(delete(sessions).where(sessions.c.expires < moment)).rowcount
+            expired = sessions.c.expires < moment
+            ended = [r[0] for r in db.execute(select(sessions.c.id).where(expired))]
+            gone = db.execute(delete(sessions).where(expired)).rowcount
+            self._ended(db, ended)
             gone += db.execute(delete(links).where(links.c.expires < moment - 7 * 86_400)).rowcount
             gone += db.execute(
                 delete(attempts).where(attempts.c.since < moment - ATTEMPTS_KEPT)

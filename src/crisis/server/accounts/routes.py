@@ -90,6 +90,16 @@ class Service:
         ``busy`` at once when too many wait or the lane is spent."""
         return await self.hashing(call, *args, lane=lane)
 
+    async def close_expired(self) -> int:
+        """Close this process's table sockets whose session is over (expired, swept or ended
+        while no notice reached here), each told why; how many. Run every
+        :data:`sessions.CHECK_SECONDS` while the application runs."""
+        held = list(self.sockets.by_session)
+        if not held:
+            return 0
+        alive: set[str] = await self.run(self.data.live_sessions, held)
+        return self.sockets.close([s for s in held if s not in alive])
+
     async def count(self, keys: list[str], window: int = limits.FAILED_SIGNIN_SECONDS) -> list[int]:
         """The attempts counted at ``keys`` in their current window (every process's)."""
         counts: list[int] = await self.run(self.data.attempts, keys, window)
