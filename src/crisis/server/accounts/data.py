@@ -440,6 +440,16 @@ class Accounts:
                 counts[key] = int(db.execute(stmt).scalar_one())
         return [counts[k] for k in keys]
 
+    def spend_allowance(self, key: str, allowance: int, window: int) -> int:
+        """Spend one of ``allowance`` at ``key`` in its window of ``window`` seconds (every
+        process's count): 0 when it was left, else the seconds until the window ends."""
+        count = self.attempt([key], window)[0]
+        if count <= allowance:
+            return 0
+        with self.engine.connect() as db:
+            since = db.execute(select(attempts.c.since).where(attempts.c.key == _key(key))).scalar()
+        return max(1, int(since or now()) + window - now())
+
     def attempts(self, keys: list[str], window: int) -> list[int]:
         """How many attempts each of ``keys`` has in its current window of ``window``
         seconds (0: none, or its window ended)."""

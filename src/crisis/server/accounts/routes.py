@@ -27,6 +27,7 @@ from crisis.server.accounts.data import Account, Accounts, digest
 from crisis.server.accounts.errors import (
     BadCredentials,
     BadLink,
+    HashesSpent,
     LinkExpired,
     SignedOut,
 )
@@ -82,10 +83,36 @@ class Service:
     #: The table websockets of each session in this process (closed when it ends).
     sockets: sessions.Sockets = field(default_factory=sessions.Sockets)
 
-    async def hash(self, call: Any, *args: Any, lane: str | None = passwords.SHARED) -> Any:
+    async def hash(
+        self,
+        call: Any,
+        *args: Any,
+        lane: str | None = passwords.SHARED,
+        account: Account | None = None,
+    ) -> Any:
         """``call(*args)`` (a hash or a verification) in a hashing thread, spending one of the
         budget's ``lane`` (:class:`passwords.Budget`; None: a rehash, which spends none), or
-        ``busy`` at once when too many wait or the lane is spent."""
+        ``busy`` at once when too many wait or the lane is spent. The known lane is
+        ``account``'s own, counted in the database for every process
+        (:data:`passwords.KNOWN_HASHES_PER_ACCOUNT`): one's own device cookie spends one's
+        own account's allowance, never another's."""
+        if lane == passwords.KNOWN:
+            if account is None:
+                raise ValueError("the known lane is an account's: name it")
+            self.hashing.check(lane)  # a full queue: at once, nothing counted
+            wait: int = await self.run(
+                self.data.spend_allowance,
+                f"known:{account.id}",
+                passwords.KNOWN_HASHES_PER_ACCOUNT,
+                passwords.KNOWN_WINDOW,
+            )
+            if wait:
+                self.hashing.budget.refused[passwords.KNOWN] += 1
+                raise HashesSpent(
+                    "this account's passwords were checked too often lately; try again in "
+                    f"{wait} s",
+                    retry_after=wait,
+                )
         return await self.hashing(call, *args, lane=lane)
 
     async def close_expired(self) -> int:
@@ -386,7 +413,7 @@ async def sign_in(body: SignInIn, request: Request, response: Response, svc: Svc
     stored = account.password if account is not None else passwords.DUMMY
     # The owner's known browser has a lane of the hash budget that strangers cannot spend.
     lane = passwords.KNOWN if trusted else passwords.SHARED
-    right = await svc.hash(passwords.verify, stored, body.password, lane=lane)
+    right = await svc.hash(passwords.verify, stored, body.password, lane=lane, account=account)
     if account is None or not right:
         await svc.attempt(keys)
         raise BadCredentials(
@@ -554,7 +581,9 @@ async def undo_email(body: UndoIn, request: Request, response: Response, svc: Sv
     old = link.email or link.account.email
     password = passwords.check_password(body.password, name=link.account.name, email=old)
     await _link_hash(svc, link.account)
-    hashed = await svc.hash(passwords.hash_password, password, lane=passwords.KNOWN)
+    hashed = await svc.hash(
+        passwords.hash_password, password, lane=passwords.KNOWN, account=link.account
+    )
     account, ended = await svc.run(_undo, svc.data, body.token, hashed)
     svc.sockets.close(ended)  # every browser's table sockets (other processes are told)
     await svc.run(svc.data.forget_attempts, [f"fail:{account.id}", f"wrong:{account.id}"])
@@ -615,7 +644,9 @@ async def reset(body: ResetIn, request: Request, response: Response, svc: Svc) -
     account = link.account
     password = passwords.check_password(body.password, name=account.name, email=account.email)
     await _link_hash(svc, account)
-    hashed = await svc.hash(passwords.hash_password, password, lane=passwords.KNOWN)
+    hashed = await svc.hash(
+        passwords.hash_password, password, lane=passwords.KNOWN, account=account
+    )
     link = await svc.run(svc.data.use_link, body.token, "reset")
     ended = await svc.run(svc.data.set_password, account.id, hashed, None, confirm=True)
     svc.sockets.close(ended)
