@@ -17,13 +17,7 @@ from crisis.server import limits
 from crisis.server.accounts import passwords
 from tests.databases import Database
 from tests.server.smtp import Inbox, link, smtp_server
-from tests.server.test_accounts import (  # noqa: F401
-    PASSWORD,
-    error,
-    loosen,
-    make_app,
-    quick_hashes,
-)
+from tests.server.test_accounts import PASSWORD, error, make_app, quick_hashes  # noqa: F401
 
 SITE = "http://testserver"
 
@@ -253,7 +247,6 @@ def test_ones_own_device_cookie_spends_ones_own_accounts_known_lane_in_every_pro
     known lane. The lane is each account's, counted in the database: the attacker spends
     theirs, in this process and in another of the site, and the owner's browser signs in."""
     client, _ = site
-    loosen(client)
     sign_up(client)  # the owner's browser, with its device cookie
     assert client.post("/api/account/signout").status_code == 200
     attacker = person(client, 80)
@@ -270,7 +263,6 @@ def test_ones_own_device_cookie_spends_ones_own_accounts_known_lane_in_every_pro
     assert service(client).hashing.budget.refused == {"shared": 0, "known": 1}
     # Another process of the site (another application on the same database) holds it too.
     with make_app(db) as second:
-        loosen(second)
         other = TestClient(second.app, cookies=dict(attacker.cookies), client=("127.0.0.80", 1))
         error(again(other, "Probus"), 429, "busy")
     # The owner's known browser keeps its own allowance: signs in, again and again.

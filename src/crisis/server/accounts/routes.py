@@ -80,6 +80,8 @@ class Service:
     #: Work left to finish after the answer went (mails whose queuing must not show in the
     #: answer's timing), kept here so that none is collected before it ends.
     later: set[asyncio.Task[Any]] = field(default_factory=set)
+    #: Hashes of the known lane each account may spend a :data:`passwords.KNOWN_WINDOW`.
+    known_allowance: int = passwords.KNOWN_HASHES_PER_ACCOUNT
     #: The table websockets of each session in this process (closed when it ends).
     sockets: sessions.Sockets = field(default_factory=sessions.Sockets)
 
@@ -94,7 +96,7 @@ class Service:
         budget's ``lane`` (:class:`passwords.Budget`; None: a rehash, which spends none), or
         ``busy`` at once when too many wait or the lane is spent. The known lane is
         ``account``'s own, counted in the database for every process
-        (:data:`passwords.KNOWN_HASHES_PER_ACCOUNT`): one's own device cookie spends one's
+        (:attr:`known_allowance`): one's own device cookie spends one's
         own account's allowance, never another's."""
         if lane == passwords.KNOWN:
             if account is None:
@@ -103,7 +105,7 @@ class Service:
             wait: int = await self.run(
                 self.data.spend_allowance,
                 f"known:{account.id}",
-                passwords.KNOWN_HASHES_PER_ACCOUNT,
+                self.known_allowance,
                 passwords.KNOWN_WINDOW,
             )
             if wait:
