@@ -9,7 +9,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from crisis.server.accounts.data import digest
+from crisis.server.accounts.data import Accounts, digest
 from tests.databases import Database
 from tests.server.conftest import HUMAN, create
 from tests.server.test_accounts import PASSWORD, loosen, make_app, quick_hashes  # noqa: F401
@@ -99,8 +99,12 @@ def test_a_session_that_expires_closes_its_sockets(db: Database) -> None:
         db.execute("UPDATE sessions SET expires = 1 WHERE id = :id", id=key)
         assert client.portal.call(service.close_expired) == 1  # type: ignore[union-attr]
         closed_with(old, "signed_out")
-        # The sweep forgets it; the other session and its socket are untouched.
-        assert service.data.sweep() >= 1
+        # The sweep forgets it and announces it ended (every other process closes its
+        # sockets of it); the other session and its socket are untouched.
+        told: list[dict[str, Any]] = []
+        sweeper = Accounts(service.data.engine, announce=lambda _db, notice: told.append(notice))
+        assert sweeper.sweep() >= 1
+        assert told == [{"k": "ended", "s": [key]}]
         assert db.execute("SELECT COUNT(*) FROM sessions WHERE id = :id", id=key)[0][0] == 0
         assert client.portal.call(service.close_expired) == 0  # type: ignore[union-attr]
         kept.send_json({"type": "hello", "tokens": []})
