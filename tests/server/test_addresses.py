@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from crisis.server.accounts.passwords import check_email
 from tests.databases import Database
-from tests.server.smtp import Inbox, smtp_server
+from tests.server.smtp import Inbox, link, smtp_server
 from tests.server.test_accounts import PASSWORD, error, loosen, make_app, quick_hashes  # noqa: F401
 
 #: Each of these reached a@example.org's mailbox as a new account's address.
@@ -81,7 +81,8 @@ def test_sign_up_and_change_of_address_refuse_them_and_change_nothing(
         json={"name": "Aurelian", "email": " a@Example.ORG ", "password": PASSWORD},
     )
     assert res.status_code == 201 and res.json()["account"]["email"] == "a@example.org"
-    inbox.wait(1)
+    token = link(inbox.wait(1)[0], "/account/confirm")
+    assert client.post("/api/account/confirm", json={"token": token}).status_code == 200
     stranger = TestClient(client.app)
     for n, address in enumerate(REFUSED[:8]):
         res = stranger.post(

@@ -180,10 +180,12 @@ def test_sign_ups_naming_one_address_are_limited_from_any_address(
             json={"name": f"Victim{n}", "email": "victim@example.org", "password": PASSWORD},
         )
         answers.append(res.status_code)
-    # The first makes the account; the next are answered as if made (the address is taken:
-    # nothing is said); past the limit, refused.
+    # The first makes the account; the next are made as any would be, holding the address
+    # only as a stand-in (nothing is said); past the limit, refused.
     assert answers == [201] * limits.SIGNUPS_PER_ACCOUNT_HOUR + [429]
-    assert db.execute("SELECT name FROM accounts") == [("Victim0",)]
+    names = db.execute("SELECT name, email_key FROM accounts ORDER BY name")
+    assert [n for n, _ in names] == [f"Victim{n}" for n in range(limits.SIGNUPS_PER_ACCOUNT_HOUR)]
+    assert [k for _, k in names if "@" in k] == ["victim@example.org"]
     # The owner heard of the others, and no more than a few times an hour.
     inbox.wait(limits.SIGNUPS_PER_ACCOUNT_HOUR)
     told = [m for m in inbox.mails if "another account" in str(m["Subject"])]
@@ -235,6 +237,37 @@ def test_a_spent_hash_budget_answers_busy_at_once_and_the_owners_browser_keeps_i
     res = client.post("/api/account/signin", json={"login": "Aurelian", "password": PASSWORD})
     assert res.status_code == 200, res.text
     assert client.get("/api/account").json()["account"]["name"] == "Aurelian"
+
+
+def test_ones_own_device_cookie_spends_ones_own_accounts_known_lane_in_every_process(
+    db: Database, site: tuple[TestClient, Inbox]
+) -> None:
+    """The attack: an attacker makes an account (through the shared lane), keeps its device
+    cookie and signs in to it again and again with its right password, each a hash of the
+    known lane. The lane is each account's, counted in the database: the attacker spends
+    theirs, in this process and in another of the site, and the owner's browser signs in."""
+    client, _ = site
+    sign_up(client)  # the owner's browser, with its device cookie
+    assert client.post("/api/account/signout").status_code == 200
+    attacker = person(client, 80)
+    sign_up(attacker, "Probus", "p@example.org")
+    assert "crisis_device" in attacker.cookies
+
+    def again(browser: TestClient, login: str) -> Any:
+        return browser.post("/api/account/signin", json={"login": login, "password": PASSWORD})
+
+    answers = [again(attacker, "Probus") for _ in range(passwords.KNOWN_HASHES_PER_ACCOUNT + 1)]
+    assert [r.status_code for r in answers] == [200] * passwords.KNOWN_HASHES_PER_ACCOUNT + [429]
+    error(answers[-1], 429, "busy")
+    assert 1 <= int(answers[-1].headers["Retry-After"]) <= passwords.KNOWN_WINDOW
+    assert service(client).hashing.budget.refused == {"shared": 0, "known": 1}
+    # Another process of the site (another application on the same database) holds it too.
+    with make_app(db) as second:
+        other = TestClient(second.app, cookies=dict(attacker.cookies), client=("127.0.0.80", 1))
+        error(again(other, "Probus"), 429, "busy")
+    # The owner's known browser keeps its own allowance: signs in, again and again.
+    for _ in range(passwords.KNOWN_HASHES_PER_ACCOUNT):
+        assert again(client, "Aurelian").status_code == 200
 
 
 def test_the_hash_budget_is_a_share_of_the_cores_or_as_configured(

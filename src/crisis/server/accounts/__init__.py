@@ -16,6 +16,8 @@ account works as without it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -23,7 +25,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
-from crisis.server.accounts import routes, vacations
+from crisis.server.accounts import routes, sessions, vacations
 from crisis.server.accounts.data import Accounts
 from crisis.server.accounts.errors import HashesSpent
 from crisis.server.accounts.seats import Seats, SignedIn, seat_roles
@@ -35,12 +37,25 @@ from crisis.server.mail.notices import notice
 
 __all__ = ["install", "notice", "seat_roles"]
 
+log = logging.getLogger("crisis.accounts")
+
 
 async def _hashes_spent(_request: Request, exc: HashesSpent) -> JSONResponse:
     """``busy`` (429) with ``Retry-After``: the seconds until the hash budget has one more."""
     return JSONResponse(
         exc.to_json(), status_code=exc.status, headers={"Retry-After": str(exc.retry_after)}
     )
+
+
+async def _close_expired_forever(service: routes.Service) -> None:
+    """Close the table sockets of sessions that expired, every
+    :data:`sessions.CHECK_SECONDS`, until cancelled (a failure is logged, and tried again)."""
+    while True:
+        await asyncio.sleep(sessions.CHECK_SECONDS)
+        try:
+            await service.close_expired()
+        except Exception:
+            log.exception("accounts: could not look for expired sessions")
 
 
 def install(
@@ -119,9 +134,13 @@ def install(
             # Sessions another process ended: their table sockets here close too.
             hall.following.sessions_ended = service.sockets.close
             postman.start()
+            watch = asyncio.create_task(_close_expired_forever(service))
             try:
                 yield state
             finally:
+                watch.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await watch
                 if service.later:  # mails being queued after their answers
                     await asyncio.wait(set(service.later), timeout=mail.STOP_WAIT)
                 await postman.stop()

@@ -19,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 
 from crisis.server.accounts.errors import BadLink, EmailTaken, LinkExpired, LinkUsed, NameTaken
 from crisis.server.accounts.passwords import email_key, name_key
-from crisis.server.accounts.schema import accounts, attempts, links, sessions
+from crisis.server.accounts.schema import HELD, accounts, attempts, links, sessions
 from crisis.server.mail.schema import outbox
 from crisis.server.store.schema import settings
 
@@ -31,6 +31,11 @@ ATTEMPTS_KEPT = 86_400
 #: (``{"k": "ended", "s": [digests]}``), and how many one notice names at most.
 ENDED = "ended"
 ENDED_PER_NOTICE = 100
+
+
+def held_key(account_id: str) -> str:
+    """The ``email_key`` of an account that holds its address as a stand-in."""
+    return HELD + account_id
 
 
 def now() -> int:
@@ -62,6 +67,9 @@ class Account:
     mail_ends: bool
     mail_after: int
     mail_gen: int = 0  # the mail settings' generation (stop links mailed before it are dead)
+    #: The address is another account's, held here as a stand-in (:data:`HELD`): never
+    #: confirmed, never mailed. Never shown: its holder sees it as an unconfirmed address.
+    held: bool = False
 
     def mine(self) -> dict[str, Any]:
         """What the account's own browser is shown (the only place its address appears)."""
@@ -105,6 +113,7 @@ def _account(row: Any) -> Account:
         mail_ends=bool(m["mail_ends"]),
         mail_after=m["mail_after"],
         mail_gen=m.get("mail_gen") or 0,
+        held=str(m.get("email_key") or "").startswith(HELD),
     )
 
 
@@ -130,11 +139,14 @@ class Accounts:
 
     # -- accounts --------------------------------------------------------------------------
     def create(self, name: str, email: str, password_hash: str) -> Account:
-        """A new account, unconfirmed, with the default mail settings; :class:`NameTaken` or
-        :class:`EmailTaken` (nothing written) when another account has either."""
+        """A new account, unconfirmed, with the default mail settings; :class:`NameTaken`
+        (nothing written) when another account has the name. When another account has the
+        address, the new one holds it as a stand-in (``held``: never confirmed, never
+        mailed; the caller tells the address's owner instead)."""
         keys = name_key(name), email_key(email)
+        account_id = secrets.token_hex(8)
         values: dict[str, Any] = {
-            "id": secrets.token_hex(8),
+            "id": account_id,
             "name": name,
             "name_key": name_key(name),
             "email": email,
@@ -148,17 +160,21 @@ class Accounts:
             "mail_after": MAIL_AFTER,
             "mail_gen": 0,
         }
-        try:
-            with self.engine.begin() as db:
-                self._refuse_taken(db, *keys)
-                db.execute(insert(accounts).values(values))
-        except IntegrityError:
-            # Two sign-ups for one name or address at once: the unique index refused the
-            # second; say which.
-            with self.engine.connect() as db:
-                self._refuse_taken(db, *keys)
-            raise
-        return _account(_Row(values))
+        for _ in range(2):
+            try:
+                with self.engine.begin() as db:
+                    self._refuse_taken(db, keys[0])
+                    if self._owner(db, keys[1]) is not None:
+                        values["email_key"] = held_key(account_id)
+                    db.execute(insert(accounts).values(values))
+                return _account(_Row(values))
+            except IntegrityError:
+                # Two sign-ups for one name or address at once: the unique index refused
+                # the second. A name is said taken; an address is held as a stand-in.
+                with self.engine.connect() as db:
+                    self._refuse_taken(db, keys[0])
+                values["email_key"] = held_key(account_id)
+        raise EmailTaken("another account has that e-mail address")  # pragma: no cover
 
     def check_name_free(self, name: str) -> None:
         """:class:`NameTaken` if another account has the name (names are public: saying so
@@ -170,26 +186,40 @@ class Accounts:
                 raise NameTaken("that name is taken")
 
     @staticmethod
-    def _refuse_taken(db: Connection, name: str, email: str) -> None:
+    def _refuse_taken(db: Connection, name: str) -> None:
         if db.execute(select(accounts.c.id).where(accounts.c.name_key == name)).first():
             raise NameTaken("that name is taken")
-        if db.execute(select(accounts.c.id).where(accounts.c.email_key == email)).first():
-            raise EmailTaken("another account has that e-mail address")
+
+    @staticmethod
+    def _owner(db: Connection, key: str, besides: str | None = None) -> str | None:
+        """The account whose address has the key ``key`` (other than ``besides``), if any:
+        its owner (stand-ins have no key of an address)."""
+        where = [accounts.c.email_key == key]
+        if besides is not None:
+            where.append(accounts.c.id != besides)
+        found: str | None = db.execute(select(accounts.c.id).where(*where)).scalar()
+        return found
 
     def get(self, account_id: str) -> Account | None:
         with self.engine.connect() as db:
             row = db.execute(select(accounts).where(accounts.c.id == account_id)).first()
         return None if row is None else _account(row)
 
-    def find(self, login: str) -> Account | None:
-        """The account named ``login``, or (with an @) the one with that address."""
+    def find(self, login: str, *, confirmed: bool = False) -> Account | None:
+        """The account named ``login``, or (with an @) the owner of that address (never an
+        account that holds it as a stand-in); ``confirmed``: by address, only if the address
+        is confirmed (a sign-in by address: an unconfirmed one, free or another's, signs
+        nobody in, so that signing in after a sign-up tells nothing)."""
         column, key = (
             (accounts.c.email_key, email_key(login))
             if "@" in login
             else (accounts.c.name_key, name_key(login))
         )
+        query = select(accounts).where(column == key)
+        if confirmed and "@" in login:
+            query = query.where(accounts.c.confirmed.is_not(None))
         with self.engine.connect() as db:
-            row = db.execute(select(accounts).where(column == key)).first()
+            row = db.execute(query).first()
         return None if row is None else _account(row)
 
     def set_password(
@@ -200,8 +230,11 @@ class Accounts:
         sessions ended. ``confirm``: the change came by a link mailed to the address, which
         is then confirmed too."""
         values: dict[str, Any] = {"password": password_hash}
-        if confirm:
-            values["confirmed"] = func.coalesce(accounts.c.confirmed, now())
+        if confirm:  # never a stand-in's address: the link went to nobody's
+            values["confirmed"] = case(
+                (accounts.c.email_key.startswith(HELD), None),
+                else_=func.coalesce(accounts.c.confirmed, now()),
+            )
         with self.engine.begin() as db:
             db.execute(update(accounts).where(accounts.c.id == account_id).values(values))
             others = [sessions.c.account == account_id]
@@ -222,19 +255,14 @@ class Accounts:
         return gone
 
     def set_email(self, account_id: str, email: str) -> Account:
-        """Give the account a new address, unconfirmed (:class:`EmailTaken` if another
-        account has it; nothing changes then). Unused reset and confirmation links die with
-        the old address; links that take an old address back stay (a second change must not
-        spend the first one's)."""
+        """Give the account a new address, unconfirmed; one another account has is held as
+        a stand-in (``held``: never confirmed, never mailed; the caller tells its owner).
+        Unused reset and confirmation links die with the old address; links that take an
+        old address back stay (a second change must not spend the first one's)."""
         key = email_key(email)
         with self.engine.begin() as db:
-            taken = db.execute(
-                select(accounts.c.id).where(
-                    accounts.c.email_key == key, accounts.c.id != account_id
-                )
-            ).first()
-            if taken:
-                raise EmailTaken("another account has that e-mail address")
+            if self._owner(db, key, besides=account_id) is not None:
+                key = held_key(account_id)
             db.execute(
                 update(accounts)
                 .where(accounts.c.id == account_id)
@@ -261,12 +289,7 @@ class Accounts:
         key = email_key(email)
         moment = now()
         with self.engine.begin() as db:
-            taken = db.execute(
-                select(accounts.c.id).where(
-                    accounts.c.email_key == key, accounts.c.id != account_id
-                )
-            ).first()
-            if taken:
+            if self._owner(db, key, besides=account_id) is not None:
                 raise EmailTaken("another account has that e-mail address now")
             db.execute(
                 update(accounts)
@@ -362,12 +385,27 @@ class Accounts:
             if db.execute(delete(sessions).where(sessions.c.id == key)).rowcount:
                 self._ended(db, [key])
 
+    def live_sessions(self, ids: list[str]) -> set[str]:
+        """Which of the sessions ``ids`` (their digests) are still open: not ended, not
+        expired (a socket of any other one is closed, :meth:`Service.close_expired`)."""
+        if not ids:
+            return set()
+        with self.engine.connect() as db:
+            rows = db.execute(
+                select(sessions.c.id).where(sessions.c.id.in_(ids), sessions.c.expires > now())
+            )
+            return {r[0] for r in rows}
+
     def sweep(self) -> int:
-        """Forget expired sessions, links a week past their end and counted attempts a day
-        old; how many went."""
+        """Forget expired sessions (announced as ended, so that every process closes their
+        table sockets), links a week past their end and counted attempts a day old; how
+        many went."""
         moment = now()
         with self.engine.begin() as db:
-            gone = db.execute(delete(sessions).where(sessions.c.expires < moment)).rowcount
+            expired = sessions.c.expires < moment
+            ended = [r[0] for r in db.execute(select(sessions.c.id).where(expired))]
+            gone = db.execute(delete(sessions).where(expired)).rowcount
+            self._ended(db, ended)
             gone += db.execute(delete(links).where(links.c.expires < moment - 7 * 86_400)).rowcount
             gone += db.execute(
                 delete(attempts).where(attempts.c.since < moment - ATTEMPTS_KEPT)
@@ -401,6 +439,16 @@ class Accounts:
                 )
                 counts[key] = int(db.execute(stmt).scalar_one())
         return [counts[k] for k in keys]
+
+    def spend_allowance(self, key: str, allowance: int, window: int) -> int:
+        """Spend one of ``allowance`` at ``key`` in its window of ``window`` seconds (every
+        process's count): 0 when it was left, else the seconds until the window ends."""
+        count = self.attempt([key], window)[0]
+        if count <= allowance:
+            return 0
+        with self.engine.connect() as db:
+            since = db.execute(select(attempts.c.since).where(attempts.c.key == _key(key))).scalar()
+        return max(1, int(since or now()) + window - now())
 
     def attempts(self, keys: list[str], window: int) -> list[int]:
         """How many attempts each of ``keys`` has in its current window of ``window``
@@ -484,7 +532,7 @@ class Accounts:
             account = db.execute(select(accounts).where(accounts.c.id == row.account)).first()
             assert account is not None
             if purpose == "confirm" and row.email is not None:
-                if email_key(row.email) == email_key(account.email):
+                if email_key(row.email) == account.email_key:  # never a stand-in's
                     db.execute(
                         update(accounts)
                         .where(accounts.c.id == row.account)

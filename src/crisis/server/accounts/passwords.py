@@ -194,6 +194,11 @@ def hash_cpu_seconds() -> float:
 #: sign-ins from a browser holding the account's device cookie and new passwords set by a
 #: mailed link. A hash with no lane (a rehash after a right password) spends no budget.
 SHARED, KNOWN = "shared", "known"
+#: The known lane is each account's own, counted in the database (every process of the site
+#: shares the count): this many hashes in :data:`KNOWN_WINDOW` seconds per account, so that
+#: a device cookie of one's own account spends that account's allowance and nobody else's.
+KNOWN_HASHES_PER_ACCOUNT = limits.HASH_BUDGET_BURST
+KNOWN_WINDOW = 60
 #: Places in the hash queue beyond :data:`crisis.server.limits.HASH_QUEUE` that only the
 #: known lane may take.
 KNOWN_ROOM = 2
@@ -217,27 +222,32 @@ def budget_rate(share: float = limits.HASH_CPU_SHARE, hash_seconds: float | None
 
 
 class Budget:
-    """Hashes a second, per lane (:data:`SHARED`, :data:`KNOWN`), in this process: a token
-    bucket each, so that whatever a flood of strangers sends, their hashes take at most the
-    budget's share of the CPU, and the owner's browser (its device cookie) keeps a lane they
-    cannot spend. Spent: :class:`HashesSpent` (``busy``, 429) with the seconds to wait."""
+    """Hashes a second of the strangers' lane (:data:`SHARED`) in this process: a token
+    bucket, so that whatever a flood of strangers sends, their hashes take at most the
+    budget's share of the CPU. Spent: :class:`HashesSpent` (``busy``, 429) with the seconds
+    to wait. The owner's lane (:data:`KNOWN`) is not this process's but each account's, in
+    the database (:meth:`Service.hash <crisis.server.accounts.routes.Service.hash>`): this
+    budget spends nothing for it, and only counts its refusals."""
 
     def __init__(self, rate: float | None = None, burst: float | None = None):
         self.rate = budget_rate() if rate is None else rate
         # A few hashes at once, or a second's worth where a second holds more.
         self.burst = max(limits.HASH_BUDGET_BURST, self.rate) if burst is None else burst
-        self.lanes = {lane: limits.Bucket(self.rate, self.burst) for lane in (SHARED, KNOWN)}
+        self.lanes = {SHARED: limits.Bucket(self.rate, self.burst)}
         self.refused: dict[str, int] = {SHARED: 0, KNOWN: 0}
 
     def check(self, lane: str) -> None:
         """:class:`HashesSpent` if ``lane`` has no hash left now (none is spent: a route asks
         before any other work, so that a flood of refused requests costs next to nothing)."""
-        if not self.lanes[lane].ready():
+        if lane in self.lanes and not self.lanes[lane].ready():
             self.spend(lane)  # refused, counted and answered as a spent lane is
 
     def spend(self, lane: str) -> None:
-        """Take one hash from ``lane``, or :class:`HashesSpent` at once."""
-        bucket = self.lanes[lane]
+        """Take one hash from ``lane``, or :class:`HashesSpent` at once (the known lane: from
+        nothing here, its allowance was counted per account before)."""
+        bucket = self.lanes.get(lane)
+        if bucket is None:
+            return
         if not bucket.take():
             self.refused[lane] += 1
             wait = max(1, math.ceil((1.0 - bucket.tokens) / bucket.rate))

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from importlib import resources
@@ -24,11 +23,11 @@ from pydantic import BaseModel, Field, StrictBool, StrictStr
 
 from crisis.server import limits
 from crisis.server.accounts import passwords, sessions
-from crisis.server.accounts.data import MAIL_AFTER, Account, Accounts, digest, now
+from crisis.server.accounts.data import Account, Accounts, digest
 from crisis.server.accounts.errors import (
     BadCredentials,
     BadLink,
-    EmailTaken,
+    HashesSpent,
     LinkExpired,
     SignedOut,
 )
@@ -81,14 +80,52 @@ class Service:
     #: Work left to finish after the answer went (mails whose queuing must not show in the
     #: answer's timing), kept here so that none is collected before it ends.
     later: set[asyncio.Task[Any]] = field(default_factory=set)
+    #: Hashes of the known lane each account may spend a :data:`passwords.KNOWN_WINDOW`.
+    known_allowance: int = passwords.KNOWN_HASHES_PER_ACCOUNT
     #: The table websockets of each session in this process (closed when it ends).
     sockets: sessions.Sockets = field(default_factory=sessions.Sockets)
 
-    async def hash(self, call: Any, *args: Any, lane: str | None = passwords.SHARED) -> Any:
+    async def hash(
+        self,
+        call: Any,
+        *args: Any,
+        lane: str | None = passwords.SHARED,
+        account: Account | None = None,
+    ) -> Any:
         """``call(*args)`` (a hash or a verification) in a hashing thread, spending one of the
         budget's ``lane`` (:class:`passwords.Budget`; None: a rehash, which spends none), or
-        ``busy`` at once when too many wait or the lane is spent."""
+        ``busy`` at once when too many wait or the lane is spent. The known lane is
+        ``account``'s own, counted in the database for every process
+        (:attr:`known_allowance`): one's own device cookie spends one's
+        own account's allowance, never another's."""
+        if lane == passwords.KNOWN:
+            if account is None:
+                raise ValueError("the known lane is an account's: name it")
+            self.hashing.check(lane)  # a full queue: at once, nothing counted
+            wait: int = await self.run(
+                self.data.spend_allowance,
+                f"known:{account.id}",
+                self.known_allowance,
+                passwords.KNOWN_WINDOW,
+            )
+            if wait:
+                self.hashing.budget.refused[passwords.KNOWN] += 1
+                raise HashesSpent(
+                    "this account's passwords were checked too often lately; try again in "
+                    f"{wait} s",
+                    retry_after=wait,
+                )
         return await self.hashing(call, *args, lane=lane)
+
+    async def close_expired(self) -> int:
+        """Close this process's table sockets whose session is over (expired, swept or ended
+        while no notice reached here), each told why; how many. Run every
+        :data:`sessions.CHECK_SECONDS` while the application runs."""
+        held = list(self.sockets.by_session)
+        if not held:
+            return 0
+        alive: set[str] = await self.run(self.data.live_sessions, held)
+        return self.sockets.close([s for s in held if s not in alive])
 
     async def count(self, keys: list[str], window: int = limits.FAILED_SIGNIN_SECONDS) -> list[int]:
         """The attempts counted at ``keys`` in their current window (every process's)."""
@@ -293,9 +330,11 @@ async def my_account(account: Annotated[Account | None, Depends(current)]) -> di
 async def sign_up(body: SignUpIn, request: Request, response: Response, svc: Svc) -> Any:
     """Make an account and sign this browser in; a link to confirm the address is mailed.
 
-    An address another account has is answered as a new one would be (its owner is mailed
-    instead, and the cookie set signs nobody in): the answer tells nobody who has an account
-    here. Names are public (tables and ratings show them), so a taken name is said."""
+    An address another account has is answered exactly as a free one: the account is made
+    and signed in, and shows the address unconfirmed, but holds it only as a stand-in that
+    is never confirmed nor mailed (its owner is told instead): the answer, the cookies and
+    the account's page tell nobody who has an account here. Names are public (tables and
+    ratings show them), so a taken name is said."""
     name = passwords.check_name(body.name)
     email = passwords.check_email(body.email)
     password = passwords.check_password(body.password, name=name, email=email)
@@ -307,31 +346,10 @@ async def sign_up(body: SignUpIn, request: Request, response: Response, svc: Svc
     await svc.run(svc.data.check_name_free, name)  # before the costly hash
     hashed = await svc.hash(passwords.hash_password, password)
     await svc.attempt(keys, 3600)  # a hash was spent on them
-    try:
-        account = await svc.run(svc.data.create, name, email, hashed)
-    except EmailTaken:
-        svc.after(_mail_taken(svc, email))
-        sessions.set_cookie(response, secrets.token_urlsafe(32), secure=svc.secure(request))
-        return {"account": _as_new(name, email).mine(), "next": _next(body.next)}
+    account = await svc.run(svc.data.create, name, email, hashed)
     await _sign_in(svc, request, response, account)
     svc.after(_mail_confirm(svc, account))
     return {"account": account.mine(), "next": _next(body.next)}
-
-
-def _as_new(name: str, email: str) -> Account:
-    """An account as a new one with this name and address would be shown (never stored)."""
-    return Account(
-        id="",
-        name=name,
-        email=email,
-        password="",
-        confirmed=None,
-        created=now(),
-        mail_turns=True,
-        mail_invites=True,
-        mail_ends=True,
-        mail_after=MAIL_AFTER,
-    )
 
 
 async def _mail_taken(svc: Service, email: str) -> None:
@@ -377,7 +395,9 @@ async def sign_in(body: SignInIn, request: Request, response: Response, svc: Svc
     if not sessions.has_device(request):  # no known browser: the strangers' lane, spent?
         svc.hashing.budget.check(passwords.SHARED)
     login = body.login.strip()
-    account = await svc.run(svc.data.find, login) if login else None
+    # By address only a confirmed one: an unconfirmed address (free or another's, held as a
+    # stand-in) signs nobody in, so that a sign-in after a sign-up tells nothing.
+    account = await svc.run(lambda: svc.data.find(login, confirmed=True)) if login else None
     who = account.id if account is not None else _login_key(login)
     device = sessions.device(request, svc.key, account.id) if account is not None else None
     address = limits.site_key(_address(request))  # an IPv6 client by its /48
@@ -395,10 +415,12 @@ async def sign_in(body: SignInIn, request: Request, response: Response, svc: Svc
     stored = account.password if account is not None else passwords.DUMMY
     # The owner's known browser has a lane of the hash budget that strangers cannot spend.
     lane = passwords.KNOWN if trusted else passwords.SHARED
-    right = await svc.hash(passwords.verify, stored, body.password, lane=lane)
+    right = await svc.hash(passwords.verify, stored, body.password, lane=lane, account=account)
     if account is None or not right:
         await svc.attempt(keys)
-        raise BadCredentials("no account has that name and password")
+        raise BadCredentials(
+            "no account has that name and password (an address signs in once it is confirmed)"
+        )
     # A right password forgets this name's count from here and the device's, never the
     # address's spray count (one account of one's own must not wipe it).
     await svc.run(svc.data.forget_attempts, [keys[1], *keys[3:]])
@@ -452,6 +474,11 @@ async def change_password(body: PasswordIn, request: Request, me: Me, svc: Svc) 
 
 # -- mailed links ------------------------------------------------------------------------------
 async def _mail_confirm(svc: Service, account: Account) -> None:
+    """Mail the link that confirms ``account``'s address; for a stand-in (an address another
+    account has), tell that address's owner instead (a few times an hour at most)."""
+    if account.held:
+        await _mail_taken(svc, account.email)
+        return
     secret = await svc.run(
         svc.data.new_link, account.id, "confirm", limits.CONFIRM_SECONDS, account.email
     )
@@ -504,16 +531,13 @@ async def confirm(body: TokenIn, svc: Svc) -> dict[str, Any]:
 async def change_email(body: EmailIn, request: Request, me: Me, svc: Svc) -> dict[str, Any]:
     """Change the e-mail address (the password first): the new one is unconfirmed until its
     link is followed, and the old one is told of the change. An address another account has
-    is answered as a free one would be (its owner is mailed instead; nothing changes), so
-    that the answer tells nobody who has an account here."""
+    is taken and answered exactly as a free one, but held only as a stand-in (never
+    confirmed nor mailed; its owner is told instead), so that the answer and the account's
+    page tell nobody who has an account here."""
     await _check_password(svc, me, body.password, "the password is wrong")
     email = passwords.check_email(body.email)
-    try:
-        account = await svc.run(svc.data.set_email, me.id, email)
-    except EmailTaken:
-        svc.after(_mail_taken(svc, email))
-        return {"account": {**me.mine(), "email": email, "confirmed": False}}
-    if passwords.email_key(me.email) != passwords.email_key(email):
+    account = await svc.run(svc.data.set_email, me.id, email)
+    if passwords.email_key(me.email) != passwords.email_key(email) and not me.held:
         svc.after(_mail_changed(svc, me))
     svc.after(_mail_confirm(svc, account))
     return {"account": account.mine()}
@@ -559,7 +583,9 @@ async def undo_email(body: UndoIn, request: Request, response: Response, svc: Sv
     old = link.email or link.account.email
     password = passwords.check_password(body.password, name=link.account.name, email=old)
     await _link_hash(svc, link.account)
-    hashed = await svc.hash(passwords.hash_password, password, lane=passwords.KNOWN)
+    hashed = await svc.hash(
+        passwords.hash_password, password, lane=passwords.KNOWN, account=link.account
+    )
     account, ended = await svc.run(_undo, svc.data, body.token, hashed)
     svc.sockets.close(ended)  # every browser's table sockets (other processes are told)
     await svc.run(svc.data.forget_attempts, [f"fail:{account.id}", f"wrong:{account.id}"])
@@ -585,7 +611,7 @@ async def forgot(body: ForgotIn, svc: Svc) -> dict[str, Any]:
 
 async def _mail_reset(svc: Service, login: str) -> None:
     account = await svc.run(svc.data.find, login)
-    if account is None or not await _may_link(svc, account, "reset"):
+    if account is None or account.held or not await _may_link(svc, account, "reset"):
         return
     secret = await svc.run(svc.data.new_link, account.id, "reset", limits.RESET_SECONDS)
     site = svc.site()
@@ -620,7 +646,9 @@ async def reset(body: ResetIn, request: Request, response: Response, svc: Svc) -
     account = link.account
     password = passwords.check_password(body.password, name=account.name, email=account.email)
     await _link_hash(svc, account)
-    hashed = await svc.hash(passwords.hash_password, password, lane=passwords.KNOWN)
+    hashed = await svc.hash(
+        passwords.hash_password, password, lane=passwords.KNOWN, account=account
+    )
     link = await svc.run(svc.data.use_link, body.token, "reset")
     ended = await svc.run(svc.data.set_password, account.id, hashed, None, confirm=True)
     svc.sockets.close(ended)

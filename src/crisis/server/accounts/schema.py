@@ -7,6 +7,14 @@ from sqlalchemy import Column, ForeignKey, Index, Integer, String, Table, Text
 
 from crisis.server.store.schema import Seconds, metadata
 
+#: What an account's ``email_key`` starts with when it holds its address only as a stand-in:
+#: the address another account has, given at sign-up or as a change (``HELD`` and the
+#: account's id, never an address's key, so that the unique index stays whole and no search
+#: by address ever finds it). Such an address is shown to its holder, unconfirmed, as a free
+#: one would be, but it is never confirmed, never mailed (the outbox refuses it) and signs
+#: nobody in: the answers tell nobody who has an account here.
+HELD = "!"
+
 # A person's account: a name shown to others, an e-mail address never shown to anyone else,
 # and the Argon2id hash of the password (argon2's PHC string).
 accounts = Table(
@@ -16,7 +24,8 @@ accounts = Table(
     Column("name", String(24), nullable=False),
     Column("name_key", String(24), nullable=False),  # the name casefolded: unique
     Column("email", String(254), nullable=False),
-    Column("email_key", String(254), nullable=False),  # the address lowercased: unique
+    # The address lowercased: unique (HELD and the id: a stand-in's, see above).
+    Column("email_key", String(254), nullable=False),
     Column("password", Text, nullable=False),
     Column("confirmed", Seconds),  # when the address was confirmed by link (NULL: not yet)
     Column("created", Seconds, nullable=False),

@@ -161,6 +161,12 @@ def check_same_site(request: HTTPConnection, public_url: str | None) -> None:
 
 
 # -- the table websockets a session opened -----------------------------------------------------
+#: How often each process looks whether the sessions of its table sockets are still open (a
+#: session that expires ends with no sign-out to announce it): a socket outlives its
+#: session by this long at most.
+CHECK_SECONDS = 60
+
+
 def _digest(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8", "replace")).hexdigest()
 

@@ -52,6 +52,7 @@ import aiosmtplib
 from sqlalchemy import Connection, Engine, delete, insert, select, update
 
 from crisis.server import limits
+from crisis.server.accounts.schema import HELD, accounts
 from crisis.server.mail import Courier, Undeliverable
 from crisis.server.mail.schema import outbox
 
@@ -290,7 +291,10 @@ class Outbox:
         self.engine = engine
 
     def add(self, mail: Mail, db: Connection | None = None) -> int:
-        """Queue ``mail`` to go now; returns its id."""
+        """Queue ``mail`` to go now; returns its id, or 0 when the guard refuses it: a mail
+        for an account that holds its address only as a stand-in (another account's
+        address, given at sign-up or as a change) never goes to that address, whatever
+        asked for it (:func:`held_address`)."""
         moment = _now()
         values = {
             "account": mail.account,
@@ -306,9 +310,9 @@ class Outbox:
             "created": moment,
         }
         if db is not None:
-            return _added(db, values)
+            return _guarded(db, values)
         with self.engine.begin() as own:
-            return _added(own, values)
+            return _guarded(own, values)
 
     def due(self, limit: int = 20) -> list[dict[str, Any]]:
         """Queued mails whose time has come, the longest waiting first."""
@@ -370,6 +374,30 @@ class Outbox:
         with self.engine.connect() as db:
             row = db.execute(select(outbox).where(outbox.c.id == mail_id)).first()
         return None if row is None else dict(row._mapping)
+
+
+def held_address(db: Connection, account: str | None, recipient: str) -> bool:
+    """Whether ``recipient`` is an address ``account`` holds only as a stand-in (another
+    account's: :data:`crisis.server.accounts.schema.HELD`), to which nothing is ever mailed for
+    it: its owner would learn of an account they did not make, and its holder could have
+    the site mail a stranger at will."""
+    if account is None:
+        return False
+    row = db.execute(
+        select(accounts.c.email, accounts.c.email_key).where(accounts.c.id == account)
+    ).first()
+    return (
+        row is not None
+        and str(row.email_key).startswith(HELD)
+        and row.email.strip().lower() == recipient.strip().lower()
+    )
+
+
+def _guarded(db: Connection, values: dict[str, Any]) -> int:
+    if values["channel"] == "mail" and held_address(db, values["account"], values["recipient"]):
+        log.info("mail: a %s mail for an address held as a stand-in was not queued", values["kind"])
+        return 0
+    return _added(db, values)
 
 
 def _added(db: Connection, values: dict[str, Any]) -> int:

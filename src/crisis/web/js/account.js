@@ -56,22 +56,64 @@ function say(id, text) {
   if (node) node.textContent = text || "";
 }
 
+/** Seconds to wait after a `busy` answer that names none (a full hash queue, 503). */
+const BUSY_DEFAULT_SECONDS = 5;
+
+/** The server is checking too many passwords (`busy`, 429 or 503): say so in #error (or
+ * `errorId`), and keep `button` disabled, counting down the seconds it asked to wait
+ * (Retry-After), then give it back. Returns when the wait is over. */
+function waitBusy(form, button, seconds, errorId) {
+  const label = button.dataset.label || button.textContent;
+  button.dataset.label = label;
+  form.classList.add("busy");
+  say(
+    errorId,
+    "The site is checking many passwords right now and asks you to wait a little. " +
+      "Nothing was changed: the button comes back when you can try again.",
+  );
+  return new Promise((done) => {
+    let left = Math.max(1, Math.ceil(seconds));
+    const tick = () => {
+      if (left <= 0) {
+        button.textContent = label;
+        button.disabled = false;
+        form.classList.remove("busy");
+        say(errorId, "You can try again now.");
+        done();
+        return;
+      }
+      button.textContent = `${label}: wait ${left} s`;
+      left -= 1;
+      setTimeout(tick, 1000);
+    };
+    button.disabled = true;
+    tick();
+  });
+}
+
 /** Submit `form` with `send` (an async function of the form's values); errors land in #error
- * (or `errorId`), the button is disabled meanwhile. */
+ * (or `errorId`), the button is disabled meanwhile (and, after a `busy` answer, until the
+ * wait the server asked for is over). */
 function onSubmit(form, send, errorId = "error") {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const button = form.querySelector("button[type=submit]");
+    if (form.classList.contains("busy")) return; // Enter pressed while waiting
     say(errorId, "");
     if (button) button.disabled = true;
+    let busy = null;
     try {
       await send(Object.fromEntries(new FormData(form)));
     } catch (err) {
-      say(errorId, err.message);
-      const field = err.code && form.querySelector(`[data-code~="${err.code}"]`);
-      if (field) field.focus();
+      if (err.code === "busy" && button) {
+        busy = waitBusy(form, button, err.retryAfter || BUSY_DEFAULT_SECONDS, errorId);
+      } else {
+        say(errorId, err.message);
+        const field = err.code && form.querySelector(`[data-code~="${err.code}"]`);
+        if (field) field.focus();
+      }
     } finally {
-      if (button) button.disabled = false;
+      if (button && busy === null) button.disabled = false;
     }
   });
 }

@@ -76,6 +76,10 @@ export async function request(method, path, body, token) {
   if (!res.ok) {
     const err = new Error((data && (data.message || data.detail)) || `${res.status} ${res.statusText}`);
     err.code = data && data.code;
+    err.status = res.status;
+    // `busy`: the seconds the server asks to wait (Retry-After), when it says.
+    const after = Number.parseInt(res.headers.get("Retry-After") || "", 10);
+    err.retryAfter = Number.isFinite(after) && after > 0 ? after : null;
     throw err;
   }
   return data;

@@ -1,0 +1,103 @@
+"""The sign-in and sign-up pages when the server is checking too many passwords: it answers
+``busy`` (429, ``Retry-After``) and the page says so in a sentence, keeps the button disabled
+counting down the seconds asked, then gives it back, and the next try goes through. A real
+server (the hash budget nearly spent) and a real Chromium, at a laptop's and a phone's size;
+screenshots land in ``test-artifacts/account-busy-*.png``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from crisis.devtools.loadtest import free_port
+from crisis.server import create_app
+from crisis.server.accounts import install, passwords
+from tests.databases import fresh_database
+from tests.server.smtp import smtp_server
+
+from .test_account_pages import SIZES, _look, _unexpected
+from .test_browser import _page, browser, pytestmark
+from .threaded import served_in_thread
+
+__all__ = ["browser", "pytestmark"]
+
+PASSWORD = "marcus aurelius 161"
+#: The seconds the spent budget asks to wait (a hash every WAIT seconds).
+WAIT = 3
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
+    """A server with accounts in a thread of this process, and its accounts' service."""
+    with (
+        smtp_server() as (_, smtp_url),
+        fresh_database("sqlite", tmp_path_factory.mktemp("busy")) as db,
+    ):
+        port = free_port()
+        app = create_app(db.url, bot_delay=0.0, bot_workers=1)
+        install(app, smtp_url=smtp_url, public_url=f"http://127.0.0.1:{port}", mail_poll=0.1)
+        with served_in_thread(app, port) as base:
+            yield base, app.state.accounts
+
+
+def spend(service: Any) -> None:
+    """The strangers' lane with no hash left, one coming every :data:`WAIT` seconds."""
+    budget = passwords.Budget(rate=1 / WAIT, burst=1)
+    assert budget.lanes[passwords.SHARED].take()
+    service.hashing.budget = budget
+
+
+@pytest.mark.parametrize(("width", "height", "size"), SIZES)
+def test_a_busy_answer_disables_the_button_for_the_wait_asked(
+    site: tuple[str, Any], browser: Any, width: int, height: int, size: str
+) -> None:
+    server, service = site
+    name = f"Probus{width}"
+    page, problems = _page(browser, width, height)
+    service.hashing.budget = passwords.Budget(rate=1000, burst=1000)
+
+    # Sign-up while the budget is spent: the sentence, the countdown, then a real account.
+    spend(service)
+    page.goto(server + "/account/signup")
+    page.wait_for_selector("#who a")
+    page.fill("#name", name)
+    page.fill("#email", f"probus{width}@example.org")
+    page.fill("#password", PASSWORD)
+    page.click("#submit")
+    page.wait_for_selector("#signup-form.busy #error:text('checking many passwords')")
+    assert page.is_disabled("#submit")
+    assert "wait" in (page.text_content("#submit") or "")
+    _look(page, f"busy-signup-{size}")
+    page.wait_for_selector("#submit:enabled")
+    assert page.text_content("#submit") == "Create account"
+    assert page.text_content("#error") == "You can try again now."
+    page.click("#submit")
+    page.wait_for_url("**/account")
+    page.wait_for_selector("#profile:not(.hidden)")
+    page.click("#signout")
+    page.wait_for_url(server + "/")
+
+    # Sign-in from a new browser (no device cookie: the strangers' lane), spent.
+    other, more = _page(browser, width, height)
+    spend(service)
+    other.goto(server + "/account/signin")
+    other.fill("#login", name)
+    other.fill("#password", PASSWORD)
+    other.click("#submit")
+    other.wait_for_selector("#signin-form.busy #error:text('checking many passwords')")
+    counted = other.text_content("#submit") or ""
+    assert other.is_disabled("#submit") and counted.startswith("Sign in: wait ")
+    assert 1 <= int(counted.split()[-2]) <= WAIT
+    _look(other, f"busy-signin-{size}")
+    other.press("#password", "Enter")  # refused by the page while waiting: nothing sent
+    other.wait_for_selector("#submit:enabled")
+    assert other.text_content("#submit") == "Sign in"
+    other.click("#submit")
+    other.wait_for_url("**/account")
+    other.wait_for_selector("#profile:not(.hidden)")
+    assert other.text_content("#who") == name
+    assert _unexpected(problems) == [] and _unexpected(more) == []
+    for p in (page, other):
+        p.close()
