@@ -75,3 +75,28 @@ def test_the_settings_come_from_the_environment_and_bad_ones_are_refused(
             mail.MailConfig.make(smtp_url=bad)
     with pytest.raises(ValueError):
         mail.MailConfig.make(public_url="crisis.example")
+
+
+def test_the_sender_stops_at_once_even_when_woken_as_it_is_stopped(db: Database) -> None:
+    """A mail queued just as the server shuts down wakes the sender in the same moment it is
+    cancelled: the sender still stops then, never after its whole wait between looks (a
+    cancellation lost inside that wait kept every shutdown waiting the full stop time)."""
+    store = Store(db.url)
+    try:
+        config = mail.MailConfig.make(smtp_url=None, public_url="http://crisis.example")
+
+        async def woken_and_stopped() -> bool:
+            sender = mail.Sender(mail.Outbox(store.engine), config, _in_thread, poll=3600.0)
+            sender.start()
+            while not sender._wake._waiters:  # type: ignore[attr-defined]
+                await asyncio.sleep(0.01)  # until it has looked once and waits for a wake
+            task = sender._task
+            assert task is not None
+            sender.wake()
+            await asyncio.sleep(0)  # the wake is delivered: the wait's inner future is done
+            await sender.stop()
+            return task.done()
+
+        assert asyncio.run(woken_and_stopped())
+    finally:
+        store.close()

@@ -529,8 +529,13 @@ class Sender:
             except Exception:  # the database is away: try again at the next look
                 log.exception("mail: could not read the outbox")
             self._wake.clear()
+            # asyncio.timeout, not wait_for: on Python 3.11 a wait_for whose wait had just
+            # been woken swallows a cancellation that comes in the same moment (a mail
+            # queued as the server shuts down), and the sender then ran on until the stop
+            # gave up on it.
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.poll)
+                async with asyncio.timeout(self.poll):
+                    await self._wake.wait()
 
     async def send_due(self) -> int:
         """Send (or log) every mail due now; returns how many were taken."""
