@@ -139,6 +139,11 @@ class Encoding:
             mask[list(legal)] = 1
         return Step(view, legal, self.observe(view, role), mask)
 
+    def observe_state(self, state: Any, role: str) -> np.ndarray:
+        """``role``'s observation vector in ``state``, read from the lean view (the title's
+        ``observed_view``: the same vector as from the whole view, with less built)."""
+        return self.observe(self._observed_view(state, role), role)
+
     def observe(self, view: dict[str, Any], role: str) -> np.ndarray:
         """``role``'s observation vector from ``view``, as float32 clipped into
         [:data:`OBSERVATION_LOW`, :data:`OBSERVATION_HIGH`]."""

@@ -44,18 +44,20 @@ Gymnasium's ``check_env`` steps with unmasked samples, so the default must toler
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import gymnasium
 import numpy as np
 
 from crisis.ai import Bot, get_bot
+from crisis.ai.base import RandomBot
 from crisis.games import DEFAULT_TITLE, TITLES
 from crisis.rl.encoding import (
     DEFAULT_MAX_STEPS,
     REWARD_MODES,
     Encoding,
+    LazyView,
     Step,
     acting_role,
     final_rewards,
@@ -160,7 +162,7 @@ class CrisisEnv(gymnasium.Env[Any, np.int64]):
     def _obs_dict(self) -> dict[str, np.ndarray]:
         if self._step is not None:
             return self._step.as_obs()
-        obs = self.encoding.observe(self.title.rules.view(self.state, self.role), self.role)
+        obs = self.encoding.observe_state(self.state, self.role)
         return {"observation": obs, "action_mask": self.encoding.empty_mask()}
 
     def _obs(self) -> Any:
@@ -214,7 +216,13 @@ class CrisisEnv(gymnasium.Env[Any, np.int64]):
         bot = self.bots.get(role)
         if bot is not None:
             legal = title.rules.actions(state, role)
-            return bot.choose(title.rules.view(state, role), role, legal, self._bot_rng)
+            # The random bot never reads the view: it is built only if read, not per move.
+            view: Mapping[str, Any] = (
+                LazyView(title.rules.view, state, role)
+                if type(bot) is RandomBot
+                else title.rules.view(state, role)
+            )
+            return bot.choose(view, role, legal, self._bot_rng)  # type: ignore[arg-type]
         policy = self.opponent_specs[role]
         assert callable(policy)
         step = self.encoding.step(state, role)

@@ -439,9 +439,7 @@ class CrisisObserver:
             self.tensor.fill(0)
             return
         role = self._game.roles[player]
-        self.tensor[:] = self._game.encoding.observe(
-            state.title.rules.view(state.title_state, role), role
-        )
+        self.tensor[:] = self._game.encoding.observe_state(state.title_state, role)
 
     def string_from(self, state: CrisisState, player: int) -> str:
         """``player``'s view of ``state`` as text."""
@@ -470,9 +468,7 @@ class InfoStateObserver(CrisisObserver):
         self.tensor.fill(0)
         if state.state is not None:
             role = self._game.roles[player]
-            obs[:] = self._game.encoding.observe(
-                state.title.rules.view(state.title_state, role), role
-            )
+            obs[:] = self._game.encoding.observe_state(state.title_state, role)
         decisions = state._recall[player].decisions()
         for d in decisions:
             counts[d.action] += 1

@@ -211,7 +211,7 @@ class raw_env(AECEnv):
         step = self._step
         if step is not None and agent == self.agent_selection:
             return step.as_obs()
-        obs = self.encoding.observe(self.title.rules.view(self.state_, agent), agent)
+        obs = self.encoding.observe_state(self.state_, agent)
         return {"observation": obs, "action_mask": self.encoding.empty_mask()}
 
     def observe(self, agent: str) -> Any:
