@@ -272,3 +272,25 @@ def test_not_slow_leaves_out_the_marked_tests() -> None:
     assert "test_consul_beats_balanced_against_three_senate_bots" not in kept
     assert "test_registry_names_the_bots" in kept
     assert "tests/server/test_crash.py" not in kept
+
+
+def test_the_quick_suite_runs_each_database_test_on_sqlite_only() -> None:
+    """``make test-quick`` leaves out the PostgreSQL runs of the quick tests (marked
+    ``postgresql`` from their parameter) and keeps every SQLite run; ``make test`` runs both."""
+    argv = [sys.executable, "-m", "pytest", "--collect-only", "-o", "addopts=", "-q"]
+    argv += ["-p", "no:xdist", "tests/server/test_move_write.py", "tests/server/test_migrations.py"]
+    quick = subprocess.run(
+        [*argv, "-m", "not slow and not postgresql"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    every = subprocess.run(
+        [*argv, "-m", "not slow"], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert quick.returncode == 0 and every.returncode == 0, quick.stdout + every.stdout
+    assert "postgresql]" in every.stdout and "postgresql]" not in quick.stdout
+    assert "-postgresql]" in every.stdout  # a parametrized backend among other parameters
+    on_sqlite = {line for line in every.stdout.splitlines() if line.endswith("sqlite]")}
+    assert on_sqlite and on_sqlite <= set(quick.stdout.splitlines())

@@ -27,6 +27,7 @@ def test_render(title: str) -> None:
     render_test(lambda **kw: env(title=title, players=2, **kw))
 
 
+@pytest.mark.slow  # plays whole episodes for seconds: a benchmark run, not a check
 @pytest.mark.parametrize("title", RL_TITLES)
 def test_performance_benchmark(title: str, capsys: pytest.CaptureFixture[str]) -> None:
     performance_benchmark(env(title=title, players=4))

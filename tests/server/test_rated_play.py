@@ -243,6 +243,7 @@ def _get(base: str, path: str, token: str | None = None) -> Any:
         return json.loads(res.read())
 
 
+@pytest.mark.load  # real server processes, one of them killed
 def test_a_server_killed_at_a_rated_games_end_leaves_it_to_be_rated_once(db: Database) -> None:
     alba, brutus = _account(db, "Alba"), _account(db, "Brutus")
     port = free_port()
@@ -300,6 +301,7 @@ def test_a_server_killed_at_a_rated_games_end_leaves_it_to_be_rated_once(db: Dat
         proc.wait(10)
 
 
+@pytest.mark.load  # two real server processes on PostgreSQL
 def test_another_process_shows_why_a_game_it_heard_end_was_unrated(tmp_path: Any) -> None:
     from tests.databases import fresh_database
 
