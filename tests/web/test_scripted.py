@@ -210,6 +210,10 @@ def test_a_screenshot_of_every_kind_of_step(server: str, browser: Any) -> None:
             if kind == "buy":
                 assert page.locator("#market .cardface .price").count() >= 9
                 assert page.locator("#market button.cardface.target").count() >= 1
+                # The market's verbs are offered on the market only (the title says which
+                # pile each card verb takes from), and the page knows the seat is buying.
+                assert page.locator("#hand button.cardface.target").count() == 0
+                assert page.locator("body.buying").count() == 1
                 page.locator(".market-card").scroll_into_view_if_needed()
             if kind == "battle" and tag == "laptop":
                 _attack_on_the_map(page, table)

@@ -218,6 +218,10 @@ def info() -> dict[str, Any]:
             for eid, e in data.EVENTS.items()
         },
         "provisional_data": data.provisional(),
+        # The pile each verb that names a card takes it from (any other: the hand), so that
+        # the table offers it on that pile; a card taken from the discard pile leaves the
+        # game, and the table asks before it does.
+        "card_piles": {"buy": "market", "choose_card": "available", "trash": "discard"},
         # Names and sentences the table shows, so that it keeps no wording of its own.
         "words": {"spheres": dict(data.SPHERE), "price_rule": market.PRICE_RULE},
     }

@@ -23,6 +23,12 @@ function cardName(cid) {
   return c.value === 1 ? c.name : `${c.name} (${c.suit} ${c.value})`;
 }
 
+/** The pile the card named by `verb` is taken from, as the title declares (`card_piles`):
+ * "market", "available", "discard", or "hand" for any other verb. */
+function pileOf(verb) {
+  return (META && META.card_piles && META.card_piles[verb]) || "hand";
+}
+
 function isRegion(name) {
   return Boolean(META) && (META.provinces.includes(name) || META.seas.includes(name) || META.tribes.includes(name));
 }
@@ -486,7 +492,7 @@ function cardFace(ctx, id, n, acts, label, extra = {}) {
     extra.note ? el("span", { class: "card-note" }, extra.note) : null,
   );
   // Trashing is never a single stray click: the menu (with its price) always opens.
-  const careful = acts.some((a) => a[0] === "trash");
+  const careful = acts.some((a) => pileOf(a[0]) === "discard");
   if (acts.length) node.addEventListener("click", (ev) => ctx.openMenu(`${cardName(id)} (${label})`, acts, ev, careful));
   return withCardHelp(node, id);
 }
@@ -496,15 +502,15 @@ function renderHand(ctx, s, view, actions) {
   $("hand-card").classList.toggle("hidden", !me || !me.hand);
   if (!me || !me.hand) return;
   $("hand-role").textContent = `(${s.role})`;
-  $("hand").replaceChildren(...cardFaces(ctx, me.hand, actions.filter((a) => a[0] !== "trash" && a[0] !== "choose_card"), "hand"));
+  $("hand").replaceChildren(...cardFaces(ctx, me.hand, actions.filter((a) => pileOf(a[0]) === "hand"), "hand"));
   const piles = $("piles");
   piles.replaceChildren();
   // each pile in a box of its own (beside the hand on a wide screen)
   if (me.available && me.available.length) {
-    piles.append(el("div", { class: "pile" }, el("div", {}, "Available pile:"), el("div", { class: "cards" }, ...cardFaces(ctx, me.available, actions.filter((a) => a[0] === "choose_card"), "available"))));
+    piles.append(el("div", { class: "pile" }, el("div", {}, "Available pile:"), el("div", { class: "cards" }, ...cardFaces(ctx, me.available, actions.filter((a) => pileOf(a[0]) === "available"), "available"))));
   }
   if (me.discard && me.discard.length) {
-    piles.append(el("div", { class: "pile" }, el("div", {}, "Discard pile:"), el("div", { class: "cards" }, ...cardFaces(ctx, me.discard, actions.filter((a) => a[0] === "trash"), "discard"))));
+    piles.append(el("div", { class: "pile" }, el("div", {}, "Discard pile:"), el("div", { class: "cards" }, ...cardFaces(ctx, me.discard, actions.filter((a) => pileOf(a[0]) === "discard"), "discard"))));
   }
   if (view.peek && view.peek.length) {
     piles.append(el("div", { class: "pile" }, `Next events: ${view.peek.map((e) => META.events[e] || e).join(", ")}`));
@@ -543,13 +549,17 @@ function renderPlayers(s, view) {
 function renderMarket(ctx, s, view, actions) {
   const market = $("market");
   market.replaceChildren();
-  const buying = actions.filter((a) => a[0] === "buy" || a[0] === "cycle");
+  // Buying a card (its verb takes it from the market) and anything done to a market stack
+  // (a verb whose argument is a stack's category), as the title declares them.
+  const bought = (a) => pileOf(a[0]) === "market";
+  const onStack = (a) => takesOne(VERBS, a[0], "category");
+  const buying = actions.filter((a) => bought(a) || onStack(a));
   // What this player would pay (the view) and the cards the title says he cannot pay for,
   // with why (its `unavailable`): the page works out neither.
   const prices = view.prices || {};
   const short = new Map((actions.length && s.unavailable ? s.unavailable : [])
-    .filter((u) => u.action && u.action[0] === "buy").map((u) => [u.action[1], u.why]));
-  document.body.classList.toggle("buying", view.step === "buy" && view.viewer === view.current);
+    .filter((u) => u.action && bought(u.action)).map((u) => [u.action[1], u.why]));
+  document.body.classList.toggle("buying", (buying.length > 0 || short.size > 0) && view.viewer === view.current);
   const extra = (cid) => {
     if (!(cid in prices)) return {};
     const why = short.get(cid);
@@ -557,12 +567,12 @@ function renderMarket(ctx, s, view, actions) {
   };
   if (view.supply && Object.keys(view.supply).length) {
     for (const [cid, n] of Object.entries(view.supply)) {
-      if (n > 0) market.append(cardFace(ctx, cid, n, buying.filter((a) => a[0] === "buy" && a[1] === cid), "market", extra(cid)));
+      if (n > 0) market.append(cardFace(ctx, cid, n, buying.filter((a) => bought(a) && a[1] === cid), "market", extra(cid)));
     }
   }
   for (const [slot, top] of Object.entries(view.market || {})) {
     if (top.top) {
-      const acts = buying.filter((a) => (a[0] === "buy" && a[1] === top.top) || (a[0] === "cycle" && a[1] === slot));
+      const acts = buying.filter((a) => (bought(a) && a[1] === top.top) || (onStack(a) && a[1] === slot));
       market.append(cardFace(ctx, top.top, top.count, acts, `${slot} stack`, extra(top.top)));
     }
   }
