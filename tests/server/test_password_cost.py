@@ -199,7 +199,7 @@ def test_a_spent_hash_budget_answers_busy_at_once_and_the_owners_browser_keeps_i
     client, _ = site
     svc = service(client)
     sign_up(client)  # the owner's browser: it holds the account's device cookie from now on
-    # A budget that never refills: two hashes in each lane, then none.
+    # A budget that never refills: two hashes for strangers, eight for owners, then none.
     svc.hashing = passwords.Hasher(budget=passwords.Budget(rate=1e-9, burst=2))
     strangers = [
         person(client, 60 + n).post(
@@ -333,3 +333,33 @@ def test_a_full_hash_queue_keeps_places_for_the_owners_browser(
             future.result(timeout=10)
     owner.join(30)
     assert [r.status_code for r in answers] == [200], answers
+
+
+def test_many_accounts_of_ones_own_take_no_more_than_the_known_lanes_ceiling(
+    db: Database, site: tuple[TestClient, Inbox]
+) -> None:
+    """The attack on the per-account lane: several accounts of one's own, each signed in
+    again and again from its own device cookie, each within its allowance. Together they
+    meet the process's ceiling of the known lanes (a few times the strangers' budget), and
+    past it are answered ``busy`` at once: the hashes they get are bounded whatever the
+    number of accounts."""
+    client, _ = site
+    svc = service(client)
+    svc.known_allowance = 1000  # each account's own allowance is not what stops them here
+    svc.hashing = passwords.Hasher(budget=passwords.Budget(rate=1e-9, burst=1))
+    ceiling = passwords.KNOWN_CEILING  # one hash a second's burst, times the ceiling
+    browsers = []
+    for n in range(ceiling + 2):
+        browser = person(client, 90 + n)
+        if n:  # the first sign-up spends the strangers' one hash; the rest are made here
+            svc.hashing.budget.lanes[passwords.SHARED].tokens = 1.0
+        sign_up(browser, f"Probus{n}", f"p{n}@example.org")
+        browsers.append((browser, f"Probus{n}"))
+    answers = [
+        browser.post("/api/account/signin", json={"login": name, "password": PASSWORD})
+        for browser, name in browsers
+    ]
+    codes = [r.status_code for r in answers]
+    assert codes == [200] * ceiling + [429, 429]
+    error(answers[-1], 429, "busy")
+    assert svc.hashing.budget.refused["known"] == 2

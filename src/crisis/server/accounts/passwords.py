@@ -199,6 +199,11 @@ SHARED, KNOWN = "shared", "known"
 #: a device cookie of one's own account spends that account's allowance and nobody else's.
 KNOWN_HASHES_PER_ACCOUNT = limits.HASH_BUDGET_BURST
 KNOWN_WINDOW = 60
+#: The known lanes of all accounts together also have a ceiling in each process: this many
+#: times the strangers' lane. Many accounts of one's own (each made through the strangers'
+#: lane) then cannot take more than this share of the cores, and owners' sign-ins are
+#: refused only when that many times the strangers' budget is being spent by known browsers.
+KNOWN_CEILING = 4
 #: Places in the hash queue beyond :data:`crisis.server.limits.HASH_QUEUE` that only the
 #: known lane may take.
 KNOWN_ROOM = 2
@@ -222,18 +227,21 @@ def budget_rate(share: float = limits.HASH_CPU_SHARE, hash_seconds: float | None
 
 
 class Budget:
-    """Hashes a second of the strangers' lane (:data:`SHARED`) in this process: a token
-    bucket, so that whatever a flood of strangers sends, their hashes take at most the
-    budget's share of the CPU. Spent: :class:`HashesSpent` (``busy``, 429) with the seconds
-    to wait. The owner's lane (:data:`KNOWN`) is not this process's but each account's, in
-    the database (:meth:`Service.hash <crisis.server.accounts.routes.Service.hash>`): this
-    budget spends nothing for it, and only counts its refusals."""
+    """Hashes a second of each lane in this process: a token bucket each, so that whatever a
+    flood sends, its hashes take at most the budget's share of the CPU. Spent:
+    :class:`HashesSpent` (``busy``, 429) with the seconds to wait. The strangers' lane
+    (:data:`SHARED`) has ``rate``; the owners' (:data:`KNOWN`) is first each account's own, in
+    the database (:meth:`Service.hash <crisis.server.accounts.routes.Service.hash>`), and
+    all of them together have :data:`KNOWN_CEILING` times ``rate`` here."""
 
     def __init__(self, rate: float | None = None, burst: float | None = None):
         self.rate = budget_rate() if rate is None else rate
         # A few hashes at once, or a second's worth where a second holds more.
         self.burst = max(limits.HASH_BUDGET_BURST, self.rate) if burst is None else burst
-        self.lanes = {SHARED: limits.Bucket(self.rate, self.burst)}
+        self.lanes = {
+            SHARED: limits.Bucket(self.rate, self.burst),
+            KNOWN: limits.Bucket(self.rate * KNOWN_CEILING, self.burst * KNOWN_CEILING),
+        }
         self.refused: dict[str, int] = {SHARED: 0, KNOWN: 0}
 
     def check(self, lane: str) -> None:
@@ -243,8 +251,8 @@ class Budget:
             self.spend(lane)  # refused, counted and answered as a spent lane is
 
     def spend(self, lane: str) -> None:
-        """Take one hash from ``lane``, or :class:`HashesSpent` at once (the known lane: from
-        nothing here, its allowance was counted per account before)."""
+        """Take one hash from ``lane``, or :class:`HashesSpent` at once (the known lane: its
+        account's allowance was counted before, this is the ceiling of all of them)."""
         bucket = self.lanes.get(lane)
         if bucket is None:
             return
