@@ -15,15 +15,11 @@ from typing import Any
 
 import pytest
 
-from crisis.devtools.loadtest import free_port
-from crisis.server import create_app
-from crisis.server.accounts import install
-from tests.databases import fresh_database
 from tests.server.smtp import Inbox, link, smtp_server
 
 from .test_accessibility import _serious
 from .test_browser import _page, _shot, browser, pytestmark
-from .threaded import served_in_thread
+from .threaded import accounts_site
 
 __all__ = ["browser", "pytestmark"]
 
@@ -36,13 +32,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Inbox]
     """A server with accounts (in a thread of this process, mailing the SMTP server here)."""
     with (
         smtp_server() as (inbox, smtp_url),
-        fresh_database("sqlite", tmp_path_factory.mktemp("accounts")) as db,
+        accounts_site(tmp_path_factory.mktemp("accounts"), smtp_url) as (base, _),
     ):
-        port = free_port()
-        app = create_app(db.url, bot_delay=0.0, bot_workers=1)
-        install(app, smtp_url=smtp_url, public_url=f"http://127.0.0.1:{port}", mail_poll=0.1)
-        with served_in_thread(app, port) as base:
-            yield base, inbox
+        yield base, inbox
 
 
 def _unexpected(problems: list[str]) -> list[str]:

@@ -12,14 +12,9 @@ from typing import Any
 
 import pytest
 
-from crisis.devtools.loadtest import free_port
-from crisis.server import create_app
-from crisis.server.accounts import install
-from tests.databases import fresh_database
-
 from .test_accessibility import _serious
 from .test_browser import _page, _shot, browser, pytestmark
-from .threaded import served_in_thread
+from .threaded import accounts_site
 
 __all__ = ["browser", "pytestmark"]
 
@@ -31,12 +26,8 @@ SIZES = ((1440, 900, "laptop"), (390, 844, "phone"))
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A server with accounts (in a thread of this process; mails go to its log), one per
     test: each signs up three people from one address, within that address's limit."""
-    with fresh_database("sqlite", tmp_path_factory.mktemp("invitations")) as db:
-        port = free_port()
-        app = create_app(db.url, bot_delay=0.0, bot_workers=1)
-        install(app, public_url=f"http://127.0.0.1:{port}", mail_poll=0.1)
-        with served_in_thread(app, port) as base:
-            yield base
+    with accounts_site(tmp_path_factory.mktemp("invitations")) as (base, _):
+        yield base
 
 
 def _person(browser: Any, server: str, name: str, width: int, height: int) -> Any:

@@ -11,15 +11,12 @@ from typing import Any
 
 import pytest
 
-from crisis.devtools.loadtest import free_port
-from crisis.server import create_app
-from crisis.server.accounts import install, passwords
-from tests.databases import fresh_database
+from crisis.server.accounts import passwords
 from tests.server.smtp import smtp_server
 
 from .test_account_pages import SIZES, _look, _unexpected
 from .test_browser import _page, browser, pytestmark
-from .threaded import served_in_thread
+from .threaded import accounts_site
 
 __all__ = ["browser", "pytestmark"]
 
@@ -33,13 +30,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
     """A server with accounts in a thread of this process, and its accounts' service."""
     with (
         smtp_server() as (_, smtp_url),
-        fresh_database("sqlite", tmp_path_factory.mktemp("busy")) as db,
+        accounts_site(tmp_path_factory.mktemp("busy"), smtp_url) as (base, app),
     ):
-        port = free_port()
-        app = create_app(db.url, bot_delay=0.0, bot_workers=1)
-        install(app, smtp_url=smtp_url, public_url=f"http://127.0.0.1:{port}", mail_poll=0.1)
-        with served_in_thread(app, port) as base:
-            yield base, app.state.accounts
+        yield base, app.state.accounts
 
 
 def spend(service: Any) -> None:
