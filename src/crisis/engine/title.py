@@ -169,9 +169,17 @@ class Research(Generic[S]):
     #: for people, derived conveniences): every key it has is the view's, with the view's
     #: value, so it shows nothing more. The research adapters build it on every step.
     observed_view: Callable[[S, str], dict[str, Any]] | None = None
+    #: The same vector as ``observe`` of ``observed_view(state, role)``, read from the
+    #: state without building the view (the adapters' fast path; None: they build the view).
+    #: A title that declares it tests that the two agree on every seat of random games.
+    observe_state: Callable[[S, str], Sequence[float]] | None = None
     #: An action as the catalog numbers it, given the view it was listed in (None: the
     #: action itself).
     canonical_action: Callable[[Mapping[str, Any], str, Action], Action] | None = None
+    #: The part of ``role``'s view that ``canonical_action`` reads, built from the state
+    #: (None: the adapters pass ``observed_view``); every key it has is the view's, with the
+    #: view's value.
+    canonical_view: Callable[[S, str], dict[str, Any]] | None = None
     #: The legal action a catalog entry stands for in a view (the inverse of
     #: ``canonical_action``; None: the entry itself).
     actual_action: Callable[[dict[str, Any], str, Action], Action] | None = None

@@ -72,9 +72,10 @@ class LazyView(Mapping[str, Any]):
 @dataclass
 class Step:
     """One role's decision point: its view (as ``observe`` reads it: the title's
-    ``observed_view``), its legal actions by catalog id, and arrays."""
+    ``observed_view``, built on first read where the title observes the state directly),
+    its legal actions by catalog id, and arrays."""
 
-    view: dict[str, Any]
+    view: Mapping[str, Any]
     legal: dict[int, Action]
     observation: np.ndarray
     mask: np.ndarray
@@ -101,6 +102,10 @@ class Encoding:
         self.observation_size = self.title.research.observation_size(self.options)
         self._canonical = self.title.research.canonical_action
         self._observed_view = self.title.research.observed_view or self.title.rules.view
+        #: What the canonical form of an action reads (the title's small part of the view
+        #: where it declares one) and the title's vector read from the state, if it has one.
+        self._canonical_view = self.title.research.canonical_view or self._observed_view
+        self._observe_state = self.title.research.observe_state
 
     def action_id(self, view: Mapping[str, Any], role: str, action: Action) -> int:
         """The catalog id of ``action`` (legal for ``role`` where it sees ``view``)."""
@@ -124,30 +129,48 @@ class Encoding:
             if canonical is None:
                 return {index[a]: a for a in actions}
             if view is None:
-                view = LazyView(self._observed_view, state, role)
+                view = LazyView(self._canonical_view, state, role)
             return {index[canonical(view, role, a)]: a for a in actions}
         except KeyError:  # name the action that is missing
             return {self.action_id(view or {}, role, a): a for a in actions}
 
     def step(self, state: Any, role: str) -> Step:
         """``role``'s view (the title's ``observed_view`` where it declares one: the view less
-        what ``observe`` never reads), legal actions by id, observation and mask in ``state``."""
-        view = self._observed_view(state, role)
-        legal = self.legal(state, role, view)
+        what ``observe`` never reads), legal actions by id, observation and mask in ``state``.
+
+        Where the title reads its vector from the state (``observe_state``), the view is a
+        :class:`LazyView`, built only if something reads it."""
+        if self._observe_state is not None:
+            lazy = LazyView(self._observed_view, state, role)
+            legal = self.legal(state, role)
+            observation = self._vector(self._observe_state(state, role))
+            view: Mapping[str, Any] = lazy
+        else:
+            built = self._observed_view(state, role)
+            legal = self.legal(state, role, built)
+            observation = self.observe(built, role)
+            view = built
         mask = np.zeros(self.num_actions, dtype=np.int8)
         if legal:
             mask[list(legal)] = 1
-        return Step(view, legal, self.observe(view, role), mask)
+        return Step(view, legal, observation, mask)
 
     def observe_state(self, state: Any, role: str) -> np.ndarray:
-        """``role``'s observation vector in ``state``, read from the lean view (the title's
-        ``observed_view``: the same vector as from the whole view, with less built)."""
+        """``role``'s observation vector in ``state``: the title's ``observe_state`` where it
+        declares one, else read from the lean view (the title's ``observed_view``); the same
+        vector as from the whole view, with less built."""
+        if self._observe_state is not None:
+            return self._vector(self._observe_state(state, role))
         return self.observe(self._observed_view(state, role), role)
 
     def observe(self, view: dict[str, Any], role: str) -> np.ndarray:
         """``role``'s observation vector from ``view``, as float32 clipped into
         [:data:`OBSERVATION_LOW`, :data:`OBSERVATION_HIGH`]."""
-        raw = self.title.research.observe(view, role)
+        return self._vector(self.title.research.observe(view, role))
+
+    @staticmethod
+    def _vector(raw: Any) -> np.ndarray:
+        """A title's vector as float32 clipped into the declared bounds."""
         if isinstance(raw, array) and raw.typecode == "d":
             # The title's own buffer of doubles: one cast in C, not one per entry.
             obs = np.frombuffer(raw, dtype=np.float64).astype(np.float32)

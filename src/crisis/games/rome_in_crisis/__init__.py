@@ -12,7 +12,12 @@ from crisis.engine.title import Bots, FuzzProfile, Presentation, Research, Rules
 from crisis.games.rome_in_crisis import fuzzing, invariants
 from crisis.games.rome_in_crisis.data import load_cards, provisional
 from crisis.games.rome_in_crisis.determinize import determinize
-from crisis.games.rome_in_crisis.encoding import action_catalog, observation_size, observe
+from crisis.games.rome_in_crisis.encoding import (
+    action_catalog,
+    observation_size,
+    observe,
+    observe_state,
+)
 from crisis.games.rome_in_crisis.registry import RULES
 from crisis.games.rome_in_crisis.rules import (
     MAX_CHANCE_OUTCOMES,
@@ -71,6 +76,7 @@ TITLE: TitleSpec[State] = TitleSpec(
         observe=observe,
         determinize=determinize,
         observed_view=observed_view,
+        observe_state=observe_state,
         score_range=(0.0, 150.0),
         max_chance_outcomes=MAX_CHANCE_OUTCOMES,
     ),

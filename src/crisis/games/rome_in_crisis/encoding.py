@@ -12,10 +12,13 @@ from typing import Any, cast
 
 from crisis.engine.action import Action
 from crisis.games.rome_in_crisis import data
+from crisis.games.rome_in_crisis.crises import standings
+from crisis.games.rome_in_crisis.election import worth
 from crisis.games.rome_in_crisis.printed import printed
 from crisis.games.rome_in_crisis.registry import RULES
 from crisis.games.rome_in_crisis.rules import parse_options
-from crisis.games.rome_in_crisis.state import ROLES
+from crisis.games.rome_in_crisis.state import ROLES, State
+from crisis.games.rome_in_crisis.views import places
 
 STEPS: tuple[str, ...] = (
     "choose_method", "setup_draft", "shortfall", "draft", "nominate", "bidding",
@@ -129,6 +132,114 @@ def observe(view: dict[str, Any], role: str) -> array[float]:
     _influence(view, set(players[me]["candidates"]), order, out)
     _candidates(view, rel, _CARDS0 + len(_PLACES) * len(order), out)
     return buf
+
+
+def observe_state(state: State, role: str) -> array[float]:
+    """The same vector as :func:`observe` of ``role``'s lean view, read from the state
+    without building the view (the research adapters' every step).
+
+    It reads exactly what the view shows ``role`` (its own hand and face-down crisis card,
+    other hands as counts, never the deck's order): ``tests/rl/test_observe_state.py``
+    checks it equals :func:`observe` of the view, entry for entry, over random games of every
+    size, for every seat."""
+    cards = state.cards
+    order = printed(cards).influence_order
+    size = _CARDS0 + len(_PLACES) * len(order) + _PER_CAND * len(cards.candidates)
+    if size not in _ZEROS:
+        _ZEROS[size] = array("d", bytes(8 * size))
+    buf = _ZEROS[size][:]
+    out = cast("memoryview[float]", memoryview(buf))
+    players = state.players
+    seats = [p.role for p in players]
+    me = seats.index(role)
+    n = len(seats)
+    rel = {r: (i - me) % n for i, r in enumerate(seats)}
+    step = _STEP_AT.get(state.step)
+    if step is not None:
+        out[step] = 1.0
+    at = len(STEPS)
+    if state.method:
+        out[at + data.METHODS.index(state.method)] = 1.0
+    at += len(data.METHODS)
+    out[at] = role in RULES.active(state)
+    out[at + 1 + rel[seats[state.dealer]]] = 1.0
+    at += 1 + _SEATS
+    counts = [state.turn / 20, state.removals / 2, len(state.deck) / 58]
+    out[at : at + 4] = array("d", [*counts, len(state.discard) / 58])
+    auction = state.auction
+    dropped = auction.dropped if auction is not None else ()
+    nominees = auction.nominees if auction is not None else {}
+    chosen = state.chosen
+    for k in range(n):
+        p = players[(me + k) % n]
+        r = p.role
+        at = _HEADER + k * _SEAT_FIELDS
+        out[at : at + _SEAT_FIELDS] = array("d", [p.vp / 20, len(p.hand) / 10,
+            len(p.candidates) / 4, r in chosen, r in dropped, r in nominees])  # fmt: skip
+    for rank, (kind, strength) in enumerate(standings(state), start=1):
+        at = _CRISIS_AT[kind]
+        held = state.crises[kind]
+        out[at : at + 3] = array("d", [strength / 30, len(held) / 10, rank / 4])
+    address = state.address
+    if address is not None:
+        out[_ADDRESS0 + ("emperor", "legatus").index(address.who)] = 1.0
+        if address.crisis:
+            out[_ADDRESS0 + 2 + data.CRISES.index(address.crisis)] = 1.0
+        at = _ADDRESS0 + 2 + len(data.CRISES)
+        out[at] = address.total / 30
+        out[at + 1] = address.target / 30
+    # Where the viewer sees each influence card (the order of _influence's writes).
+    mine = set(players[me].candidates)
+    where: dict[str, int] = dict.fromkeys(players[me].hand, 0)
+    for cand, on in state.played_on.items():
+        for c in on:
+            where[c] = 1 if cand in mine else 2
+    for held in state.crises.values():
+        for c in held:
+            where[c] = 3
+    for c in state.loose_gold:
+        where[c] = 4
+    for c in state.revealed:
+        where[c] = 5
+    for c in state.discard:
+        where[c] = 6
+    secret = chosen.get(role)
+    if secret:
+        where[secret] = 7
+    for c, w in where.items():
+        i = order.get(c)
+        if i is not None:
+            out[_CARDS0 + len(_PLACES) * i + w] = 1.0
+    _state_candidates(state, rel, _CARDS0 + len(_PLACES) * len(order), out)
+    return buf
+
+
+def _state_candidates(state: State, rel: dict[str, int], at: int, out: memoryview[float]) -> None:
+    """:func:`_candidates` read from the state."""
+    owners = {c: p.role for p in state.players for c in p.candidates}
+    where_is = places(state, owners)
+    offices = {h: o for o, h in state.offices.items() if h}
+    faces, method, emperor = state.faces, state.method, state.emperor
+    for cid in state.cards.candidates:
+        if faces.get(cid, "a") == "b":
+            out[at] = 1.0
+        where = where_is.get(cid, "deck")
+        place = _PLACE_AT.get(where)
+        if place is not None:
+            out[at + place] = 1.0
+        if cid == emperor:
+            out[at + _EMPEROR_AT] = 1.0
+        owner = owners.get(cid)
+        if owner is not None:
+            out[at + _OWNER_AT + rel[owner]] = 1.0
+        office = offices.get(cid)
+        if office:
+            out[at + _OFFICE_AT[office]] = 1.0
+        if where == "play" and method is not None:
+            value = worth(state, cid, method, office)
+            if value:
+                out[at + _PER_CAND - 1] = value / 20
+        at += _PER_CAND
 
 
 def _influence(

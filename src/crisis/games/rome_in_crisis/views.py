@@ -38,8 +38,9 @@ def _cards(state: State, pr: Printed, ids: list[str], lean: bool = False) -> lis
     return [dict(influence[c]) if c in influence else card(state, c) for c in ids]
 
 
-def _places(state: State, owners: dict[str, str]) -> dict[str, str]:
-    """Where each candidate card lies that is not in the deck (one pass per view)."""
+def places(state: State, owners: dict[str, str]) -> dict[str, str]:
+    """Where each candidate card lies that is not in the deck (one pass per view), given
+    ``owners`` (candidate -> the role that has him in play)."""
     out: dict[str, str] = {}
     for place in ("removed", "discard", "revealed", "pool"):  # the first listed wins
         for cid in getattr(state, place):
@@ -54,7 +55,7 @@ def _candidates(
     """Every candidate card: its face (texts from ``pr``), where it lies, who owns it, his
     office, the cards on him and, in play once a method is chosen, his worth. ``lean``:
     only his id, side, place, owner, office and worth (what the observation reads)."""
-    places = _places(state, owners)
+    where_is = places(state, owners)
     held = {h: o for o, h in state.offices.items() if h is not None}
     faces, played_on, method = state.faces, state.played_on, state.method
     out = []
@@ -66,7 +67,7 @@ def _candidates(
             entry = pr.faces[cid, side].copy()
             entry["ratings"] = entry["ratings"].copy()
             entry["cards"] = _cards(state, pr, played_on[cid]) if cid in played_on else []
-        where = places.get(cid)
+        where = where_is.get(cid)
         if where is not None:  # not in the deck
             entry["where"] = where
             entry["owner"] = owners.get(cid)

@@ -18,10 +18,19 @@ from crisis.engine.title import (
     ViewSplit,
 )
 from crisis.games.time_of_crisis import fuzzing, invariants
-from crisis.games.time_of_crisis.army_slots import actual_action, canonical_action
+from crisis.games.time_of_crisis.army_slots import (
+    actual_action,
+    canonical_action,
+    canonical_view,
+)
 from crisis.games.time_of_crisis.catalog import MAX_CHANCE_OUTCOMES, action_catalog
 from crisis.games.time_of_crisis.determinize import determinize
-from crisis.games.time_of_crisis.observation import observation_fields, observation_size, observe
+from crisis.games.time_of_crisis.observation import (
+    observation_fields,
+    observation_size,
+    observe,
+    observe_state,
+)
 from crisis.games.time_of_crisis.registry import RULES
 from crisis.games.time_of_crisis.rules import (
     NAME,
@@ -81,7 +90,9 @@ TITLE: TitleSpec[State] = TitleSpec(
         observe=observe,
         determinize=determinize,
         observed_view=observed_view,
+        observe_state=observe_state,
         canonical_action=canonical_action,
+        canonical_view=canonical_view,
         actual_action=actual_action,
         score_range=(0.0, 200.0),
         max_chance_outcomes=MAX_CHANCE_OUTCOMES,

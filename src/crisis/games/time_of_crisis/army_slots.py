@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from crisis.engine.action import Action
+from crisis.games.time_of_crisis.state import State, current_role
 
 _ARMY_VERBS = frozenset(
     {
@@ -37,6 +38,17 @@ _RENAMED = _ARMY_VERBS | {
 #: The last view's slots: (its armies list, its players list, role, slots). Every army
 #: action listed in one position reads the same view, so the slots are worked out once.
 _last: tuple[Any, Any, str, dict[int, str]] | None = None
+
+
+def canonical_view(state: State, role: str) -> dict[str, Any]:
+    """What :func:`canonical_action` reads of ``role``'s view (each army's id and owner, the
+    seats and Frumentarii's peek, its player's alone), built from the state: the view's
+    values under the view's keys, without the rest of the view."""
+    return {
+        "armies": [{"id": a.id, "owner": a.owner} for a in state.armies],
+        "players": [{"role": p.role} for p in state.players],
+        "peek": list(state.peek) if role == current_role(state) else [],
+    }
 
 
 def _army_slots(view: Mapping[str, Any], role: str) -> dict[int, str]:

@@ -11,14 +11,24 @@ from __future__ import annotations
 
 from array import array
 from functools import cache
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from struct import Struct
 from typing import Any, cast
 
 from crisis.games.time_of_crisis import data
 from crisis.games.time_of_crisis.catalog import ARMY_SLOTS
 from crisis.games.time_of_crisis.expansion import FRUMENTARII_PEEK
-from crisis.games.time_of_crisis.state import NEUTRAL, ROLES
+from crisis.games.time_of_crisis.registry import RULES
+from crisis.games.time_of_crisis.state import (
+    NEUTRAL,
+    ROLES,
+    Battle,
+    State,
+    choices,
+    current_role,
+    emperor,
+    pretenders,
+)
 
 #: Seats the observation is laid out for (the most the game seats).
 MAX_SEATS = len(ROLES)
@@ -376,6 +386,133 @@ def observe(view: dict[str, Any], role: str) -> array[float]:
     return buf
 
 
+def observe_state(state: State, role: str) -> array[float]:
+    """The same vector as :func:`observe` of ``role``'s lean view, read from the state's
+    own structs without building the view (the research adapters' every step).
+
+    It reads exactly what the view shows ``role`` (its own piles, the peek only while it is
+    the current player, everyone else's piles as counts): ``tests/rl/test_observe_state.py``
+    checks it equals :func:`observe` of the view, entry for entry, over random games of every
+    size and option set, for every seat."""
+    buf = _ZEROS[:]
+    out = cast("memoryview[float]", memoryview(buf))
+    players = state.players
+    seats = [p.role for p in players]
+    me = seats.index(role) if role in seats else 0
+    n = len(seats)
+    rel = {r: (i - me) % n for i, r in enumerate(seats)}  # seats counted from the observer
+    out[0] = state.round / 10
+    out[1] = len(state.event_deck)
+    out[2] = state.last_round
+    out[3] = state.final is not None
+    out[4] = n
+    out[_STEP_IX[state.step]] = 1.0
+    out[_PHASE_IX[RULES.phase(state)]] = 1.0  # type: ignore[index]
+    if state.lasting is not None:
+        out[_LASTING0 + _EVENT[state.lasting]] = 1.0
+    if state.events_drawn:
+        _count_into(out, _DRAWN_IX, state.events_drawn)
+    active = RULES.active(state)
+    ruling = pretenders(state)
+    choosing = choices(state)
+    current = current_role(state)
+    first, crowned = players[state.first].role, emperor(state)
+    for p in players:
+        r = p.role
+        i = rel[r]
+        _PLAYER.pack_into(
+            buf,
+            8 * _SEAT0[i],
+            1.0,
+            r in active,
+            r == current,
+            r == first,
+            r == crowned,
+            r in ruling,
+            p.legacy / 10,
+            p.emperor_turns,
+            p.turns / 10,
+            len(p.hand),
+            len(p.available),
+            len(p.discard),
+            p.governors_ready,
+            p.generals_ready,
+            len(p.trophies),
+            p.ludi,
+            choosing.get(r, 0),
+        )
+        at = _GOV0[i]
+        for c in p.governors_unclaimed:
+            out[at + _COST[c]] += 1.0
+        at = _GEN0[i]
+        for c in p.generals_unclaimed:
+            out[at + _COST[c]] += 1.0
+        if p.bought:
+            _count_into(out, _BOUGHT_IX[i], p.bought)
+        if p.trashed:
+            _count_into(out, _TRASHED_IX[i], p.trashed)
+        if r == role:  # the observer's own piles; everyone else's are counts only
+            for pile, cards in (
+                ("hand", p.hand),
+                ("available", p.available),
+                ("discard", p.discard),
+            ):
+                if cards:
+                    _count_into(out, _OWN_IX[pile], cards)
+    turn = state.turn
+    if turn.played:
+        _count_into(out, _OWN_IX["played"], turn.played)
+    if turn.events:
+        _count_into(out, _OWN_IX["events"], turn.events)
+    if role == current:  # Frumentarii's peek is its player's alone
+        for i, e in enumerate(state.peek[:FRUMENTARII_PEEK]):
+            out[_PEEK0 + i * _N_EVENTS + _EVENT[e]] = 1.0
+    battle = state.battle
+    _state_provinces(state, battle, rel, out)
+    for t, tr in state.tribes.items():
+        b = _TRIBE0[t]
+        out[b] = tr.active
+        out[b + 1] = tr.inactive
+        out[b + 2] = tr.in_game
+    for where in state.leaders.values():
+        out[_LEADERS0 + _REGION[where]] += 1.0
+    _state_armies(state, battle, rel, out)
+    for card, k in state.supply.items():
+        if k:
+            out[_SUPPLY_IX[card]] = k
+    for s, stack in state.stacks.items():
+        j = _CATEGORY[s]
+        out[_MCOUNT0 + j] = len(stack)
+        if stack:
+            out[_MTOP0 + j * _N_CARDS + _CARD[stack[0]]] = 1.0
+    token = state.emperor_token
+    if token is not None:
+        out[_TOKEN0 + _TOKEN[token.kind]] = 1.0
+    pool = turn.pool
+    discounts = turn.discounts
+    _TURN.pack_into(
+        buf,
+        8 * _TURN0,
+        *(pool[s] for s in data.SUITS),
+        turn.bought,
+        turn.political,
+        *(s in discounts for s in data.SUITS),
+        turn.damnatio is not None,
+        turn.flanking,
+        turn.cavalry,
+        turn.spiculum,
+        turn.princeps,
+        turn.ambitus,
+        turn.mobile_vulgus,
+        turn.triumph,
+        turn.battle_legacy,
+        turn.was_emperor,
+    )
+    if battle is not None:
+        _state_battle(battle, rel, out)
+    return buf
+
+
 _NEUTRAL = _PF["governor=neutral"]
 _SUPPORT, _MOBS, _MILITIA = _PF["support"], _PF["mobs"], _PF["militia"]
 _IMPROVEMENT0 = _PF[f"improvement={data.IMPROVEMENTS[0]}"]
@@ -443,6 +580,7 @@ def _provinces(view: dict[str, Any], rel: dict[str, int], out: memoryview[float]
 _REGION0 = _AF[f"region={data.REGIONS[0]}"]
 _CAPITAL = _AF["capital"]
 _BY_ID = itemgetter("id")
+_ID = attrgetter("id")
 
 
 def _armies(view: dict[str, Any], rel: dict[str, int], out: memoryview[float]) -> None:
@@ -512,4 +650,127 @@ def _battle(view: dict[str, Any], rel: dict[str, int], out: memoryview[float]) -
     reward = view["reward"]
     if reward:
         for x in reward["options"]:
+            out[o + f[f"reward={x}"]] = 1.0
+
+
+def _state_provinces(
+    state: State, battle: Battle | None, rel: dict[str, int], out: memoryview[float]
+) -> None:
+    """:func:`_provinces` read from the state's provinces."""
+    occupy = state.occupy
+    turn = state.turn
+    f = _PF
+    for name, prov in state.provinces.items():
+        b = _PROV0[name]
+        gov = prov.governor
+        if gov == NEUTRAL:
+            out[b + _NEUTRAL] = 1.0
+        elif gov in rel:
+            out[b + rel[gov]] = 1.0
+        if prov.support:
+            out[b + _SUPPORT] = prov.support
+        if prov.mobs:
+            out[b + _MOBS] = prov.mobs
+        if prov.militia:
+            out[b + _MILITIA] = 1.0
+        if prov.improvements:
+            for x in prov.improvements:
+                out[b + _IMPROVEMENT0 + _IMPROVEMENT[x]] = 1.0
+        if prov.quaestor:
+            out[b + _QUAESTOR] = 1.0
+        pretender = prov.pretender
+        if pretender is not None and pretender in rel:
+            out[b + _PRETENDER0 + rel[pretender]] = 1.0
+        if prov.seat:
+            out[b + _SEAT_OF_POWER] = 1.0
+        if prov.no_place_governor:
+            out[b + _NO_PLACE] = 1.0
+        if prov.active:
+            for t, k in prov.active.items():
+                out[b + _ACTIVE_IX[t]] = k
+        if prov.inactive:
+            for t, k in prov.inactive.items():
+                out[b + _INACTIVE_IX[t]] = k
+        if name == occupy:
+            out[b + f["occupy"]] = 1.0
+    for name, where in state.leaders.items():
+        if where in _PROV0:
+            out[_PROV0[where] + _LEADER_IX[name]] = 1.0
+    for name, where in state.rivals.items():
+        if where in _PROV0:
+            out[_PROV0[where] + _RIVAL_IX[name]] = 1.0
+    for name in turn.targeted:
+        out[_PROV0[name] + f["targeted"]] = 1.0
+    for name in turn.recalled:
+        out[_PROV0[name] + f["recalled"]] = 1.0
+
+
+def _state_armies(
+    state: State, battle: Battle | None, rel: dict[str, int], out: memoryview[float]
+) -> None:
+    """:func:`_armies` read from the state's armies."""
+    token = state.emperor_token
+    token_army = token.army if token is not None and token.kind == "military" else None
+    attacker = battle.attacker if battle is not None else None
+    defender = int(battle.defender) if battle is not None and battle.kind == "army" else None
+    count: dict[str, int] = {}
+    armies = state.armies
+    ids = [a.id for a in armies]
+    if ids != sorted(ids):
+        armies = sorted(armies, key=_ID)
+    for a in armies:
+        owner = a.owner
+        k = count.get(owner, 0)
+        count[owner] = k + 1
+        if owner not in rel or k >= ARMY_SLOTS:
+            continue
+        b = _ARMY0[rel[owner]][k]
+        aid = a.id
+        out[b] = 1.0
+        out[b + _REGION0 + _REGION[a.region]] = 1.0
+        foederati = a.foederati
+        _ARMY.pack_into(
+            out,
+            8 * (b + _CAPITAL),
+            a.capital,
+            a.full,
+            a.reduced,
+            sum(foederati.values()) if foederati else 0,
+            a.castra,
+            a.battled,
+            aid == token_army,
+            aid == attacker,
+            aid == defender,
+        )
+
+
+def _state_battle(b: Battle, rel: dict[str, int], out: memoryview[float]) -> None:
+    """:func:`_battle` read from the battle's frame."""
+    f = _BF
+    o = _BATTLE0
+    out[o] = 1.0
+    out[o + f[f"stage={b.stage}"]] = 1.0
+    out[o + f[f"kind={b.kind}"]] = 1.0
+    out[o + f[f"region={b.region}"]] = 1.0
+    if b.kind == "tribe":
+        out[o + f[f"defender_tribe={b.defender}"]] = 1.0
+    if b.defender_owner in rel:
+        out[o + f[f"defender_seat{rel[b.defender_owner]}"]] = 1.0
+    _BATTLE.pack_into(
+        out,
+        8 * (o + f["hits_on_defender"]),
+        b.hits_on_defender,
+        b.hits_on_attacker,
+        b.attacker_rolls.count(6),
+        b.defender_rolls.count(6),
+        b.to_allocate_attacker,
+        b.to_allocate_defender,
+        b.flanking,
+        b.cavalry,
+        b.spiculum,
+        b.winner == "attacker",
+        b.winner == "defender",
+    )
+    if b.reward is not None:
+        for x in b.reward.options:
             out[o + f[f"reward={x}"]] = 1.0
