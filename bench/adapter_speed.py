@@ -1,6 +1,8 @@
 """The research adapters' speed on two checkouts side by side in one run: CPU µs per step
-of the PettingZoo AEC environment and of the Gymnasium environment over uniform random legal
-actions (seeded, a fixed number of steps, so every run plays the same games).
+of the PettingZoo AEC environment, of the Gymnasium environment and of the OpenSpiel game
+(each player action: its observation tensor, its legal actions, the action; chance outcomes
+drawn uniformly) over uniform random legal actions (seeded, a fixed number of steps, so
+every run plays the same games).
 
 Usage::
 
@@ -10,8 +12,8 @@ Usage::
 Each round runs the measuring code below once per checkout (bases, then this tree, the
 other way round in the next round) in a fresh interpreter pinned to one core, with that
 checkout's ``src`` first on ``PYTHONPATH``; it reads only the adapters' public entry points
-(``crisis.rl.pettingzoo.env``, ``crisis.rl.gymnasium.CrisisEnv``), which older checkouts
-have too. Figures are CPU time of the measuring process (not wall time, which a shared
+(``crisis.rl.pettingzoo.env``, ``crisis.rl.gymnasium.CrisisEnv``, the ``crisis_<title>``
+OpenSpiel games), which older checkouts have too. Figures are CPU time of the measuring process (not wall time, which a shared
 machine makes swing), medians over the rounds; steps per second is 1e6 over µs per step.
 """
 
@@ -73,12 +75,33 @@ def gym():
             done = term or trunc
     return (time.process_time() - start) / n * 1e6
 
-print(json.dumps({"pettingzoo_us": aec(), "gymnasium_us": gym()}))
+def spiel():
+    import pyspiel
+    import crisis.rl.openspiel  # registers the titles' games
+    game = pyspiel.load_game(f"crisis_{title}(players=4)")
+    rnd = np.random.default_rng(0)
+    n = 0
+    start = time.process_time()
+    while n < steps:
+        state = game.new_initial_state()
+        while not state.is_terminal() and n < steps:
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[int(rnd.integers(len(outcomes)))][0])
+                continue
+            state.observation_tensor(state.current_player())
+            legal = state.legal_actions()
+            state.apply_action(int(legal[int(rnd.integers(len(legal)))]))
+            n += 1
+    return (time.process_time() - start) / n * 1e6
+
+print(json.dumps({"pettingzoo_us": aec(), "gymnasium_us": gym(), "openspiel_us": spiel()}))
 """
 
 ROWS = (
     ("pettingzoo_us", "PettingZoo AEC, CPU µs per step (random legal actions)"),
     ("gymnasium_us", "Gymnasium, CPU µs per learner step (random opponents included)"),
+    ("openspiel_us", "OpenSpiel, CPU µs per player action (observation tensor, legal, apply)"),
 )
 
 

@@ -36,6 +36,7 @@ DEFAULT_MAX_STEPS = 2000
 #: finite (SuperSuit's ``normalize_obs`` and ``dtype`` need that).
 OBSERVATION_LOW = 0.0
 OBSERVATION_HIGH = 64.0
+_LOW, _HIGH = np.array(OBSERVATION_LOW, np.float32), np.array(OBSERVATION_HIGH, np.float32)
 
 
 def available_titles() -> list[str]:
@@ -176,7 +177,9 @@ class Encoding:
             obs = np.frombuffer(raw, dtype=np.float64).astype(np.float32)
         else:
             obs = np.asarray(raw, dtype=np.float32)
-        return np.clip(obs, OBSERVATION_LOW, OBSERVATION_HIGH, out=obs)
+        # Two ufuncs with ready-made bounds: the same as np.clip, without its wrapper's cost.
+        np.minimum(obs, _HIGH, out=obs)
+        return np.maximum(obs, _LOW, out=obs)
 
     def empty_mask(self) -> np.ndarray:
         """A mask with no legal action (for roles that may not act)."""
