@@ -13,8 +13,9 @@ Each round runs the measuring code below once per checkout (bases, then this tre
 other way round in the next round) in a fresh interpreter pinned to one core, with that
 checkout's ``src`` first on ``PYTHONPATH``; it reads only the adapters' public entry points
 (``crisis.rl.pettingzoo.env``, ``crisis.rl.gymnasium.CrisisEnv``, the ``crisis_<title>``
-OpenSpiel games), which older checkouts have too. Figures are CPU time of the measuring process (not wall time, which a shared
-machine makes swing), medians over the rounds; steps per second is 1e6 over µs per step.
+OpenSpiel games), which older checkouts have too. Figures are CPU time of the measuring
+process (not wall time, which a shared machine makes swing), medians over the rounds; steps
+per second is 1e6 over µs per step.
 """
 
 from __future__ import annotations
