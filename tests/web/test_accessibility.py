@@ -63,3 +63,37 @@ def test_rome_in_crisis_table(server: str, browser: Any) -> None:
         my_turn_or_over(page)
     assert _serious(page) == []
     assert not problems, problems
+
+
+def test_every_state_of_a_method_reads(server: str, browser: Any) -> None:
+    """Rome in Crisis's election methods in each state a table shows them (in force, offered
+    as a choice, both, neither) keep their text legible: the states a random game reaches only
+    sometimes, laid out directly on a table page."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    page, problems = _page(browser)
+    page.goto(server + "/")
+    page.select_option("#title", "rome_in_crisis")
+    page.click("#create")
+    page.wait_for_url("**/table/**")
+    page.wait_for_selector("#notice:not(.hidden)", timeout=60_000)
+    page.evaluate(
+        """() => {
+          const card = document.createElement("div");
+          card.className = "method-card";
+          card.id = "method-states";
+          const sides = document.createElement("div");
+          sides.className = "sides";
+          for (const cls of ["method", "method now", "method target", "method now target"]) {
+            const m = document.createElement("div");
+            m.className = cls;
+            m.textContent = cls;
+            sides.append(m);
+          }
+          card.append(sides);
+          document.querySelector("main").prepend(card);
+        }"""
+    )
+    found = Axe().run(page, context="#method-states").response["violations"]
+    assert [v["id"] for v in found if v["impact"] in ("serious", "critical")] == []
+    assert not problems, problems
