@@ -25,8 +25,11 @@ $(PLAY_STAMP): pyproject.toml constraints.txt
 	$(BIN)/pip install --quiet -c constraints.txt -e '.[cli,server]'
 	touch $(PLAY_STAMP)
 
+# The port and the database file can be chosen: make play PORT=8080 DATABASE=sqlite:///my.db
+PORT ?= 8000
+DATABASE ?= sqlite:///crisis.db
 play: $(PLAY_STAMP)
-	$(BIN)/crisis serve --host 127.0.0.1 --port 8000 --database sqlite:///crisis.db
+	$(BIN)/crisis serve --host 127.0.0.1 --port $(PORT) --database $(DATABASE)
 
 $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund

@@ -707,3 +707,27 @@ def test_moments_after_2038_are_kept_on_every_database(backend: str, tmp_path: P
                 if name == column
             }
             assert len(types) == len(MOMENTS) and set(types.values()) == {"BIGINT"}, types
+
+
+def test_migrating_says_what_it_did_in_one_line(tmp_path: Path, caplog: Any) -> None:
+    """A new database is brought to the newest revision with one line in the server's log,
+    not Alembic's note of every revision with its docstring; a database already there logs
+    nothing; Alembic's own logger is left as it was."""
+    import logging
+
+    engine = create_engine(f"sqlite:///{tmp_path / 'new.sqlite'}")
+    alembic_log = logging.getLogger("alembic")
+    before = alembic_log.level
+    with caplog.at_level(logging.INFO):
+        migrations.migrate(engine)
+    mine = [r.getMessage() for r in caplog.records if r.name == "crisis.server"]
+    assert mine == [
+        f"database schema upgraded from nothing (a new database) to revision {migrations.head()}"
+    ]
+    assert [r for r in caplog.records if r.name.startswith("alembic")] == []
+    assert alembic_log.level == before
+    caplog.clear()
+    with caplog.at_level(logging.INFO):
+        migrations.migrate(engine)
+    assert [r for r in caplog.records if r.name in ("crisis.server", "alembic")] == []
+    engine.dispose()

@@ -16,8 +16,11 @@ while the revisions and the tables differ.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import logging
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -29,6 +32,8 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine
 
 from crisis.engine.rng import LEGACY_PREFIX
+
+_log = logging.getLogger("crisis.server")
 
 HERE = Path(__file__).resolve().parent
 #: The first revision: the schema as crisis had it when Alembic came (c50798d).
@@ -96,10 +101,32 @@ def lock(connection: Connection) -> None:
 def upgrade(connection: Connection) -> None:
     """Adopt a database from before Alembic, then upgrade it to the newest revision, in the
     caller's transaction (which the caller commits)."""
-    if not current(connection) and sa.inspect(connection).has_table("games"):
-        adopt(connection)
-    if current(connection) != (head(),):
+    with _quiet_alembic():
+        if not current(connection) and sa.inspect(connection).has_table("games"):
+            adopt(connection)
+        before = current(connection)
+        if before == (head(),):
+            return
         command.upgrade(config(connection), "head")
+    _log.info(
+        "database schema upgraded from %s to revision %s",
+        ", ".join(before) or "nothing (a new database)",
+        head(),
+    )
+
+
+@contextlib.contextmanager
+def _quiet_alembic() -> Iterator[None]:
+    """Alembic's notes at INFO (each revision it runs, with its whole docstring, and its
+    context's details) held back while the server migrates: on a new database they are dozens
+    of lines a host would read as trouble; :func:`upgrade` says what it did in one."""
+    alembic_log = logging.getLogger("alembic")
+    level = alembic_log.level
+    alembic_log.setLevel(max(level, logging.WARNING))
+    try:
+        yield
+    finally:
+        alembic_log.setLevel(level)
 
 
 def adopt(connection: Connection) -> None:
