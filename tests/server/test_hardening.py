@@ -385,3 +385,22 @@ def test_sqlite_counts_its_sockets_in_memory_per_address_and_table(tmp_path: Pat
         asyncio.run(sockets())
     finally:
         store.close()
+
+
+def test_a_missing_page_is_a_page_for_a_browser_and_a_coded_body_for_a_program(
+    client: TestClient,
+) -> None:
+    """A person who mistypes an address gets a page (404) with the way back to the lobby; the
+    API and programs keep the coded JSON body, whatever they accept."""
+    html = {"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
+    for path in ("/learn", "/no/such/page", "/table/abc/replay"):
+        res = client.get(path, headers=html)
+        assert res.status_code == 404
+        assert res.headers["content-type"].startswith("text/html")
+        assert "There is no such page" in res.text and 'href="/"' in res.text
+    res = client.get("/api/no-such-thing", headers=html)
+    assert res.status_code == 404 and res.json()["code"] == "not_found"
+    res = client.get("/learn", headers={"Accept": "application/json"})
+    assert res.status_code == 404 and res.json()["code"] == "not_found"
+    res = client.post("/learn", headers=html)
+    assert res.status_code in (404, 405) and res.json()["type"] == "error"

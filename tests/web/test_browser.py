@@ -402,3 +402,22 @@ def test_rome_in_crisis_fits_a_phone(server: str, browser: Any) -> None:
     _shot(page, "ric-04-phone")
     page.screenshot(path=str(ARTIFACTS / "ric-05-phone-full.png"), full_page=True)
     assert not problems, problems
+
+
+def test_a_wrong_address_says_so_and_leads_to_the_lobby(server: str, browser: Any) -> None:
+    """A table address that names no table shows one card saying so (not an empty board), and
+    an address that is no page shows the site's page for it; both lead back to the lobby."""
+    for width, height in ((1440, 900), (390, 844)):
+        page, _ = _page(browser, width, height)
+        page.goto(server + "/table/NOPE")
+        page.wait_for_selector(".missing-table")
+        assert "There is no table at this address" in page.inner_text("main")
+        assert page.locator("#map:visible").count() == 0
+        _shot(page, f"missing-table-{width}")
+        page.click(".missing-table a[href='/']")
+        page.wait_for_selector("#seats select")
+        res = page.goto(server + "/no/such/page")
+        assert res is not None and res.status == 404
+        assert "There is no such page" in page.inner_text("main")
+        _shot(page, f"missing-page-{width}")
+        page.close()

@@ -23,7 +23,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
@@ -239,7 +239,16 @@ def create_app(database: str | Settings = DEFAULT_DATABASE, **changes: Any) -> F
         )
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        # A person's browser asking for a page that is not there gets a page saying so, with
+        # the way back to the lobby (a mistyped address, an old link).
+        if (
+            exc.status_code == 404
+            and request.method in ("GET", "HEAD")
+            and "text/html" in request.headers.get("accept", "")
+            and not request.url.path.startswith("/api/")
+        ):
+            return FileResponse(WEB / "missing.html", status_code=404)
         # Unknown routes, wrong methods, unreadable bodies: the same coded body as every
         # other refusal.
         codes = {404: "not_found", 405: "bad_request", 413: "too_large"}

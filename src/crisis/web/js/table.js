@@ -5,7 +5,7 @@
 // and replays (replay.js); what they share is in shared.js. The title's own parts (map,
 // cards, players' areas) are drawn by its board module (boards/index.js).
 
-import { meta as loadMeta, myName, mySeats, rememberSeat, request } from "./api.js";
+import { el, meta as loadMeta, myName, mySeats, rememberSeat, request } from "./api.js";
 import { askHint, showReview } from "./advice.js";
 import { BOARDS } from "./boards/index.js";
 import { renderChat, sendChat } from "./chat.js";
@@ -88,8 +88,7 @@ function connect() {
   ws.addEventListener("close", (ev) => {
     app.pending = false;
     if (ev.code === 4404) {
-      setConn("no such table", true);
-      $("prompt").textContent = "There is no table at this address.";
+      noSuchTable();
       return;
     }
     const wait = Math.min(10000, 500 * 2 ** app.retry++);
@@ -97,6 +96,21 @@ function connect() {
     setOffline(true);
     setTimeout(connect, wait);
   });
+}
+
+/** The address names no table: the page says so and leads back to the lobby, instead of
+ * an empty board with nothing in its cards. */
+function noSuchTable() {
+  setConn("no such table", true);
+  $("table-bar").classList.add("hidden");
+  const main = /** @type {HTMLElement} */ (document.querySelector("main.board"));
+  main.classList.add("missing");
+  main.replaceChildren(el("section", { class: "card missing-table", role: "alert" },
+    el("h2", {}, "There is no table at this address"),
+    el("p", {}, "The address may be mistyped, or the table may be gone: an open table that "
+      + "nobody joined is cleared away after a week."),
+    el("p", {}, el("a", { href: "/" }, "Go to the lobby"),
+      ", where games are made and your own games are listed.")));
 }
 
 /** While the socket is down the page says so, and offers nothing to play: what it shows
