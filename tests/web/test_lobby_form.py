@@ -81,6 +81,13 @@ def test_the_seat_menu_offers_the_levels_with_the_bot_each_stands_for(
             levels = [[f"bot:{lv}", f"Bot: {lv} ({bot})"] for lv, bot in info["levels"].items()]
             assert shown[2:5] == levels, (title, shown)  # after "Me" and "A friend"
             assert ["bot:random", "Bot: random"] in shown
+            # The bot a level stands for is not offered again under its own name; the rest
+            # are grouped apart, for study.
+            values = [v for v, _ in shown]
+            assert not set(values) & {f"bot:{b}" for b in info["levels"].values()}, shown
+            assert len(values) == len(set(values)), shown
+            grouped = menu.locator('optgroup[label="Other bots, for study"] option')
+            assert grouped.count() == len(shown) - 5 and grouped.count() > 0
             # The default opponent is shown by the level that stands for it.
             level = next(lv for lv, b in info["levels"].items() if b == info["default_bot"])
             assert menu.input_value() == f"bot:{level}"

@@ -98,6 +98,20 @@ function levelNote() {
   return `Bot levels, games won in ${first.players}-player games against ${first.against} bots: ${parts.join(", ")} (parity ${pct(first.parity)}).`;
 }
 
+/** The bots a seat may take: the strength levels first (each names the bot it stands for,
+ * which is then not offered again under its own name), then the title's other bots, for
+ * study, in a group of their own. */
+function botOptions() {
+  const levels = game().levels || {};
+  const standIns = new Set(Object.values(levels));
+  const option = (b) => el("option", { value: `bot:${b}`, title: botDetail(b) }, botLabel(b));
+  const named = game().bots.filter((b) => b in levels);
+  const others = game().bots.filter((b) => !(b in levels) && !standIns.has(b));
+  if (!named.length) return others.map(option);
+  return [...named.map(option),
+    others.length ? el("optgroup", { label: "Other bots, for study" }, ...others.map(option)) : null];
+}
+
 /** One row per seat: who sits there. The first seat is you, the others bots by default. */
 function drawSeats() {
   const n = Number($("players").value);
@@ -111,7 +125,7 @@ function drawSeats() {
       el("option", { value: "friend" }, "A friend (invite link)"),
       ME ? el("option", { value: "player" }, "A player of this site (invite by name)") : null,
       $("open-table").checked ? el("option", { value: "open" }, "Open seat (anyone signed in)") : null,
-      ...game().bots.map((b) => el("option", { value: `bot:${b}`, title: botDetail(b) }, botLabel(b))),
+      ...botOptions(),
     );
     // Inviting a player: their account's name; they are mailed a link and reach the seat
     // by signing in.
