@@ -501,7 +501,7 @@ def test_a_friend_link_table_made_while_signed_in_follows_both_and_mails_the_mak
     first.locator(".your-turn").wait_for()
     said = first.inner_text()
     assert f'data-table="{table}"' in first.evaluate("e => e.outerHTML")
-    assert "Your turn: waiting" in said and "left" in said, said
+    assert "Your turn (it came " in said and "left" in said, said
     engine.dispose()
     assert not [p for p in maker_problems if "Failed to load" not in p], maker_problems
     assert not [p for p in friend_problems if "Failed to load" not in p], friend_problems

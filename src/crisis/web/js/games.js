@@ -6,13 +6,13 @@ import { el, meta, rememberSeat, request, seats } from "./api.js";
 import { bankWords, vacationWords } from "./clocks.js";
 import { cap } from "./dom.js";
 
-/** How long since the moment `since` (Unix seconds), in words. */
-export function waited(since) {
+/** When the moment `since` (Unix seconds) was, in words: "just now", "3 minutes ago". */
+export function ago(since) {
   const s = Math.max(0, Date.now() / 1000 - since);
-  if (s < 120) return "a moment";
-  if (s < 5400) return `${Math.round(s / 60)} minutes`;
-  if (s < 129600) return `${Math.round(s / 3600)} hours`;
-  return `${Math.round(s / 86400)} days`;
+  if (s < 120) return "just now";
+  if (s < 5400) return `${Math.round(s / 60)} minutes ago`;
+  if (s < 129600) return `${Math.round(s / 3600)} hours ago`;
+  return `${Math.round(s / 86400)} days ago`;
 }
 
 /** "2 d 3 h left", "40 min left", "time is up" until a Unix time in seconds. */
@@ -29,7 +29,7 @@ export function timeLeft(deadline) {
 function stateWords(game) {
   if (game.waiting) {
     const left = game.deadline ? `, ${timeLeft(game.deadline)}` : "";
-    return `Your turn: waiting ${waited(game.waiting_since)}${left}`;
+    return `Your turn (it came ${ago(game.waiting_since)})${left}`;
   }
   if (game.status === "open") return "Open: waiting for players to take the free seats";
   if (game.status === "finished") {
