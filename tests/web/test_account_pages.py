@@ -92,6 +92,8 @@ def test_sign_up_in_out_reset_and_settings(
     assert page.text_content("#my-email") == address
     assert page.text_content("#my-confirmed") == "not confirmed yet"
     assert page.text_content("#who") == name
+    # A new account's next step is in view: playing, from the lobby.
+    assert page.is_visible("#to-lobby") and page.get_attribute("#to-lobby", "href") == "/"
     page.wait_for_selector("#my-games .your-turn")
     assert f"/table/{table}" in (page.get_attribute("#my-games a", "href") or "")
     _look(page, f"settings-{size}")
