@@ -421,3 +421,15 @@ def test_a_wrong_address_says_so_and_leads_to_the_lobby(server: str, browser: An
         assert "There is no such page" in page.inner_text("main")
         _shot(page, f"missing-page-{width}")
         page.close()
+
+
+def test_signed_out_pages_ask_nothing_that_is_refused(server: str, browser: Any) -> None:
+    """A visitor with no account opens the lobby and the account page: nothing the pages ask
+    the server is refused (a refused request is an error in the browser's console)."""
+    page, problems = _page(browser)
+    page.goto(server + "/")
+    page.wait_for_selector("#seats select")
+    page.goto(server + "/account")
+    page.wait_for_selector("#signed-out:not(.hidden)")
+    page.wait_for_load_state("networkidle")
+    assert not problems, problems

@@ -111,9 +111,12 @@ async function act(call, done) {
 async function start() {
   let data;
   try {
+    // Signed out, the card stays hidden: asked first, so that no refused request is logged.
+    const { account } = await request("GET", "/api/account");
+    if (!account) return;
     data = await request("GET", "/api/account/notices");
   } catch {
-    return; // signed out, or a server without push: the card stays hidden
+    return; // a server without notices: the card stays hidden
   }
   $("notices-card").classList.remove("hidden");
   await show(data);
