@@ -173,3 +173,25 @@ def test_create_waits_until_the_lobby_is_ready(server: str, browser: Any) -> Non
     page.click("#create")
     page.wait_for_url("**/table/**")
     assert not problems, problems
+
+
+def test_making_a_table_says_so_and_takes_one_click(server: str, browser: Any) -> None:
+    """While the server makes the table the button says so and cannot be pressed again; it
+    stays so while the table page loads, and comes back if the server refuses."""
+    page, problems = _page(browser)
+    page.goto(server + "/")
+    page.wait_for_selector("#seats select")
+    held: list[Any] = []
+    page.route("**/api/tables", lambda route: held.append(route))
+    page.click("#create")
+    page.wait_for_selector("#create[aria-busy='true']:disabled:text('Making the table')")
+    assert len(held) == 1
+    held[0].fulfill(
+        status=429, json={"type": "error", "code": "busy", "message": "busy: try again"}
+    )
+    page.wait_for_selector("#create:enabled:not([aria-busy]):text('Create table and play')")
+    assert "busy" in page.inner_text("#create-error")
+    page.unroute("**/api/tables")
+    page.click("#create")
+    page.wait_for_url("**/table/**")
+    assert not [p for p in problems if "429" not in p], problems

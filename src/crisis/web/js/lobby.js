@@ -195,7 +195,12 @@ async function create(ev) {
   const title = $("title").value;
   const options = chosenOptions(title);
   const btn = $("create");
+  const label = btn.textContent;
+  // Making a table with bots takes a moment on a busy site: say so, and take one click only.
   btn.disabled = true;
+  btn.textContent = "Making the table…";
+  btn.setAttribute("aria-busy", "true");
+  let leaving = false;
   try {
     const pace = $("pace").value ? Number($("pace").value) : null;
     const body = { title, seats: seatsIn, options, pace, open: $("open-table").checked, rated: $("rated").checked };
@@ -210,6 +215,7 @@ async function create(ev) {
       if (choice[i] === "friend") friends.push([role, token]);
     });
     if (!friends.length) {
+      leaving = true; // the button stays busy while the table page loads
       location.href = `/table/${encodeURIComponent(id)}`;
       return;
     }
@@ -223,7 +229,11 @@ async function create(ev) {
   } catch (err) {
     $("create-error").textContent = err.message;
   } finally {
-    btn.disabled = false;
+    if (!leaving) {
+      btn.disabled = false;
+      btn.textContent = label;
+      btn.removeAttribute("aria-busy");
+    }
   }
 }
 
