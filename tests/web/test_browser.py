@@ -433,3 +433,19 @@ def test_signed_out_pages_ask_nothing_that_is_refused(server: str, browser: Any)
     page.wait_for_selector("#signed-out:not(.hidden)")
     page.wait_for_load_state("networkidle")
     assert not problems, problems
+
+
+def test_provisional_card_text_is_explained_where_a_phone_reads_it(
+    server: str, browser: Any
+) -> None:
+    """A market card whose text the project reconstructed is marked "(provisional)", and the
+    note under the market says what that means (a phone cannot hover for the tooltip)."""
+    page, problems = _page(browser, 390, 844)
+    page.goto(server + "/")
+    page.click("#create")
+    page.wait_for_url("**/table/**")
+    page.wait_for_selector("#market .cardface .prov")
+    page.wait_for_selector("#market-note:text('was reconstructed')")
+    page.locator("#market").scroll_into_view_if_needed()
+    _shot(page, "market-provisional-phone")
+    assert not problems, problems

@@ -471,6 +471,10 @@ function cardFaces(ctx, ids, actions, key = "cards") {
 /** The spheres' names ("Military" ...), from the title's words. */
 const sphere = (suit) => (META && META.words.spheres[suit]) || suit;
 
+/** What "(provisional)" on a card's text means, said once under the market. */
+const PROVISIONAL_NOTE = "A card text marked (provisional) was reconstructed: no printed source "
+  + "was found for it, and the project's ruling stands in for it.";
+
 /** A whole card face: value and sphere, name, effect text (marked when provisional), the
  * number of copies and, in the market, what this player would pay. */
 function cardFace(ctx, id, n, acts, label, extra = {}) {
@@ -576,7 +580,11 @@ function renderMarket(ctx, s, view, actions) {
       market.append(cardFace(ctx, top.top, top.count, acts, `${slot} stack`, extra(top.top)));
     }
   }
-  $("market-note").textContent = view.viewer ? META.words.price_rule : "";
+  // A card marked "(provisional)" says why where a phone can read it (no hover there).
+  const shown = [...market.querySelectorAll("[data-card]")].map((n) => n.getAttribute("data-card"));
+  const provisional = shown.some((cid) => cid && META.cards[cid] && META.cards[cid].provisional);
+  $("market-note").textContent = [view.viewer ? META.words.price_rule : "",
+    provisional ? PROVISIONAL_NOTE : ""].filter(Boolean).join(" ");
   const named = (e) => [META.events[e] || e, cardHelpButton(e)];
   const drawn = (view.events_drawn || []).flatMap((e, i) => [i ? ", " : "", ...named(e)]);
   const lasting = view.lasting && META.event_cards ? META.event_cards[view.lasting] : null;
