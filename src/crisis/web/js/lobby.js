@@ -164,6 +164,22 @@ function openSeats() {
   });
 }
 
+const CREATE_LABEL = "Create table and play";
+
+/** The create button busy ("Making the table…", pressed once only) or ready again. */
+function createBusy(busy) {
+  const btn = $("create");
+  btn.disabled = busy;
+  btn.textContent = busy ? "Making the table…" : CREATE_LABEL;
+  if (busy) btn.setAttribute("aria-busy", "true");
+  else btn.removeAttribute("aria-busy");
+}
+
+// Back from the table page, a browser may show this page as it was left: busy. Make it ready.
+addEventListener("pageshow", (ev) => {
+  if (ev.persisted && $("create").getAttribute("aria-busy")) createBusy(false);
+});
+
 async function create(ev) {
   ev.preventDefault();
   $("create-error").textContent = "";
@@ -194,12 +210,8 @@ async function create(ev) {
   }
   const title = $("title").value;
   const options = chosenOptions(title);
-  const btn = $("create");
-  const label = btn.textContent;
   // Making a table with bots takes a moment on a busy site: say so, and take one click only.
-  btn.disabled = true;
-  btn.textContent = "Making the table…";
-  btn.setAttribute("aria-busy", "true");
+  createBusy(true);
   let leaving = false;
   try {
     const pace = $("pace").value ? Number($("pace").value) : null;
@@ -229,11 +241,7 @@ async function create(ev) {
   } catch (err) {
     $("create-error").textContent = err.message;
   } finally {
-    if (!leaving) {
-      btn.disabled = false;
-      btn.textContent = label;
-      btn.removeAttribute("aria-busy");
-    }
+    if (!leaving) createBusy(false);
   }
 }
 
