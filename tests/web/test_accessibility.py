@@ -46,15 +46,20 @@ def test_lobby_and_time_of_crisis_table(server: str, browser: Any) -> None:
     assert not problems, problems
 
 
-def test_rome_in_crisis_table(server: str, browser: Any) -> None:
-    import random
-
-    page, problems = _page(browser)
+def _rome_in_crisis_table(page: Any, server: str) -> None:
+    """Make a Rome in Crisis table from the lobby and wait for the first prompt."""
     page.goto(server + "/")
     page.select_option("#title", "rome_in_crisis")
     page.click("#create")
     page.wait_for_url("**/table/**")
     page.wait_for_selector("#notice:not(.hidden)", timeout=60_000)
+
+
+def test_rome_in_crisis_table(server: str, browser: Any) -> None:
+    import random
+
+    page, problems = _page(browser)
+    _rome_in_crisis_table(page, server)
     assert _serious(page) == []
     rng = random.Random(2)
     for _ in range(30):
@@ -72,11 +77,7 @@ def test_every_state_of_a_method_reads(server: str, browser: Any) -> None:
     from axe_playwright_python.sync_playwright import Axe
 
     page, problems = _page(browser)
-    page.goto(server + "/")
-    page.select_option("#title", "rome_in_crisis")
-    page.click("#create")
-    page.wait_for_url("**/table/**")
-    page.wait_for_selector("#notice:not(.hidden)", timeout=60_000)
+    _rome_in_crisis_table(page, server)
     page.evaluate(
         """() => {
           const card = document.createElement("div");
