@@ -146,7 +146,12 @@ def test_a_newcomer_creates_a_table_with_three_bots_and_plays(server: str, brows
     # "What would the bot do?": its top choices, each a button that plays it.
     page.click("#hint")
     page.wait_for_selector("#hint-list .hint button", timeout=60_000)
-    assert "to win" in page.locator("#hint-list").inner_text()
+    # Each choice says its estimated chance to win, or, when the search had the time for too
+    # few samples (the hint has a second of a busy machine), that it has none: the clock
+    # decides which, so each is right, and a choice that says neither is not.
+    said = page.locator("#hint-list .hint").all_inner_texts()
+    reasons = ("to win", "too few for an estimate", "not rated")
+    assert said and all(any(r in s for r in reasons) for s in said), said
     page.locator(".region.target").first.click(force=True)
     rng = random.Random(7)
     clicks = notes = greyed = 0

@@ -6,11 +6,13 @@ screenshots land in ``test-artifacts/account-busy-*.png``."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from crisis.server import limits
 from crisis.server.accounts import passwords
 from tests.server.smtp import smtp_server
 
@@ -35,11 +37,29 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
         yield base, app.state.accounts
 
 
-def spend(service: Any) -> None:
-    """The strangers' lane with no hash left, one coming every :data:`WAIT` seconds."""
+class HeldClock:
+    """The spent lane's clock: it stands still from the moment the lane is spent until the
+    test has seen the page refused, so that no hash comes back however slowly a loaded
+    machine sends the form; then it runs, counting from that moment, and the wait the server
+    asked for is real."""
+
+    def __init__(self) -> None:
+        self.at = time.monotonic()
+        self.running = False
+
+    def __call__(self) -> float:
+        return time.monotonic() if self.running else self.at
+
+
+def spend(service: Any) -> HeldClock:
+    """The strangers' lane with no hash left, one coming every :data:`WAIT` seconds once the
+    returned clock runs."""
+    clock = HeldClock()
     budget = passwords.Budget(rate=1 / WAIT, burst=1)
+    budget.lanes[passwords.SHARED] = limits.Bucket(budget.rate, 1, clock=clock)
     assert budget.lanes[passwords.SHARED].take()
     service.hashing.budget = budget
+    return clock
 
 
 @pytest.mark.parametrize(("width", "height", "size"), SIZES)
@@ -52,7 +72,7 @@ def test_a_busy_answer_disables_the_button_for_the_wait_asked(
     service.hashing.budget = passwords.Budget(rate=1000, burst=1000)
 
     # Sign-up while the budget is spent: the sentence, the countdown, then a real account.
-    spend(service)
+    clock = spend(service)
     page.goto(server + "/account/signup")
     page.wait_for_selector("#who a")
     page.fill("#name", name)
@@ -60,6 +80,7 @@ def test_a_busy_answer_disables_the_button_for_the_wait_asked(
     page.fill("#password", PASSWORD)
     page.click("#submit")
     page.wait_for_selector("#signup-form.busy #error:text('checking many passwords')")
+    clock.running = True
     assert page.is_disabled("#submit")
     assert "wait" in (page.text_content("#submit") or "")
     _look(page, f"busy-signup-{size}")
@@ -74,12 +95,13 @@ def test_a_busy_answer_disables_the_button_for_the_wait_asked(
 
     # Sign-in from a new browser (no device cookie: the strangers' lane), spent.
     other, more = _page(browser, width, height)
-    spend(service)
+    clock = spend(service)
     other.goto(server + "/account/signin")
     other.fill("#login", name)
     other.fill("#password", PASSWORD)
     other.click("#submit")
     other.wait_for_selector("#signin-form.busy #error:text('checking many passwords')")
+    clock.running = True
     counted = other.text_content("#submit") or ""
     assert other.is_disabled("#submit") and counted.startswith("Sign in: wait ")
     assert 1 <= int(counted.split()[-2]) <= WAIT
