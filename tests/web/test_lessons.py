@@ -173,6 +173,29 @@ def test_back_forward_resume_and_rules(server: str, browser: Any) -> None:
 
 
 @pytest.mark.browser
+def test_a_lesson_on_a_phone_opens_at_the_top_and_follows_the_learner(
+    server: str, browser: Any
+) -> None:
+    """On a phone a lesson opens with the page's header in sight (not scrolled past it); once
+    the learner has scrolled down to the lit control and used it, the next step brings the
+    lesson card's heading back to the top of the screen."""
+    page, problems = _page(browser, 390, 844)
+    page.goto(f"{server}/learn/time_of_crisis/example-turn-1")
+    _lit(page)
+    _wait_step(page, 0)
+    assert page.evaluate("window.scrollY") == 0
+    assert page.locator("#round").is_visible()
+    # down to the lit control, as the learner's thumb would; using it moves to the next step
+    _lit(page).scroll_into_view_if_needed()
+    assert page.evaluate("document.getElementById('lesson-card').getBoundingClientRect().top") < 0
+    _click_lit(page)
+    page.wait_for_function(
+        "() => Math.abs(document.getElementById('lesson-card').getBoundingClientRect().top) < 2"
+    )
+    assert not problems, problems
+
+
+@pytest.mark.browser
 def test_the_lobby_offers_the_lessons(server: str, browser: Any) -> None:
     page, problems = _page(browser, 390, 844)
     page.goto(server + "/")

@@ -225,9 +225,18 @@ function light() {
   // control is below it: "Show me" scrolls there), on a wide screen the lit control itself.
   if (lesson.scrolledAt !== lesson.step && verb && !lit.closest("#menu")) {
     lesson.scrolledAt = lesson.step;
-    if (window.matchMedia("(max-width: 900px)").matches) $("lesson-card").scrollIntoView({ block: "start" });
+    if (window.matchMedia("(max-width: 900px)").matches) bringCardTop();
     else lit.scrollIntoView({ block: "nearest", inline: "nearest" });
   }
+}
+
+/** On a phone, scroll so that the lesson card's heading is at the top of the screen, unless
+ * it is already in the upper half of it: a lesson that has just opened keeps the page's own
+ * header (the site's name, the round) in sight instead of starting scrolled past it. */
+function bringCardTop() {
+  const card = $("lesson-card");
+  const top = card.getBoundingClientRect().top;
+  if (top < 0 || top > window.innerHeight / 2) card.scrollIntoView({ block: "start" });
 }
 
 /** Scroll the lit control into view (and focus it, for the keyboard). */
