@@ -28,6 +28,8 @@ app = typer.Typer(
     "web play, bot simulations.",
     no_args_is_help=True,
     add_completion=False,
+    # plain help (click's): rich's boxed table cut long URLs in the help at 80 columns
+    rich_markup_mode=None,
 )
 
 

@@ -24,6 +24,16 @@ def test_serve_lists_its_options() -> None:
         assert option in result.output
 
 
+def test_help_keeps_long_examples_whole_at_80_columns() -> None:
+    """A terminal of 80 columns reads each option's help whole: the mail server's example
+    address is printed in full, not cut off with an ellipsis."""
+    result = runner.invoke(app, ["serve", "--help"], terminal_width=80, env={"COLUMNS": "80"})
+    assert result.exit_code == 0
+    assert "smtp://user:secret@mail.example:587" in result.output
+    assert "…" not in result.output
+    assert max(len(line) for line in result.output.splitlines()) <= 80
+
+
 @pytest.mark.load
 def test_a_small_load_test_reports_its_figures() -> None:
     result = runner.invoke(app, ["loadtest", "--tables", "2", "--duration", "3", "--think", "0.1"])
