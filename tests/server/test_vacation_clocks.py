@@ -196,6 +196,13 @@ def test_a_vacation_pauses_the_clock_and_opponents_see_it(
         listed = who.get("/api/account/games").json()["games"]
         assert listed[0]["clocks"][first]["vacation_until"] == start + 5 * DAY
         assert listed[0]["deadline"] == start + 6 * DAY
+    # The table's summary, the tables to watch and a browser's own tables say the same, not
+    # the table's earliest (a day after the last move), which would read "time is up".
+    assert summary(client, table)["deadline"] == start + 6 * DAY
+    watched = {t["id"]: t for t in client.get("/api/tables").json()["tables"]}
+    assert watched[table]["deadline"] == start + 6 * DAY
+    held = client.post("/api/tables/mine", json={"tokens": [tokens[other]]}).json()["tables"]
+    assert [(t["table"]["deadline"], t["roles"]) for t in held] == [(start + 6 * DAY, [other])]
     # A day and more on, nothing times out; past the vacation and the day, the seat does.
     assert judge(client, start + DAY + 60) == 0
     assert judge(client, start + 6 * DAY - 1) == 0

@@ -40,6 +40,7 @@ from crisis.server.play.hall import Hall, SeatSpec
 from crisis.server.play.table import Live, hash_token, table_summary
 from crisis.server.play.workers import Priority, Workers, secret_seed
 from crisis.server.requests import client_address, limited, sent_by_another_site
+from crisis.server.store import clocks as seat_clocks
 
 router = APIRouter(prefix="/api")
 
@@ -289,12 +290,22 @@ async def _invited(request: Request, wanted: list[SeatIn], maker: Account) -> di
     return out
 
 
+async def _seat_deadlines(hall: Hall, tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Table summaries as listed: a game over days' deadline is its seats' own (banks and
+    vacations counted), not the table's earliest (:func:`seat_clocks.with_seat_deadlines`)."""
+    if all(t.get("deadline") is None for t in tables):
+        return tables  # no game over days being played: nothing to read
+    return await hall.db(
+        seat_clocks.with_seat_deadlines, hall.store.engine, tables, int(time.time())
+    )
+
+
 @router.get("/tables", dependencies=[limited("tables")])
 async def recent_tables(request: Request) -> dict[str, Any]:
     """Recently active tables, to watch."""
     hall = _hall(request)
     rows = await hall.db(hall.store.recent_games)
-    return {"tables": [table_summary(r) for r in rows]}
+    return {"tables": await _seat_deadlines(hall, [table_summary(r) for r in rows])}
 
 
 @router.post("/tables/mine", dependencies=[limited("mine")])
@@ -303,7 +314,10 @@ async def my_tables(body: TokensIn, request: Request) -> dict[str, Any]:
     hall = _hall(request)
     hashes = sorted({hash_token(t) for t in body.tokens})
     mine = await hall.db(hall.store.tables_for_tokens, hashes)
-    return {"tables": [{"table": table_summary(row), "roles": roles} for row, roles in mine]}
+    shown = await _seat_deadlines(hall, [table_summary(row) for row, _ in mine])
+    return {
+        "tables": [{"table": t, "roles": roles} for t, (_, roles) in zip(shown, mine, strict=True)]
+    }
 
 
 @router.post("/games/yours", dependencies=[limited("mine")])
@@ -323,8 +337,9 @@ async def your_games(body: TokensIn, request: Request) -> dict[str, Any]:
 @router.get("/tables/{table_id}", dependencies=[limited("tables")])
 async def table(table_id: str, request: Request) -> dict[str, Any]:
     """Seats, status, result and rematch of a table."""
-    live = await _hall(request).get(table_id)
-    return live.summary()
+    hall = _hall(request)
+    live = await hall.get(table_id)
+    return (await _seat_deadlines(hall, [live.summary()]))[0]
 
 
 @router.get("/tables/{table_id}/state", dependencies=[limited("state")])

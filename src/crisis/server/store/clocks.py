@@ -185,6 +185,28 @@ def shown(engine: Engine, game_ids: Sequence[str], now: int) -> dict[str, dict[s
         return game_clocks(db, game_ids, now)
 
 
+def with_seat_deadlines(
+    engine: Engine, tables: list[dict[str, Any]], now: int
+) -> list[dict[str, Any]]:
+    """``tables`` (table summaries, as listed to anyone) with each game over days' ``deadline``
+    the soonest of its seats to move's own, their banks and vacations counted.
+
+    A summary built from its row alone carries the table's deadline (last change plus pace),
+    only the earliest a seat's could be: a list that showed it would say "time is up" for a
+    player who still has days in the bank or is on vacation. The summaries given are left as
+    they are (a table's summary is cached); those changed are copies."""
+    paced = [t["id"] for t in tables if t.get("deadline") is not None]
+    if not paced:
+        return tables
+    with engine.connect() as db:
+        clocks = game_clocks(db, paced, now)
+    out = []
+    for table in tables:
+        ends = [c["deadline"] for c in clocks.get(table["id"], {}).values() if c["deadline"]]
+        out.append({**table, "deadline": min(ends)} if ends else table)
+    return out
+
+
 def accounts_games(db: Connection, account: str) -> list[str]:
     """The games over days being played where the account holds a seat."""
     return list(
