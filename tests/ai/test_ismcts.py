@@ -103,17 +103,24 @@ def test_search_leaves_the_view_untouched() -> None:
     assert view == frozen
 
 
-def test_time_budget_is_respected() -> None:
-    import time
+def test_time_budget_is_respected(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search stops at its ``seconds``: after a first sweep of every macro-action, no
+    rollout starts past the deadline. (Each rollout takes 1/64 s of the search's own clock,
+    tests/ai/clocks.py: a binary fraction, so that the sums are exact.)"""
+    from crisis.ai.toc import ismcts
+    from tests.ai.clocks import costly, install
 
     state = _own_turn(6, {})
     role = toc.rules.active(state)[0]
+    clock = install(monkeypatch, ismcts)
+    rollout = 1 / 64
+    calls = costly(monkeypatch, ISMCTSBot, "_rollout", clock, rollout)
     bot = ISMCTSBot(seconds=0.3)
-    start = time.perf_counter()
+    start = clock.now
     bot.search(toc.rules.view(state, role), role, random.Random(2))
-    # One sweep of rollouts may finish after the deadline: allow it.
-    assert time.perf_counter() - start < 0.3 + 0.5
-    assert sum(n.visits for n in bot.last_search) >= len(MACROS)
+    assert 0.3 <= clock.now - start < 0.3 + rollout
+    assert len(calls) == 20 > len(MACROS)  # 20/64 s: the first past 0.3
+    assert sum(n.visits for n in bot.last_search) == 20
 
 
 @pytest.mark.parametrize("title", ["time_of_crisis", "rome_in_crisis"])

@@ -173,19 +173,23 @@ def test_the_search_is_reproducible_with_iterations_and_reads_only_its_view() ->
         assert answers[0] == answers[1] == answers[2]
 
 
-def test_the_search_keeps_to_its_time_budget() -> None:
-    import time
-
-    from crisis.ai.ric.search import SearchBot
+def test_the_search_keeps_to_its_time_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search stops at its ``seconds``; the rollout that crosses the deadline ends first.
+    (Each rollout takes 1/32 s of the search's own clock, tests/ai/clocks.py: a binary
+    fraction, so that the sums are exact.)"""
+    from crisis.ai.ric import search
+    from tests.ai.clocks import costly, install
 
     state, _, role = _scrambled(4, 4, 3)
     legal = ric.actions(state, role)
-    bot = SearchBot(seconds=0.1)
-    start = time.perf_counter()
+    clock = install(monkeypatch, search)
+    rollout = 1 / 32
+    calls = costly(monkeypatch, search.SearchBot, "_iterate", clock, rollout)
+    bot = search.SearchBot(seconds=0.1)
+    start = clock.now
     assert bot.choose(ric.view(state, role), role, legal, random.Random(1)) in legal
-    # One rollout may run past the deadline (a few milliseconds): allow it.
-    assert time.perf_counter() - start < 0.1 + 0.15
-    assert bot.last_iterations >= 1
+    assert 0.1 <= clock.now - start < 0.1 + rollout
+    assert bot.last_iterations == len(calls) == 4  # 4/32 s: the first past 0.1
 
 
 def test_the_search_values_finished_and_unfinished_games() -> None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pickle
 import random
-import time
 
 import pytest
 
 from crisis.ai import get_bot, searches
+from crisis.ai.toc import search as search_module
 from crisis.ai.toc.observe import Obs
 from crisis.ai.toc.profiles import Profile
 from crisis.ai.toc.search import SearchBot
@@ -17,6 +17,7 @@ from crisis.engine import rng as dice
 from crisis.engine.action import Action
 from crisis.games import time_of_crisis as toc
 from crisis.games.time_of_crisis.state import State, copy_state
+from tests.ai.clocks import SearchClock, install
 
 TITLE = "time_of_crisis"
 
@@ -125,21 +126,25 @@ def test_the_search_is_reproducible_and_reads_only_its_view() -> None:
             assert len(answers[0][1]) > 1  # it weighed several candidates
 
 
-def test_the_search_keeps_to_its_time_budgets() -> None:
+def test_the_search_keeps_to_its_time_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
     """``seconds`` per decision (one rollout may run past it) and ``turn`` per turn: once a
-    turn's budget is spent, the heuristic answers at once."""
+    turn's budget is spent, the heuristic answers at once. (Each rollout takes 1/32 s of the
+    search's own clock, tests/ai/clocks.py: a binary fraction, so that the sums are exact.)"""
     state, role = _searched_decision(6, 4, 8)
     legal = toc.actions(state, role)
     view = toc.view(state, role)
+    clock = install(monkeypatch, search_module)
+    rollout = 1 / 32
+    played = _fake_rollouts(monkeypatch, {}, clock, rollout)
     bot = SearchBot(seconds=0.1, turn=5.0)
-    start = time.perf_counter()
+    start = clock.now
     assert bot.choose(view, role, legal, random.Random(1)) in legal
-    assert time.perf_counter() - start < 0.1 + 0.2
-    assert bot.last_iterations >= 1
+    assert 0.1 <= clock.now - start < 0.1 + rollout
+    assert bot.last_iterations == len(played) == 4  # 4/32 s: the first past 0.1
     spent = SearchBot(seconds=1.0, turn=0.05)
-    start = time.perf_counter()
+    start = clock.now
     spent.choose(view, role, legal, random.Random(1))
-    assert time.perf_counter() - start < 0.05 + 0.2
+    assert 0.05 <= clock.now - start < 0.05 + rollout
     # The turn's budget is gone: no more searching this turn, the heuristic's move at once.
     assert not spent.will_search(view, role, legal)
     assert spent.choose(view, role, legal, random.Random(1)) == spent._default(view, role, legal)
@@ -303,16 +308,19 @@ def test_focus_is_a_setting_that_rejects_bad_values() -> None:
 
 
 def _fake_rollouts(
-    monkeypatch: pytest.MonkeyPatch, values: dict[Action, float], pause: float = 0.0
+    monkeypatch: pytest.MonkeyPatch,
+    values: dict[Action, float],
+    clock: SearchClock | None = None,
+    pause: float = 0.0,
 ) -> list[Action]:
     """Replace the rollouts by fixed values per root action (0.5 for the others), each
-    taking ``pause`` seconds; returns the list the rollouts are recorded in."""
+    moving ``clock`` on by ``pause`` seconds; returns the list the rollouts are recorded in."""
     played: list[Action] = []
 
     def rollout(self: SearchBot, state: State, role: str, action: Action) -> float:
         played.append(action)
-        if pause:
-            time.sleep(pause)
+        if clock is not None:
+            clock.advance(pause)
         return values.get(action, 0.5)
 
     monkeypatch.setattr(SearchBot, "_rollout", rollout)
@@ -365,34 +373,39 @@ def test_focus_spends_saved_time_on_focused_decisions_within_the_turn(
     """The time bank: each searched decision adds ``seconds``, cut-short decisions spend
     little of it, a focused decision may spend what is banked (never more than what is left
     of the turn's ``turn`` seconds, give or take one rollout), and the turn's total keeps to
-    ``turn``."""
+    ``turn``. The search's clock is the test's own: only the rollouts move it."""
     state, role = _searched_decision(6, 4, 8)
     view, legal = toc.view(state, role), toc.actions(state, role)
     probe = SearchBot()
     default = probe._default(view, role, legal)
-    other = probe._candidates(view, role, legal, default)[1]
-    pause, slack = 0.005, 0.15
+    cands = probe._candidates(view, role, legal, default)
+    other, sweep = cands[1], len(cands)
+    clock = install(monkeypatch, search_module)
+    pause = 1 / 128  # seconds a rollout takes on the search's clock (exact sums)
     bot = SearchBot(seconds=0.1, turn=0.6, focus=0.05)
 
     def timed() -> float:
-        start = time.perf_counter()
+        start = clock.now
         assert bot.choose(view, role, legal, random.Random(1)) in legal
-        return time.perf_counter() - start
+        return clock.now - start
 
-    _fake_rollouts(monkeypatch, {other: 0.9}, pause)
+    _fake_rollouts(monkeypatch, {other: 0.9}, clock, pause)
     first = timed()  # focused with one decision's deposit in the bank
-    assert bot.last_focused and first < 0.1 + slack
-    _fake_rollouts(monkeypatch, {}, pause)
-    for _ in range(3):  # cut short: the bank grows by nearly ``seconds`` each
-        assert timed() < 0.1 and not bot.last_focused
+    assert bot.last_focused and 0 < first <= 0.1 + pause
+    assert bot.bank == pytest.approx(0.1 - first)
+    _fake_rollouts(monkeypatch, {}, clock, pause)
+    for _ in range(3):  # cut short after one sweep: the bank grows by the rest of ``seconds``
+        assert timed() == pytest.approx(sweep * pause) and not bot.last_focused
+    assert bot.bank == pytest.approx(0.1 - first + 3 * (0.1 - sweep * pause))
     assert 0.2 < bot.bank <= 0.6
-    _fake_rollouts(monkeypatch, {other: 0.9}, pause)
+    _fake_rollouts(monkeypatch, {other: 0.9}, clock, pause)
     saved = bot.bank + bot.seconds
     spent = timed()
-    assert bot.last_focused and 0.2 < spent < saved + slack
+    # focused: more than one decision's own ``seconds``, never more than what was banked
+    assert bot.last_focused and bot.seconds < spent <= saved + pause
     while bot.will_search(view, role, legal):  # the rest of the turn's budget
         timed()
-    assert bot._spent < 0.6 + slack
+    assert bot.turn <= bot._spent <= bot.turn + pause
     assert bot.choose(view, role, legal, random.Random(1)) == bot._default(view, role, legal)
 
 
