@@ -101,9 +101,6 @@ export function renderHeader(s, view, actions) {
   const notice = $("notice");
   notice.classList.toggle("hidden", !mine);
   notice.textContent = mine ? `Your turn (${s.role}): ${view.prompt}` : "";
-  // (on a phone the banner sits right above the prompt's card: style.css then keeps the
-  // card's heading for screen readers only, so the prompt is not read twice in a row)
-  document.body.classList.toggle("my-turn", mine);
   document.title = `${mine ? "● Your turn · " : ""}${app.board.name}`;
   if (mine && !app.wasMyTurn) announce(`${cap(s.role)}: ${view.prompt}`);
   app.wasMyTurn = mine;
