@@ -226,7 +226,7 @@ def test_accepting_starts_the_table_and_its_first_turn(site: TestClient, db: Dat
     assert "blue" in res.json()["table"]["active"], res.json()["table"]["active"]
     # The turn is recorded once the table starts (its notice goes if she is away long).
     engine = site.app.state.store.engine  # type: ignore[attr-defined]
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 120  # a guard against hanging, not a measure
     while True:  # recorded in the background: the answer does not wait for it
         with engine.connect() as conn:
             turn_at, account = conn.exec_driver_sql(

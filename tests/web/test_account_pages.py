@@ -48,7 +48,7 @@ def _look(page: Any, name: str) -> None:
 
 
 def _mail_to(inbox: Inbox, address: str, subject: str, seen: int) -> Any:
-    deadline = time.monotonic() + 15
+    deadline = time.monotonic() + 120  # a guard against hanging, not a measure
     while True:
         found = [m for m in inbox.mails[seen:] if m["To"] == address and subject in m["Subject"]]
         if found:
