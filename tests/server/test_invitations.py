@@ -18,6 +18,7 @@ from crisis.server.accounts.data import Accounts
 from crisis.server.accounts.schema import accounts
 from tests.databases import Database
 from tests.server.test_open_games import Person, quick_hashes, site
+from tests.waiting import wait_for
 
 __all__ = ["quick_hashes", "site"]
 
@@ -74,10 +75,7 @@ def test_an_invitation_is_an_offer_until_accepted(site: TestClient, db: Database
     assert res.status_code == 409 and res.json()["code"] == "not_started"
     # A table waiting only for invited players is not among the open tables.
     assert table not in {t["id"] for t in livia.get("/api/open").json()["tables"]}
-    deadline = time.monotonic() + 120
-    while not mails(site, "Livia", "invite"):
-        assert time.monotonic() < deadline, "no invitation was mailed"
-        time.sleep(0.05)
+    wait_for(lambda: mails(site, "Livia", "invite"), "the invitation's mail")
     (mail,) = mails(site, "Livia", "invite")
     assert mail["subject"] == "Aurelia invites you to a game of Time of Crisis"
     assert f"/table/{table}?seat=blue" in mail["body"] and "accept or decline" in mail["body"]
@@ -226,14 +224,13 @@ def test_accepting_starts_the_table_and_its_first_turn(site: TestClient, db: Dat
     assert "blue" in res.json()["table"]["active"], res.json()["table"]["active"]
     # The turn is recorded once the table starts (its notice goes if she is away long).
     engine = site.app.state.store.engine  # type: ignore[attr-defined]
-    deadline = time.monotonic() + 120  # a guard against hanging, not a measure
-    while True:  # recorded in the background: the answer does not wait for it
+
+    def blue_seat() -> Any:
         with engine.connect() as conn:
-            turn_at, account = conn.exec_driver_sql(
+            return conn.exec_driver_sql(
                 "SELECT turn_at, account FROM seats WHERE role = 'blue'"
             ).one()
-        if turn_at is not None:
-            break
-        assert time.monotonic() < deadline, "the first turn was not recorded"
-        time.sleep(0.05)
-    assert account is not None
+
+    # Recorded in the background: the answer does not wait for it.
+    wait_for(lambda: blue_seat().turn_at is not None, "the first turn to be recorded")
+    assert blue_seat().account is not None

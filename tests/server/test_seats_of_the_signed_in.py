@@ -21,6 +21,7 @@ from crisis.server.mail.turns import time_left
 from tests.databases import Database
 from tests.server.smtp import Inbox, smtp_server
 from tests.server.test_open_games import SETTINGS, Person, quick_hashes
+from tests.waiting import wait_for
 
 __all__ = ["quick_hashes"]
 
@@ -49,13 +50,6 @@ def yours(person: Person, *tokens: str) -> list[dict[str, Any]]:
 
 def mails_to(inbox: Inbox, address: str, subject: str) -> list[Any]:
     return [m for m in inbox.mails if m["To"] == address and subject in str(m["Subject"])]
-
-
-def wait_for(check: Any, seconds: float = 15.0) -> None:
-    end = time.monotonic() + seconds
-    while not check():
-        assert time.monotonic() < end, "timed out"
-        time.sleep(0.05)
 
 
 def move(person: Person, table: str, role: str, rng: random.Random) -> None:

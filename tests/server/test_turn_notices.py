@@ -20,6 +20,7 @@ from crisis.server.mail.turns import end_words
 from crisis.server.store.schema import seats
 from tests.databases import Database
 from tests.server.test_open_games import OPEN, Person, quick_hashes, site
+from tests.waiting import wait_for
 
 __all__ = ["quick_hashes", "site"]
 
@@ -59,13 +60,6 @@ def play(people: dict[str, Person], table: str, until: str, rng: random.Random) 
         assert people[role].post(f"/api/tables/{table}/actions", body).status_code == 200
         time.sleep(0.01)
     raise AssertionError(f"{until} never came to move")
-
-
-def wait_for(check: Any, seconds: float = 10.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not check():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.05)
 
 
 def test_one_mail_per_turn_to_a_player_who_is_away(
@@ -167,7 +161,7 @@ def test_a_player_who_leaves_after_their_turn_began_is_mailed_once(
     # They left: the server marks the moment (in the background: wait for it), a minute is
     # not up yet, then it is (their last visit moved back in time).
     seen = "SELECT seen FROM seats WHERE game = :g AND role = :r"
-    wait_for(lambda: (db.execute(seen, g=made, r=other)[0][0] or 0) >= left, 120)
+    wait_for(lambda: (db.execute(seen, g=made, r=other)[0][0] or 0) >= left)
     assert _late(client) == 0
     db.execute("UPDATE seats SET seen = :t WHERE role = :r", t=int(time.time()) - 61, r=other)
     assert _late(client) == 1

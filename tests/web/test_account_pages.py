@@ -8,7 +8,6 @@ SMTP server in the test process; screenshots of every page land in
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +15,7 @@ from typing import Any
 import pytest
 
 from tests.server.smtp import Inbox, link, smtp_server
+from tests.waiting import wait_for
 
 from .test_accessibility import _serious
 from .test_browser import _page, _shot, browser, pytestmark
@@ -48,13 +48,11 @@ def _look(page: Any, name: str) -> None:
 
 
 def _mail_to(inbox: Inbox, address: str, subject: str, seen: int) -> Any:
-    deadline = time.monotonic() + 120  # a guard against hanging, not a measure
-    while True:
-        found = [m for m in inbox.mails[seen:] if m["To"] == address and subject in m["Subject"]]
-        if found:
-            return found[-1]
-        assert time.monotonic() < deadline, f"no {subject!r} mail to {address}"
-        time.sleep(0.05)
+    def found() -> list[Any]:
+        return [m for m in inbox.mails[seen:] if m["To"] == address and subject in m["Subject"]]
+
+    wait_for(found, f"a {subject!r} mail to {address}")
+    return found()[-1]
 
 
 @pytest.mark.parametrize(("width", "height", "size"), SIZES)
