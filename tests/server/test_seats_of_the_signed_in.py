@@ -206,3 +206,32 @@ def test_what_a_seat_last_saw_is_kept_on_the_server_for_its_holder_only(
     assert res.status_code == 413 and res.json()["code"] == "too_large", res.text
     assert client.get(f"{path}/blue", headers=friend).json()["marks"] is None
     assert marcus.get(f"{path}/green").json()["marks"] == seen
+
+
+def test_a_table_over_days_made_while_signed_in_tells_the_moment_it_stored(
+    mailed: tuple[TestClient, Inbox], db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Giving the maker their seat is a write of its own, which moves the table's last change;
+    a second may pass between it and the table's creation. The table's summary (``updated``)
+    and its seats' clocks (read from the database) then still tell the same moment."""
+    client, _inbox = mailed
+    marcus = Person(client, "Marcus")
+    from crisis.server.store import repository
+
+    start = int(time.time())
+    ticks = iter(range(start, start + 1000))
+    monkeypatch.setattr(repository, "_now", lambda: next(ticks))  # a second per write
+    res = marcus.post("/api/tables", {"seats": [MINE, FRIEND], "seed": 3, "pace": 86400})
+    assert res.status_code == 201, res.text
+    table = res.json()["table"]["id"]
+    [(stored,)] = db.execute("SELECT updated FROM games WHERE id = :g", g=table)
+    assert stored > start  # the seat's write came a second after the table's
+    made = client.get(f"/api/tables/{table}").json()
+    assert made["updated"] == stored
+    assert made["deadline"] == stored + 86400
+    res = marcus.post("/api/tables/mine", {"tokens": [res.json()["tokens"]["green"]]})
+    listed = [
+        (t["table"]["id"], t["table"]["updated"], t["table"]["deadline"])
+        for t in res.json()["tables"]
+    ]
+    assert listed == [(table, stored, stored + 86400)]

@@ -230,9 +230,13 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
     )
     roles = [s.role for s in live.row.seats]
     if maker is not None and mine is not None:
-        await hall.db(
+        written = await hall.db(
             hall.store.update_seat, live.id, roles[mine], account=maker.id, seen=int(time.time())
         )
+        # The write counts as the table's last change: memory keeps the stored moment, so a
+        # summary's ``updated`` and the seats' clocks (read from the database) agree.
+        live.row.updated = written.at
+        live.changed()
     for i in invited:
         # The invited seat is offered (theirs once they accept, crisis.server.lobby.invitations):
         # its secret is not handed to the table's maker.

@@ -393,7 +393,7 @@ class Hall:
                         "table %s: seat %s's bot %r is now %r", row.id, seat.role, seat.bot, cleaned
                     )
                     seat.bot = cleaned
-                    self.store.update_seat(row.id, seat.role, bot=cleaned)
+                    row.updated = self.store.update_seat(row.id, seat.role, bot=cleaned).at
 
     def _rebuild(self, row: GameRow) -> Match:
         """Setup + log, checked against the stored state (which wins if they disagree)."""
