@@ -32,6 +32,7 @@ COLUMNS = {
     "client_cpu_ms_per_action": ("people's CPU ms/action", "{:.2f}"),
     "machine_busy_percent": ("machine busy %", "{:.0f}"),
     "settle_seconds": ("settle s", "{:.1f}"),
+    "open_max_seconds": ("slowest opening s", "{:.1f}"),
 }
 
 

@@ -47,6 +47,7 @@ FIGURES = {
     "p99_ms": "p99 ms",
     "server_cpu_ms_per_action": "server CPU ms/action",
     "settle_seconds": "settle s",
+    "open_max_seconds": "slowest opening s",
     "machine_busy_percent": "machine busy %",
     "errors": "errors",
 }

@@ -84,6 +84,10 @@ def test_the_load_test_lets_people_connect_before_it_measures() -> None:
     # Measured from the ramp's end (how long the server took past it is the machine's
     # business, bounded by the run's own give-up, so no wall-time bound here).
     assert figures["settle_seconds"] >= 0
+    # Each person's wait is split in two: the connection's opening (a server too busy to
+    # accept leaves it in the kernel's queue) and, once open, the first state.
+    assert 0 < figures["open_p95_seconds"] <= figures["open_max_seconds"]
+    assert 0 < figures["first_state_p95_seconds"] <= figures["first_state_max_seconds"]
     assert figures["actions"] > 0 and figures["errors"] == 0
     assert loadtest.default_ramp(1000, 4) == 20 and loadtest.default_ramp(2, 4) == 2
     with pytest.raises(ValueError, match="ramp"):

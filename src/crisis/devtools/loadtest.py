@@ -86,6 +86,10 @@ class Figures:
     served: int = 0
     #: Seconds after the ramp until all of them had it (or the wait was given up).
     settle: float = 0.0
+    #: For each person served: seconds from their moment to connect until the connection
+    #: opened (the handshake), and from then until their first state.
+    opening: list[float] = field(default_factory=list)
+    first_state: list[float] = field(default_factory=list)
     #: CPU seconds the server's processes used while measuring (None: not measured).
     server_cpu: float | None = None
     #: CPU seconds the simulated people's client processes used while measuring.
@@ -99,8 +103,10 @@ class Figures:
         """Actions per second, latency percentiles in milliseconds, and the errors by kind."""
         lat = sorted(self.latencies) or [0.0]
 
-        def pct(p: float) -> float:
-            return 1000 * lat[min(len(lat) - 1, int(p * len(lat)))]
+        def pct(p: float, of: list[float] = lat, scale: float = 1000) -> float:
+            return scale * of[min(len(of) - 1, int(p * len(of)))]
+
+        opening, first = sorted(self.opening) or [0.0], sorted(self.first_state) or [0.0]
 
         return {
             "tables": self.tables,
@@ -109,6 +115,10 @@ class Figures:
             "ramp_seconds": self.ramp,
             "served": self.served,
             "settle_seconds": self.settle,
+            "open_p95_seconds": pct(0.95, opening, 1),
+            "open_max_seconds": opening[-1],
+            "first_state_p95_seconds": pct(0.95, first, 1),
+            "first_state_max_seconds": first[-1],
             "seconds": self.seconds,
             "actions": self.actions,
             "errors": self.errors,
@@ -302,6 +312,8 @@ async def _player(
     local: dict[str, Any] = {"local_addr": (source, 0)} if source else {}
     async with connect(ws_url, max_size=2**23, open_timeout=60, compression=None, **local) as ws:
         figures.connected += 1
+        opened = time.monotonic()
+        figures.opening.append(opened - connect_at)
 
         def fire() -> None:
             me["timer"] = None
@@ -331,6 +343,7 @@ async def _player(
                 kind = msg.type
                 if kind == "state":
                     if me["latest"] is None:
+                        figures.first_state.append(time.monotonic() - opened)
                         with line.served.get_lock():
                             line.served.value += 1
                     me["latest"] = msg
@@ -615,6 +628,8 @@ def _measure(
         figures.errors += part.errors
         figures.error_kinds.update(part.error_kinds)
         figures.latencies += part.latencies
+        figures.opening += part.opening
+        figures.first_state += part.first_state
     figures.processes = len(shares)
     figures.server_cpu = cpu
     figures.client_cpu = client_cpu
