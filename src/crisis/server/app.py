@@ -409,13 +409,22 @@ def app_from_environment() -> FastAPI:
     return _tuned(Settings.from_json(os.environ[SETTINGS_ENV]))
 
 
+#: The collector's thresholds in a serving process (``gc.set_threshold``). A busy server holds
+#: hundreds of thousands of young objects that live for seconds (each table's caches of its
+#: current version, each connection's coroutines) and CPython lowers the young generation's
+#: count for every container freed, old ones included, so a collection walks all of them
+#: whatever the threshold: at 1,000 tables, 30-100 ms each for the youngest generation and
+#: about 200 ms for the middle one with (20,000, 20, 20). Collecting each generation about
+#: five times less often takes most of those pauses out of the players' round trips
+#: (docs/measurements/load.md).
+COLLECTOR_THRESHOLDS = (100_000, 100, 100)
+
+
 def _tuned(settings: Settings) -> FastAPI:
     """:func:`create_app` with ``settings``, in a process tuned for serving."""
     import gc
 
-    # Games make many small objects: collect the young ones less often, which removes most
-    # garbage-collection pauses from the players' round trips.
-    gc.set_threshold(20_000, 20, 20)
+    gc.set_threshold(*COLLECTOR_THRESHOLDS)
     app = create_app(settings)
     accounts.install(
         app,
