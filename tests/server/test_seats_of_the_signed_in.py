@@ -6,6 +6,7 @@ both databases."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 import time
@@ -18,6 +19,7 @@ from fastapi.testclient import TestClient
 from crisis.server import create_app
 from crisis.server.accounts import install
 from crisis.server.mail.turns import time_left
+from crisis.server.store import repository
 from tests.databases import Database
 from tests.server.smtp import Inbox, smtp_server
 from tests.server.test_open_games import SETTINGS, Person, quick_hashes
@@ -216,10 +218,8 @@ def test_a_table_over_days_made_while_signed_in_tells_the_moment_it_stored(
     and its seats' clocks (read from the database) then still tell the same moment."""
     client, _inbox = mailed
     marcus = Person(client, "Marcus")
-    from crisis.server.store import repository
-
     start = int(time.time())
-    ticks = iter(range(start, start + 1000))
+    ticks = itertools.count(start)
     monkeypatch.setattr(repository, "_now", lambda: next(ticks))  # a second per write
     res = marcus.post("/api/tables", {"seats": [MINE, FRIEND], "seed": 3, "pace": 86400})
     assert res.status_code == 201, res.text
