@@ -6,7 +6,6 @@ from __future__ import annotations
 import email
 import email.policy
 import socket
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -14,6 +13,8 @@ from email.message import EmailMessage
 from typing import Any
 
 from aiosmtpd.controller import Controller
+
+from tests.waiting import wait_for
 
 
 def free_port() -> int:
@@ -40,14 +41,26 @@ class Inbox:
         self.mails.append(parsed)
         return "250 OK"
 
-    def wait(self, count: int = 1, seconds: float = 120.0) -> list[EmailMessage]:
-        """The mails received, once there are ``count`` (else fail after ``seconds``, a guard
-        against hanging: a busy machine may take long)."""
-        end = time.monotonic() + seconds
-        while len(self.mails) < count:
-            assert time.monotonic() < end, f"{len(self.mails)} mails came, not {count}"
-            time.sleep(0.02)
+    def wait(self, count: int = 1) -> list[EmailMessage]:
+        """The mails received, once there are ``count`` (:func:`tests.waiting.wait_for`)."""
+        wait_for(lambda: len(self.mails) >= count, f"{count} mails")
         return list(self.mails)
+
+    def to(self, address: str, subject: str, after: int = 0) -> list[EmailMessage]:
+        """The mails to ``address`` whose subject holds ``subject``, of those received after
+        the first ``after``."""
+        return [m for m in self.mails[after:] if m["To"] == address and subject in m["Subject"]]
+
+    def wait_to(
+        self, address: str, subject: str, *, count: int = 1, after: int = 0
+    ) -> EmailMessage:
+        """The newest mail to ``address`` about ``subject``, once ``count`` such mails came
+        (of those after the first ``after``)."""
+        wait_for(
+            lambda: len(self.to(address, subject, after)) >= count,
+            f"{count} {subject!r} mail(s) to {address}",
+        )
+        return self.to(address, subject, after)[-1]
 
 
 @contextmanager

@@ -17,6 +17,7 @@ from starlette.websockets import WebSocketDisconnect
 from crisis.devtools.loadtest import free_port, start_server, stop_server
 from crisis.server import limits
 from tests.databases import Database
+from tests.waiting import wait_for
 
 from .conftest import BOT, HUMAN, create, make_client, stored
 
@@ -142,15 +143,10 @@ def _counted(client: TestClient, kind: str) -> int:
 
 
 def _wait_counted(client: TestClient, kind: str, done: Callable[[int], bool]) -> None:
-    """Wait (30 s at most: a loaded test machine is slow) until the count of ``kind``
-    sockets satisfies ``done``: the server counts a socket a moment after accepting it,
-    and forgets it a moment after it closes (in the background)."""
-    import time
-
-    deadline = time.monotonic() + 120
-    while not done(found := _counted(client, kind)) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert done(found), f"the server still counts {found} {kind} sockets after 30 s"
+    """Wait until the count of ``kind`` sockets satisfies ``done``: the server counts a
+    socket a moment after accepting it, and forgets it a moment after it closes (in the
+    background)."""
+    wait_for(lambda: done(_counted(client, kind)), f"the count of {kind} sockets")
 
 
 def _wait_pending(client: TestClient, n: int) -> None:

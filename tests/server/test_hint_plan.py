@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from crisis.ai.advice import FEW
+from tests.waiting import wait_for
 
 from .conftest import BOT, HUMAN, create, state
 
@@ -21,10 +21,8 @@ def test_the_hint_names_three_choices_and_the_plan_for_the_turn(
     seats = [HUMAN, BOT] if title == "time_of_crisis" else [HUMAN, BOT, BOT]
     table, tokens = create(client, seats, title=title)
     (role,) = tokens  # the one person's seat
-    deadline = time.monotonic() + 60
-    while not (me := state(client, table, tokens[role]))["actions"]:
-        assert time.monotonic() < deadline, "the bots never passed the person a decision"
-        time.sleep(0.1)
+    wait_for(lambda: state(client, table, tokens[role])["actions"], "the bots to pass a decision")
+    me = state(client, table, tokens[role])
     res = client.get(f"/api/tables/{table}/hint/{role}", headers={"X-Seat-Token": tokens[role]})
     assert res.status_code == 200, res.text
     body = res.json()

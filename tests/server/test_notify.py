@@ -38,7 +38,8 @@ from crisis.server.mail.notices import notice
 from crisis.server.mail.schema import outbox, push_subscriptions
 from tests.databases import Database
 from tests.server.test_open_games import OPEN, SETTINGS, Person, quick_hashes
-from tests.server.test_turn_notices import play, wait_for
+from tests.server.test_turn_notices import play
+from tests.waiting import wait_for
 
 __all__ = ["quick_hashes"]
 
@@ -71,10 +72,9 @@ class Receiver:
     def url(self, path: str) -> str:
         return f"http://127.0.0.1:{self.port}{path}"
 
-    def wait(
-        self, count: int = 1, seconds: float = 15.0
-    ) -> list[tuple[str, dict[str, str], bytes]]:
-        wait_for(lambda: len(self.got) >= count, seconds)
+    def wait(self, count: int = 1) -> list[tuple[str, dict[str, str], bytes]]:
+        """The requests received, once there are ``count``."""
+        wait_for(lambda: len(self.got) >= count, f"{count} requests")
         return list(self.got)
 
 

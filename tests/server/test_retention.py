@@ -22,6 +22,7 @@ from crisis.server.store.repository import CHAT_KEEP, GameRow, Move, SeatRow, St
 from crisis.server.store.schema import games, seats, sockets
 from tests.databases import Database
 from tests.server.conftest import BOT, HUMAN, create, make_client
+from tests.waiting import wait_for
 
 DAY = 24 * 3600
 
@@ -378,9 +379,8 @@ def test_tables_made_through_the_app_go_only_if_nobody_came(db: Database) -> Non
         store: Store = client.app.state.store  # type: ignore[attr-defined]
         later = int(time.time()) + retention.ABANDONED_AFTER + 60
         hall = client.app.state.hall  # type: ignore[attr-defined]
-        deadline = time.monotonic() + 60  # a bot that was thinking stops: the game is over
-        while {at_once, came} & hall.busy() and time.monotonic() < deadline:
-            time.sleep(0.02)
+        # A bot that was thinking stops: the game is over.
+        wait_for(lambda: not {at_once, came} & hall.busy(), "the ended games' bots to stop")
         busy = hall.busy()  # tables in play in memory: the server's sweep spares them
         assert not {unused, at_once, came} & busy
         gone = store.delete_abandoned(retention.ABANDONED_AFTER, now=int(later), keep=busy)
@@ -473,8 +473,6 @@ def test_the_server_sweeps_at_start(db: Database) -> None:
             conn.execute(games.update().where(games.c.id == unused).values(updated=0))
     with make_client(db) as client:  # a restart: the sweep runs at once
         store = client.app.state.store  # type: ignore[attr-defined]
-        deadline = time.monotonic() + 60  # a busy machine may take its time
-        while store.load_game(unused) is not None and time.monotonic() < deadline:
-            time.sleep(0.05)
+        wait_for(lambda: store.load_game(unused) is None, "the sweep at start-up")
         assert client.get(f"/api/tables/{unused}").json()["code"] == "not_found"
         assert client.get(f"/api/tables/{fresh}").status_code == 200

@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 
 from tests.server.smtp import Inbox, link, smtp_server
-from tests.waiting import wait_for
 
 from .test_accessibility import _serious
 from .test_browser import _page, _shot, browser, pytestmark
@@ -48,11 +47,7 @@ def _look(page: Any, name: str) -> None:
 
 
 def _mail_to(inbox: Inbox, address: str, subject: str, seen: int) -> Any:
-    def found() -> list[Any]:
-        return [m for m in inbox.mails[seen:] if m["To"] == address and subject in m["Subject"]]
-
-    wait_for(found, f"a {subject!r} mail to {address}")
-    return found()[-1]
+    return inbox.wait_to(address, subject, after=seen)
 
 
 @pytest.mark.parametrize(("width", "height", "size"), SIZES)

@@ -36,6 +36,7 @@ from tests.databases import fresh_database
 from tests.server.smtp import Inbox, body, link, smtp_server
 from tests.server.test_notify import Browser as PushKeys
 from tests.server.test_notify import Receiver, receiving
+from tests.waiting import wait_for
 
 from .test_accessibility import _serious
 from .test_browser import _my_turn, _page, _shot, _take_a_turn_step, browser, pytestmark
@@ -95,15 +96,11 @@ def _look(page: Any, name: str) -> None:
 
 
 def _mails(inbox: Inbox, address: str, subject: str) -> list[EmailMessage]:
-    return [m for m in inbox.mails if m["To"] == address and subject in m["Subject"]]
+    return inbox.to(address, subject)
 
 
 def _wait_mail(inbox: Inbox, address: str, subject: str, count: int = 1) -> EmailMessage:
-    deadline = time.monotonic() + 30
-    while len(found := _mails(inbox, address, subject)) < count:
-        assert time.monotonic() < deadline, f"no {subject!r} mail to {address}"
-        time.sleep(0.05)
-    return found[-1]
+    return inbox.wait_to(address, subject, count=count)
 
 
 def _sign_up(page: Any, server: str, inbox: Inbox, name: str) -> str:
@@ -483,10 +480,7 @@ def test_a_friend_link_table_made_while_signed_in_follows_both_and_mails_the_mak
     def told(path: str) -> list[bytes]:
         return [sent for at, _headers, sent in receiver.got if at == path]
 
-    deadline = time.monotonic() + 30
-    while not (told(pushed) and told(hook)):
-        assert time.monotonic() < deadline, "the push or the webhook never came"
-        time.sleep(0.05)
+    wait_for(lambda: told(pushed) and told(hook), "the push and the webhook")
     time.sleep(1.5)  # three more looks of the clock: still one on each channel
     assert len(_mails(inbox, maker_address, "Your turn")) == 1
     assert f"/table/{table}?seat=green" in body(mail)

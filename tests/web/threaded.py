@@ -5,11 +5,12 @@ real headers."""
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from tests.waiting import wait_for
 
 
 @contextmanager
@@ -20,10 +21,8 @@ def served_in_thread(app: Any, port: int) -> Iterator[str]:
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
+    wait_for(lambda: server.started or not thread.is_alive(), "the server to start")
+    assert server.started, "the server stopped while starting"
     try:
         yield f"http://127.0.0.1:{port}"
     finally:
