@@ -213,9 +213,10 @@ def test_what_a_seat_last_saw_is_kept_on_the_server_for_its_holder_only(
 def test_a_table_over_days_made_while_signed_in_tells_the_moment_it_stored(
     mailed: tuple[TestClient, Inbox], db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Giving the maker their seat is a write of its own, which moves the table's last change;
-    a second may pass between it and the table's creation. The table's summary (``updated``)
-    and its seats' clocks (read from the database) then still tell the same moment."""
+    """The maker's seat is their account's from the table's first write: no later write moves
+    the table's last change, so with a clock that ticks a second per write, the table's
+    summary (``updated``) and its seats' clocks (read from the database) tell the same
+    moment."""
     client, _inbox = mailed
     marcus = Person(client, "Marcus")
     start = int(time.time())
@@ -224,8 +225,11 @@ def test_a_table_over_days_made_while_signed_in_tells_the_moment_it_stored(
     res = marcus.post("/api/tables", {"seats": [MINE, FRIEND], "seed": 3, "pace": 86400})
     assert res.status_code == 201, res.text
     table = res.json()["table"]["id"]
-    [(stored,)] = db.execute("SELECT updated FROM games WHERE id = :g", g=table)
-    assert stored > start  # the seat's write came a second after the table's
+    [(stored, created)] = db.execute("SELECT updated, created FROM games WHERE id = :g", g=table)
+    assert stored == created >= start  # one write made the table and gave the maker a seat
+    assert db.execute(
+        "SELECT role, seen FROM seats WHERE game = :g AND account IS NOT NULL", g=table
+    ) == [("green", stored)]
     made = client.get(f"/api/tables/{table}").json()
     assert made["updated"] == stored
     assert made["deadline"] == stored + 86400

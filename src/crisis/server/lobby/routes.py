@@ -215,8 +215,11 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
         )
     if maker is not None and own:
         mine = own[0]
-    if maker is not None and mine is not None and not (seats[mine].name or "").strip():
-        seats[mine].name = maker.name  # the maker's own seat, by their name
+    if maker is not None and mine is not None:
+        # The maker's own seat: their account's from the table's first write, by their name.
+        seats[mine].account = maker.id
+        if not (seats[mine].name or "").strip():
+            seats[mine].name = maker.name
     live, tokens = await hall.create(
         seats,
         body.options,
@@ -229,14 +232,6 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
         host=host,
     )
     roles = [s.role for s in live.row.seats]
-    if maker is not None and mine is not None:
-        written = await hall.db(
-            hall.store.update_seat, live.id, roles[mine], account=maker.id, seen=int(time.time())
-        )
-        # The write counts as the table's last change: memory keeps the stored moment, so a
-        # summary's ``updated`` and the seats' clocks (read from the database) agree.
-        live.row.updated = written.at
-        live.changed()
     for i in invited:
         # The invited seat is offered (theirs once they accept, crisis.server.lobby.invitations):
         # its secret is not handed to the table's maker.

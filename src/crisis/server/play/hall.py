@@ -89,6 +89,8 @@ class SeatSpec:
     name: str = ""
     #: A person's seat offered to this account: theirs once they accept (an invitation).
     invited: str | None = None
+    #: A person's seat that is this account's from the start (its maker's own, signed in).
+    account: str | None = None
 
 
 class Hall:
@@ -301,6 +303,11 @@ class Hall:
                 quotas=self.quotas,
                 per_minute=self.tables_per_minute,
                 bots=bots,
+                accounts={
+                    r.role: s.account
+                    for s, r in zip(seats, seat_rows, strict=True)
+                    if s.account is not None and s.kind == "human"
+                },
             )
         except Full as exc:
             raise TooFast(str(exc)) from None

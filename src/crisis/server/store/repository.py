@@ -515,9 +515,12 @@ class Store:
         quotas: dict[str, int] | None = None,
         per_minute: int | None = None,
         bots: bool = False,
+        accounts: dict[str, str] | None = None,
     ) -> None:
         """Insert a new game with its seats (version 0, empty log), and link it as the
         rematch of ``game.rematch_of`` (:class:`Conflict` if that game has one already).
+        ``accounts``: the seats (by role) that are an account's from the start, the person
+        there now (the signed-in maker's own seat), in the same write.
 
         ``creator`` (an :meth:`address_key`) made it; it counts under ``kinds``. In the same
         transaction, one creator at a time (PostgreSQL: a lock per creator), :class:`Full` if
@@ -567,6 +570,8 @@ class Store:
                         "resigned": int(s.resigned),
                         "invited": s.invited,
                         "offer": s.offer,
+                        "account": (accounts or {}).get(s.role),
+                        "seen": now if s.role in (accounts or {}) else None,
                     }
                     for i, s in enumerate(game.seats)
                 ],
