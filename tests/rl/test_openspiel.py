@@ -194,3 +194,65 @@ def test_clone_keeps_history_and_does_not_share_state() -> None:
     copy.apply_action(copy.legal_actions()[0])
     assert len(copy.history()) > len(state.history())
     assert state.title_state is not copy.title_state
+
+
+@pytest.mark.parametrize("title", RL_TITLES)
+def test_an_action_that_draws_is_retried_from_its_position(title: str) -> None:
+    """When an action needs a draw, the chance node holds the position from before the
+    action, log included; once the draws are chosen, the position is the one the action
+    gives on a copy with those outcomes."""
+    game = pyspiel.load_game(cos.game_name(title), {"players": 3})
+    rules = get_title(title).rules
+    rng = np.random.RandomState(5)
+    state = _settle(game.new_initial_state(), rng)
+    drew = plain = 0
+    for _ in range(400):
+        if state.is_terminal():
+            break
+        player = state.current_player()
+        role = game.roles[player]
+        before = rules.copy_state(state.title_state)
+        said = rules.to_json(before)
+        action_id = int(rng.choice(state.legal_actions()))
+        action = game.encoding.legal(before, role)[action_id]
+        state.apply_action(action_id)
+        outcomes: list[int] = []
+        if state.is_chance_node():
+            drew += 1
+            assert rules.to_json(state.title_state) == said
+            assert state.title_state.log == before.log
+            while state.is_chance_node():
+                outcome = int(rng.choice([a for a, _ in state.chance_outcomes()]))
+                outcomes.append(outcome)
+                state.apply_action(outcome)
+        else:
+            plain += 1
+        before.rng.chance = outcomes
+        rules.machine.perform(before, role, action)
+        before.rng.chance = []
+        assert rules.to_json(state.title_state) == rules.to_json(before)
+    assert drew >= 5 and plain >= 50
+
+
+def test_an_action_that_fails_leaves_the_position_as_it_was(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A try that raises part way (a rules bug) reaches the caller, and the OpenSpiel
+    state is still the position it was: not a chance node, its legal actions the same."""
+    game = pyspiel.load_game("crisis_time_of_crisis", {"players": 2})
+    rules = get_title("time_of_crisis").rules
+    state = _settle(game.new_initial_state(), np.random.RandomState(6))
+    said = rules.to_json(state.title_state)
+    legal = state.legal_actions()
+
+    def broken(value: object, role: str, action: object) -> None:
+        value.log.append("half a move")  # type: ignore[attr-defined]
+        value.round += 1  # type: ignore[attr-defined]
+        raise RuntimeError("a rules bug")
+
+    monkeypatch.setattr(rules.machine, "perform", broken)
+    with pytest.raises(RuntimeError, match="a rules bug"):
+        state.apply_action(legal[0])
+    assert rules.to_json(state.title_state) == said
+    monkeypatch.undo()
+    assert state.legal_actions() == legal

@@ -359,7 +359,11 @@ class CrisisState(pyspiel.State):
             if not 0 <= action < self._need:
                 raise ValueError(f"chance outcome {action} is not in [0, {self._need})")
             self._outcomes.append(int(action))
-            self._try()
+            try:
+                self._try()
+            except BaseException:
+                self._outcomes.pop()
+                raise
             return
         player = self.current_player()
         if player < 0:
@@ -370,7 +374,12 @@ class CrisisState(pyspiel.State):
         self._pending = (self._game.roles[player], legal[action], int(action))
         self._outcomes = []
         self._moves += 1
-        self._try()
+        try:
+            self._try()
+        except BaseException:  # a try runs on a copy: the position is as it was
+            self._pending = None
+            self._moves -= 1
+            raise
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
