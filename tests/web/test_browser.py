@@ -129,6 +129,9 @@ def test_a_newcomer_creates_a_table_with_three_bots_and_plays(server: str, brows
     page.wait_for_url("**/table/**")
     page.wait_for_selector("#notice:not(.hidden)", timeout=60_000)  # the bots play until my turn
     _shot(page, "02-my-first-turn")
+    # A wide screen's banner says whose turn and the prompt; the bar says it too.
+    assert re.fullmatch(r"Your turn \(\w+\): .+", page.locator("#notice").inner_text())
+    assert page.locator("#bar-turn").inner_text().startswith("Your turn")
     # Cards a player can read: every market card shows its effect and this player's price.
     market = page.locator("#market .cardface")
     assert market.count() >= 9
@@ -295,6 +298,16 @@ def test_the_table_fits_a_phone(server: str, browser: Any) -> None:
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 400  # no sideways scrolling of the page (the map scrolls in its box)
     assert page.locator("#prompt").is_visible()
+    # Above the map, "your turn" once (the banner) and the prompt once (its card): the bar's
+    # turn word and the banner's copy of the prompt step aside on a phone.
+    above = page.evaluate(
+        "() => ['table-bar', 'notice'].map((id) => document.getElementById(id).innerText)"
+        ".concat(document.querySelector('.prompt-card').innerText).join('\\n')"
+    )
+    prompt = page.locator("#prompt").inner_text()
+    assert above.count("Your turn") == 1, above
+    assert prompt and above.count(prompt) == 1, above
+    assert "rated" in page.locator("#bar-turn").inner_text()  # the bar keeps its facts
     _shot(page, "07-phone")
     assert not problems, problems
 

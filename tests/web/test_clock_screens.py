@@ -118,7 +118,7 @@ def test_the_bank_and_a_vacation_on_the_table_and_in_your_games(browser: Any, si
 
     # Livia's table on her phone: her turn, a week and a day left.
     phone.goto(f"{site}/table/{table}")
-    phone.locator("#bar-turn", has_text="Your turn").wait_for()
+    phone.locator("#notice", has_text="Your turn").wait_for()  # a phone says it once, there
     phone.locator("#bar-turn", has_text="8 d 0 h left").wait_for()
     _look(phone, "table-phone")
     assert problems == [] and phone_problems == []

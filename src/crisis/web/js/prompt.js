@@ -100,7 +100,9 @@ export function renderHeader(s, view, actions) {
   const mine = actions.length > 0;
   const notice = $("notice");
   notice.classList.toggle("hidden", !mine);
-  notice.textContent = mine ? `Your turn (${s.role}): ${view.prompt}` : "";
+  // On a phone the prompt card sits right under the banner and says the prompt, so the
+  // banner's prompt part is hidden there (style.css): "your turn" once, the prompt once.
+  notice.replaceChildren(...(mine ? [`Your turn (${s.role})`, el("span", { class: "notice-prompt" }, `: ${view.prompt}`)] : []));
   document.title = `${mine ? "● Your turn · " : ""}${app.board.name}`;
   if (mine && !app.wasMyTurn) announce(`${cap(s.role)}: ${view.prompt}`);
   app.wasMyTurn = mine;

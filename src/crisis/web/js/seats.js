@@ -125,7 +125,10 @@ function renderBar(s) {
     t.pace ? `${Math.round(t.pace / 86400)} d per move` : null,
     t.rated ? "rated" : "unrated",
   ].filter(Boolean);
-  $("bar-turn").replaceChildren(el("strong", {}, turn), facts.length ? ` · ${facts.join(" · ")}` : "");
+  // The turn word, then the facts; on a phone the banner says "your turn", and the bar's
+  // own turn word and its separator step aside for it (style.css).
+  $("bar-turn").replaceChildren(el("strong", { class: "turn-word" }, turn),
+    facts.length ? el("span", { class: "turn-sep" }, " · ") : "", facts.join(" · "));
   $("bar-turn").classList.toggle("mine", turn === "Your turn");
   $("bar-players").replaceChildren(...t.seats.map((seat) => el("li", { class: active.includes(seat.role) && !result ? "to-move" : null },
     el("span", { class: `swatch ${seat.role}`, "aria-hidden": "true" }),
