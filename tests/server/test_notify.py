@@ -422,6 +422,16 @@ def test_nobody_signed_out_or_cross_site_may_change_anything(
     assert marcus.get("/api/account/notices").json()["browsers"] == []
 
 
+def test_the_guard_passes_public_addresses_however_written() -> None:
+    """The refusals above are not a refusal of IPv6: public addresses pass, written plainly
+    or carried in an IPv6 one."""
+    for address in ("8.8.8.8", "2606:4700:4700::1111", "2a00:1450:4001::1",
+                    "64:ff9b::808:808", "::ffff:0:808:808", "2002:808:808::1"):  # fmt: skip
+        assert guard.public(address), address
+    for address in ("fe80::1", "fc00::1", "::1", "::", "ff02::1", "5f00::1", "3fff::1"):
+        assert not guard.public(address), address
+
+
 @pytest.mark.parametrize(
     "url",
     [
@@ -442,6 +452,11 @@ def test_nobody_signed_out_or_cross_site_may_change_anything(
         "https://[64:ff9b::a9fe:a9fe]/hook",  # NAT64 of 169.254.169.254
         "https://[2002:a9fe:a9fe::]/hook",  # 6to4 of the same
         "https://[::127.0.0.1]/hook",  # IPv4-compatible loopback
+        "https://[::ffff:0:a9fe:a9fe]/hook",  # IPv4-translated (SIIT) of 169.254.169.254
+        "https://[::ffff:0:7f00:1]/hook",  # the same of 127.0.0.1
+        "https://[5f00::1]/hook",  # segment routing: outside global unicast
+        "https://[3fff::1]/hook",  # documentation (newer than Python's table)
+        "https://[2001:db8::1]/hook",  # documentation
     ],
 )
 def test_a_webhook_into_the_servers_own_network_is_refused(db: Database, url: str) -> None:

@@ -39,14 +39,25 @@ class UnsafeTarget(BadMessage):
 
 
 #: IPv6 prefixes that carry an IPv4 address in their last 32 bits (NAT64, RFC 6052 and
-#: RFC 8215) or after their first 16 (6to4): such an address is as public as the one it
-#: carries.
-_NAT64 = (ipaddress.IPv6Network("64:ff9b::/96"), ipaddress.IPv6Network("64:ff9b:1::/48"))
+#: RFC 8215; IPv4-translated, ``::ffff:0:a.b.c.d``, RFC 6145) or after their first 16
+#: (6to4): such an address is as public as the one it carries.
+_CARRIERS = (
+    ipaddress.IPv6Network("64:ff9b::/96"),
+    ipaddress.IPv6Network("64:ff9b:1::/48"),
+    ipaddress.IPv6Network("::ffff:0:0:0/96"),
+)
+#: The only IPv6 addresses a POST may go to: global unicast (RFC 4291), less the
+#: documentation prefixes (RFC 3849, RFC 9637). Python's own list of special ranges lags
+#: the registry (3.11 calls 3fff::/20 and 5f00::/16 global), so new special ranges outside
+#: 2000::/3 are refused by default.
+_UNICAST = ipaddress.IPv6Network("2000::/3")
+_DOCUMENTATION = (ipaddress.IPv6Network("2001:db8::/32"), ipaddress.IPv6Network("3fff::/20"))
 
 
 def public(address: str) -> bool:
     """Whether ``address`` (an IP address as text) is on the public internet; an IPv6
-    address that carries an IPv4 one (mapped, compatible, NAT64, 6to4) is judged by it."""
+    address that carries an IPv4 one (mapped, compatible, translated, NAT64, 6to4) is
+    judged by it, and any other IPv6 address must be global unicast."""
     try:
         ip: ipaddress.IPv4Address | ipaddress.IPv6Address = ipaddress.ip_address(
             address.split("%", 1)[0]
@@ -55,12 +66,14 @@ def public(address: str) -> bool:
         return False
     if isinstance(ip, ipaddress.IPv6Address):
         carried = ip.ipv4_mapped or ip.sixtofour
-        if carried is None and any(ip in net for net in _NAT64):
+        if carried is None and any(ip in net for net in _CARRIERS):
             carried = ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
         if carried is None and int(ip) >> 32 == 0:  # ::a.b.c.d, IPv4-compatible
             carried = ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
         if carried is not None:
             ip = carried
+        elif ip not in _UNICAST or any(ip in net for net in _DOCUMENTATION):
+            return False
     return ip.is_global and not ip.is_multicast
 
 
