@@ -234,3 +234,71 @@ def test_accepting_starts_the_table_and_its_first_turn(site: TestClient, db: Dat
     # Recorded in the background: the answer does not wait for it.
     wait_for(lambda: blue_seat().turn_at is not None, "the first turn to be recorded")
     assert blue_seat().account is not None
+
+
+def test_one_person_holds_one_seat_of_a_table_however_they_come_to_it(site: TestClient) -> None:
+    """A seat offered to a player and a free seat of the same open table: taking the free
+    seat while the offer waits, accepting the offer after taking a seat, and offering a
+    declined seat to someone seated are each refused (``already_seated``), so nobody plays
+    two seats of one game (nor makes a rated table unrated by sitting twice)."""
+    aurelia, carol = Person(site, "Aurelia").confirm(), Person(site, "Carol").confirm()
+    livia = Person(site, "Livia").confirm()
+    seats = [ME, {"kind": "human", "invite": "carol"}, {"kind": "open"}, {"kind": "open"}]
+    res = aurelia.post("/api/tables", {"seats": seats, "open": True, "seed": 5, "rated": True})
+    assert res.status_code == 201, res.text
+    table = res.json()["table"]["id"]
+    # Invited to blue, Carol may not take a free seat instead of answering.
+    res = carol.post(f"/api/tables/{table}/take", {"role": "yellow"})
+    assert res.status_code == 403 and res.json()["code"] == "already_seated"
+    assert "waits for your answer (blue)" in res.json()["message"]
+    # She declines; the maker offers blue to Livia, who takes a free seat meanwhile.
+    assert carol.post(f"/api/tables/{table}/decline").status_code == 200
+    res = aurelia.post(f"/api/tables/{table}/invite", {"role": "blue", "name": "Carol"})
+    assert res.status_code == 200, res.text
+    assert carol.post(f"/api/tables/{table}/decline").status_code == 200
+    res = livia.post(f"/api/tables/{table}/take", {"role": "yellow"})
+    assert res.status_code == 200, res.text
+    # Livia sits at yellow: blue is not offered to her.
+    res = aurelia.post(f"/api/tables/{table}/invite", {"role": "blue", "name": "Livia"})
+    assert res.status_code == 403 and res.json()["code"] == "already_seated"
+    # Carol takes the free red seat, so blue cannot be offered to her again either. Were an
+    # offer to reach her all the same (the routes above refuse every way to one), accepting
+    # it is refused too: the offer is written here as such a race would leave it.
+    res = carol.post(f"/api/tables/{table}/take", {"role": "red"})
+    assert res.status_code == 200, res.text
+    res = aurelia.post(f"/api/tables/{table}/invite", {"role": "blue", "name": "Carol"})
+    assert res.status_code == 403 and res.json()["code"] == "already_seated"
+    hall = site.app.state.hall  # type: ignore[attr-defined]
+    live = site.portal.call(hall.get, table)  # type: ignore[union-attr]
+    blue = next(s for s in live.row.seats if s.role == "blue")
+    engine = site.app.state.store.engine  # type: ignore[attr-defined]
+    with engine.connect() as db:
+        carol_id = db.execute(select(accounts.c.id).where(accounts.c.name == "Carol")).scalar()
+    blue.invited, blue.offer = carol_id, "waiting"
+    res = carol.post(f"/api/tables/{table}/accept", {"role": "blue"})
+    assert res.status_code == 403 and res.json()["code"] == "already_seated"
+    assert "already sit at this table (red)" in res.json()["message"]
+    games = {g["id"]: g for g in carol.get("/api/account/games").json()["games"]}
+    assert games[table]["roles"] == ["red"]
+
+
+def test_a_seat_an_account_holds_keeps_the_accounts_name(site: TestClient) -> None:
+    """The name a browser says when it joins renames a guest's seat, never one an account
+    holds: its holder cannot take another player's name at the table or in its chat."""
+    aurelia, _livia = Person(site, "Aurelia"), Person(site, "Livia")
+    made = invite(aurelia, "Livia")
+    table = made["table"]["id"]
+    site.cookies.set("crisis_session", aurelia.session)
+    try:
+        with site.websocket_connect(f"/ws/{table}") as ws:
+            ws.send_json({"type": "hello", "tokens": [], "name": "Livia"})
+            assert ws.receive_json()["roles"] == ["green"]
+            ws.send_json({"type": "chat", "role": "green", "text": "I (Livia) resign, gg"})
+            wait_for(
+                lambda: site.get(f"/api/tables/{table}/chat").json()["entries"], "the chat line"
+            )
+    finally:
+        site.cookies.clear()
+    assert site.get(f"/api/tables/{table}").json()["seats"][0]["name"] == "Aurelia"
+    (line,) = site.get(f"/api/tables/{table}/chat").json()["entries"]
+    assert line["name"] == "Aurelia" and line["role"] == "green"

@@ -119,7 +119,7 @@ def test_strangers_take_the_free_seats_and_the_full_table_starts(site: TestClien
     assert mine.json()["role"] == "blue"
     # The same person cannot take a second seat.
     again = livia.post(f"/api/tables/{table}/take")
-    assert again.status_code == 403 and again.json()["code"] == "forbidden"
+    assert again.status_code == 403 and again.json()["code"] == "already_seated"
     # The last seat starts the table, and it leaves the list.
     last = titus.post(f"/api/tables/{table}/take", {"role": "yellow"})
     assert last.status_code == 200 and last.json()["table"]["status"] == "playing"

@@ -42,6 +42,13 @@ class Forbidden(TableError):
     status = 403
 
 
+class AlreadySeated(Forbidden):
+    """A person holds one seat of a table: they sit there already, or a seat of it waits
+    for their answer."""
+
+    code = "already_seated"
+
+
 class CrossSite(Forbidden):
     """A request that relies on the session cookie, or costs the server work, sent by a page
     of another site."""

@@ -37,6 +37,7 @@ from crisis.server.accounts.data import Account
 from crisis.server.accounts.routes import same_site, signed_in
 from crisis.server.accounts.schema import accounts, blocks
 from crisis.server.errors import (
+    AlreadySeated,
     BadMessage,
     Blocked,
     Changed,
@@ -283,6 +284,27 @@ async def send(request: Request, live: Live, maker: Account, guests: dict[str, A
         )
 
 
+async def check_one_seat(hall: Hall, live: Live, me: Account, offered: str | None = None) -> None:
+    """Refuse (``already_seated``) a second seat of one table to one account: a person who
+    holds a seat there, or to whom a seat other than ``offered`` waits for an answer, may
+    not take or accept another (two seats of one game played by one person decide it
+    between them, and make a rated table unrated). The caller holds the table's lock."""
+    held = (await hall.db(hall.store.seated_accounts, [live.id])).get(live.id, {})
+    mine = sorted(role for role, account in held.items() if account == me.id)
+    if mine:
+        raise AlreadySeated(f"you already sit at this table ({', '.join(mine)})")
+    waiting = sorted(
+        s.role
+        for s in live.row.seats
+        if s.invited == me.id and s.offer == "waiting" and s.role != offered
+    )
+    if waiting:
+        raise AlreadySeated(
+            f"a seat of this table waits for your answer ({', '.join(waiting)}): "
+            "accept or decline it"
+        )
+
+
 def _offered(live: Live, me: Account, role: str | None) -> Any:
     if live.row.status != "open":
         raise NotStarted("this table is not waiting for players: it has started or ended")
@@ -319,6 +341,7 @@ async def accept(table_id: str, body: RoleIn, request: Request, me: Me) -> dict[
     live = await hall.get(table_id)
     async with live.lock:
         seat = _offered(live, me, body.role)
+        await check_one_seat(hall, live, me, offered=seat.role)
         if live.row.rated and me.confirmed is None:
             raise Unconfirmed("rated play takes a confirmed e-mail address: confirm yours first")
         now = int(time.time())
@@ -368,6 +391,9 @@ async def invite(table_id: str, body: InviteIn, request: Request, me: Me) -> dic
             raise BadMessage(f"{body.role} is not a declined seat of this table")
         if any(s.invited == guest.id and s.offer == "waiting" for s in live.row.seats):
             raise BadMessage(f"{guest.name} is invited to another seat of this table")
+        held = (await hall.db(hall.store.seated_accounts, [live.id])).get(live.id, {})
+        if guest.id in held.values():
+            raise AlreadySeated(f"{guest.name} sits at this table already")
         await _write_seat(hall, live, seat.role, invited=guest.id, offer="waiting", name=guest.name)
         seat.invited, seat.offer, seat.name = guest.id, "waiting", guest.name
         live.changed()

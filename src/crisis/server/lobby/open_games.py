@@ -103,10 +103,7 @@ async def take(table_id: str, body: TakeIn, request: Request, me: Me) -> dict[st
     async with live.lock:
         if live.row.status != "open":
             raise NotStarted("this table is not open: it has started or ended")
-        held = (await hall.db(hall.store.seated_accounts, [live.id])).get(live.id, {})
-        mine = sorted(role for role, account in held.items() if account == me.id)
-        if mine:
-            raise Forbidden(f"you already sit at this table ({', '.join(mine)})")
+        await invitations.check_one_seat(hall, live, me)
         free = [s for s in live.row.seats if s.kind == "open"]
         if body.role is not None:
             free = [s for s in free if s.role == body.role]

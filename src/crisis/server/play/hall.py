@@ -653,8 +653,10 @@ class Hall:
         seen: int | None = None,
     ) -> bool:
         """Mark ``role`` as taken (first connection with its token), optionally renaming it;
-        whether the seat was written. ``seen``: the moment its holder is at the table, written
-        with the rest if there is a rest (one write where there would be two)."""
+        whether the seat was written. A seat an account holds keeps the account's name (its
+        holder could otherwise take another player's name at the table and in its chat).
+        ``seen``: the moment its holder is at the table, written with the rest if there is
+        a rest (one write where there would be two)."""
         if role not in roles:
             raise Forbidden(f"you do not hold the {role} seat")
         seat = live.seat(role)
@@ -663,14 +665,16 @@ class Hall:
             values["joined"] = 1
         clean = clean_line(name or "")[:NAME_LENGTH]
         if clean and clean != seat.name:
-            values["name"] = clean
+            held = (await self.db(self.store.seated_accounts, [live.id])).get(live.id, {})
+            if role not in held:
+                values["name"] = clean
         if values:
             if seen is not None:
                 values["seen"] = seen
             written = await self.db(self.store.update_seat, live.id, role, **values)
             live.row.updated = written.at
             seat.joined = True
-            seat.name = clean or seat.name
+            seat.name = values.get("name", seat.name)
             live.changed()
             self.broadcast(live)
             self.events.publish(SeatChanged(live, role, "joined"))
