@@ -37,6 +37,13 @@ DEFAULT_MAX_STEPS = 2000
 OBSERVATION_LOW = 0.0
 OBSERVATION_HIGH = 64.0
 _LOW, _HIGH = np.array(OBSERVATION_LOW, np.float32), np.array(OBSERVATION_HIGH, np.float32)
+#: NumPy's clip as the one ufunc it is (``np.clip`` wraps it in Python checks that cost more
+#: than clipping a whole observation); where a NumPy version does not have it, the same
+#: clip is two ufuncs (``_vector``).
+_CLIP: np.ufunc | None = getattr(getattr(getattr(np, "_core", None), "umath", None), "clip", None)
+#: Legal-action counts up to which a mask is set entry by entry (cheaper than turning the
+#: ids into an index array first); more go through one fancy assignment.
+_FEW = 16
 
 
 def available_titles() -> list[str]:
@@ -151,10 +158,17 @@ class Encoding:
             legal = self.legal(state, role, built)
             observation = self.observe(built, role)
             view = built
+        return Step(view, legal, observation, self.mask(legal))
+
+    def mask(self, legal: Mapping[int, Action]) -> np.ndarray:
+        """The action mask of ``legal`` (catalog ids): 1 where legal, else 0."""
         mask = np.zeros(self.num_actions, dtype=np.int8)
-        if legal:
+        if len(legal) <= _FEW:
+            for i in legal:
+                mask[i] = 1
+        else:
             mask[list(legal)] = 1
-        return Step(view, legal, observation, mask)
+        return mask
 
     def observe_state(self, state: Any, role: str) -> np.ndarray:
         """``role``'s observation vector in ``state``: the title's ``observe_state`` where it
@@ -177,7 +191,8 @@ class Encoding:
             obs = np.frombuffer(raw, dtype=np.float64).astype(np.float32)
         else:
             obs = np.asarray(raw, dtype=np.float32)
-        # Two ufuncs with ready-made bounds: the same as np.clip, without its wrapper's cost.
+        if _CLIP is not None:
+            return _CLIP(obs, _LOW, _HIGH, out=obs)
         np.minimum(obs, _HIGH, out=obs)
         return np.maximum(obs, _LOW, out=obs)
 
