@@ -156,6 +156,32 @@ def test_the_map_draws_regions_and_legend_and_moves_an_army(server: str, browser
     assert not problems, problems
 
 
+def test_a_foe_to_attack_is_ringed_red_as_the_legend_says(server: str, browser: Any) -> None:
+    """A counter the selected army may attack is a target too; its ring is the legend's red,
+    not the gold of any clickable piece: the map's own barbarian counter, marked as the
+    board marks a foe, checked against the legend's sample."""
+    page, problems = _page(browser, 1440, 900)
+    _new_table(page, server)
+    rings = page.evaluate(
+        """() => {
+          const ring = (node) => getComputedStyle(node.querySelector('.face')).stroke;
+          const map = document.querySelector('#map .counter.barbarian');
+          const foe = map.cloneNode(true);
+          foe.classList.add('target', 'foe');
+          map.parentNode.append(foe);
+          const target = map.cloneNode(true);
+          target.classList.add('target');
+          map.parentNode.append(target);
+          const legend = document.querySelector('.legend-marks .counter.foe');
+          return { foe: ring(foe), target: ring(target), legend: legend && ring(legend) };
+        }"""
+    )
+    assert rings["foe"] == "rgb(255, 59, 0)", rings
+    assert rings["target"] != rings["foe"]
+    assert rings["legend"] == rings["foe"], rings
+    assert not problems, problems
+
+
 def test_changes_by_the_other_players_are_outlined_until_seen(server: str, browser: Any) -> None:
     page, problems = _page(browser, 1440, 900)
     _new_table(page, server)
