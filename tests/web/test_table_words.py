@@ -4,7 +4,7 @@ everyone chooses at once, and no influence shown once it can no longer be spent.
 
 (A Rally the Troops player trying the table read "Green's turn · end_of_turn" in the header,
 and "Influence: Populace 1" at the buy step, after the page had warned that the point would
-be lost.)
+be lost; a newcomer watching a bot's turn read its pool as their own.)
 """
 
 from __future__ import annotations
@@ -41,7 +41,12 @@ def test_the_header_names_the_phase_and_influence_shows_only_while_it_can_be_spe
     assert "Green's turn · Take Actions" in header, header
     pool = {k: n for k, n in view["turn"]["pool"].items() if n}
     shown = page.locator("#pool").inner_text()
-    assert shown.startswith("Influence: ") == bool(pool), (shown, pool)
+    assert pool and shown.startswith("Your influence: "), (shown, pool)
+    # Another seat sees green's pool named as hers, never as its own.
+    other, _ = _page(browser, *LAPTOP)
+    _open(other, table, role="blue")
+    theirs = other.locator("#pool").inner_text()
+    assert theirs == shown.replace("Your influence: ", "Green's influence: "), theirs
 
     table.advance("buy")  # green's Buy/Trash: what was left of her influence is gone
     _open(page, table)

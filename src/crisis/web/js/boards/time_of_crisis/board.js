@@ -148,13 +148,18 @@ export const board = {
 
 /** The influence in the pool by the spheres' names, as the buttons say them ("Senate 2"),
  * while it can be spent (Take Actions: what is left is lost when it ends), and the political
- * points while they can (Buy/Trash). */
+ * points while they can (Buy/Trash). The pool is the player's whose turn it is: another
+ * player's is named as theirs, so that nobody reads it as their own. */
 function renderPool(view) {
   const pool = view.turn && view.turn.pool && view.phase === "actions" ? Object.entries(view.turn.pool).filter(([, n]) => n) : [];
   const political = view.turn && view.phase === "buy" ? view.turn.political : 0;
   const points = political === 1 ? "1 political point" : `${political} political points`;
+  const mine = view.current === view.viewer;
+  const whose = mine ? "" : `${cap(view.current)}'s `;
   $("pool").textContent = pool.length || political
-    ? pool.length ? `Influence: ${pool.map(([suit, n]) => `${sphere(suit)} ${n}`).join(", ")}` : `To spend: ${points}`
+    ? pool.length
+      ? `${mine ? "Your influence" : `${whose}influence`}: ${pool.map(([suit, n]) => `${sphere(suit)} ${n}`).join(", ")}`
+      : `${mine ? "To spend" : `${whose}points to spend`}: ${points}`
     : "";
 }
 
