@@ -404,6 +404,37 @@ def test_rome_in_crisis_from_the_lobby_to_many_decisions(server: str, browser: A
     assert not problems, problems
 
 
+#: For each card in the hand, written as the longest suit's name ("Persians", whatever the
+#: deal): whether its text fits inside it, and whether its "?" stays clear of the name.
+_HAND_CARDS_READ = """() => [...document.querySelectorAll('#hand .card-slot')].map((slot) => {
+  const card = slot.querySelector('.ric-card'), suit = card.querySelector('.suit');
+  const dealt = suit.textContent;
+  suit.textContent = 'Persians';
+  const help = slot.querySelector('button').getBoundingClientRect();
+  const s = suit.getBoundingClientRect();
+  const clear = s.bottom <= help.top || s.right <= help.left;
+  const fits = card.scrollWidth <= card.clientWidth + 1;
+  suit.textContent = dealt;
+  return { fits, clear, dealt };
+})"""
+
+
+@pytest.mark.parametrize("size", [(1440, 900), (390, 844)], ids=["laptop", "phone"])
+def test_rome_in_crisis_hand_cards_are_readable(
+    server: str, browser: Any, size: tuple[int, int]
+) -> None:
+    """The cards in the hand show their value and suit whole, with the card's "?" clear of
+    the suit's name (at first they were 46 px wide: "Persians" ran into the border and the
+    "?" covered a third of the card). A phone's header does not spend a line on
+    "connected"; a laptop's says it."""
+    page, problems = _page(browser, *size)
+    _new_ric_table(page, server)
+    cards = page.evaluate(_HAND_CARDS_READ)
+    assert cards and all(c["fits"] and c["clear"] for c in cards), cards
+    assert page.locator("#conn").is_visible() == (size[0] > 900)
+    assert not problems, problems
+
+
 def test_rome_in_crisis_fits_a_phone(server: str, browser: Any) -> None:
     page, problems = _page(browser, 390, 844)
     _new_ric_table(page, server)
