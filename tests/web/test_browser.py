@@ -289,6 +289,28 @@ def test_chat_shows_markup_as_text(server: str, browser: Any) -> None:
     assert not problems, problems
 
 
+def test_watch_a_game_lists_other_peoples_tables_not_your_own(server: str, browser: Any) -> None:
+    """A table you play is under "Your games" in the lobby, not again under "Watch a game"
+    with a "Watch" link; another person's table is there to watch."""
+
+    def make_table(page: Any) -> str:
+        page.goto(server + "/")
+        page.wait_for_function("() => document.querySelectorAll('#seats select').length === 4")
+        page.click("#create")
+        page.wait_for_url("**/table/**")
+        return str(page.url.rsplit("/", 1)[-1].split("#")[0])
+
+    stranger, theirs = _page(browser)
+    page, problems = _page(browser)
+    other, mine = make_table(stranger), make_table(page)
+    page.goto(server + "/")
+    page.locator(f"#my-tables li[data-table='{mine}']").wait_for()
+    # The watch list is drawn in one go: once the stranger's table is in it, it is complete.
+    page.locator(f"#recent-tables li[data-table='{other}'] a", has_text="Watch").wait_for()
+    assert page.locator(f"#recent-tables li[data-table='{mine}']").count() == 0
+    assert not problems and not theirs, problems + theirs
+
+
 def test_the_table_fits_a_phone(server: str, browser: Any) -> None:
     page, problems = _page(browser, 390, 844)
     page.goto(server + "/")

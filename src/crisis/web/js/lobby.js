@@ -362,12 +362,17 @@ async function listMine() {
   // First on the page for a returning player; not shown before a first game.
   const games = await showYourGames($("my-tables"), "None yet: the tables you play show here.");
   $("mine").classList.toggle("hidden", !games.length);
+  return games;
 }
 
-async function listRecent() {
-  const res = await request("GET", "/api/tables");
-  if (!res.tables.length) return;
-  $("recent-tables").replaceChildren(...res.tables.slice(0, 15).map((t) => el("li", {},
+/** "Watch a game": the site's recent tables, less those in "Your games" (``mine``: the
+ * tables listed there, which you open to play, not to watch). */
+async function listRecent(mine) {
+  const [res, yours] = await Promise.all([request("GET", "/api/tables"), mine]);
+  const skip = new Set(yours.map((g) => g.id));
+  const others = res.tables.filter((t) => !skip.has(t.id));
+  if (!others.length) return;
+  $("recent-tables").replaceChildren(...others.slice(0, 15).map((t) => el("li", { "data-table": t.id },
     el("a", { href: `/table/${encodeURIComponent(t.id)}` }, "Watch"),
     el("span", {}, describe(t)))));
 }
@@ -387,8 +392,8 @@ async function main() {
   $("create-form").addEventListener("submit", create);
   drawTitle();
   $("create").disabled = false; // off in the page until the form is handled here, never posted natively
-  listMine().catch(() => {});
-  listRecent().catch(() => {});
+  const mine = listMine().catch(() => []);
+  listRecent(mine).catch(() => {});
   listOpen().catch(() => {});
   setInterval(() => listOpen().catch(() => {}), 15000);
 }
