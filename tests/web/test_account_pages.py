@@ -69,6 +69,8 @@ def test_sign_up_in_out_reset_and_settings(
     # and takes the seat this browser played as a guest.
     page.goto(server + "/account/signup")
     page.wait_for_selector("#who a")
+    # The same way round the site as from the lobby: the ratings, and who is signed in.
+    assert page.locator(".topbar nav a[href='/ratings']").is_visible()
     _look(page, f"signup-{size}")
     seen = len(inbox.mails)
     page.fill("#name", name)
