@@ -311,6 +311,27 @@ def test_watch_a_game_lists_other_peoples_tables_not_your_own(server: str, brows
     assert not problems and not theirs, problems + theirs
 
 
+@pytest.mark.parametrize("size", [(1440, 900), (390, 844)], ids=["laptop", "phone"])
+def test_the_lobby_uses_a_wide_screen_and_keeps_a_phones_order(
+    server: str, browser: Any, size: tuple[int, int]
+) -> None:
+    """On a wide screen the new table's form and the lessons open side by side, both in the
+    first screenful; a phone reads the lessons first, then the form, one column."""
+    page, problems = _page(browser, *size)
+    page.goto(server + "/")
+    page.wait_for_function("() => document.querySelectorAll('#seats select').length === 4")
+    form, learn = page.locator("#new-table").bounding_box(), page.locator("#learn").bounding_box()
+    assert form is not None and learn is not None
+    if size[0] > 1100:
+        assert form["x"] + form["width"] <= learn["x"], (form, learn)
+        assert form["y"] < size[1] / 4 and learn["y"] < size[1] / 4, (form, learn)
+    else:
+        assert learn["y"] + learn["height"] <= form["y"], (form, learn)
+        assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+    _shot(page, f"lobby-{'laptop' if size[0] > 1100 else 'phone'}")
+    assert not problems, problems
+
+
 def test_the_table_fits_a_phone(server: str, browser: Any) -> None:
     page, problems = _page(browser, 390, 844)
     page.goto(server + "/")
