@@ -115,6 +115,39 @@ def test_a_seat_whose_time_ran_out_before_it_moved_moves_no_rating(db: Database)
         assert _board(client) == []
 
 
+def test_a_player_who_lets_the_bot_finish_is_placed_last(db: Database) -> None:
+    """A table whose timeouts hand the seat to a bot: once each has played its own moves,
+    blue lets its time run out and the site's bot plays on for it. The bot's play is not
+    blue's: blue is placed last (as one who resigned), whatever the bot made of the game."""
+    green, blue = _account(db, "Stayer"), _account(db, "Leaver")
+    with make_client(db, http_per_minute=FAST) as client:
+        table, tokens = _rated_table(client, db, [green, blue], pace=86400, on_timeout="bot")
+        hall = client.app.state.hall  # type: ignore[attr-defined]
+        rng = random.Random(5)
+        own = {"green": 0, "blue": 0}
+        for _ in range(500):
+            summary = client.get(f"/api/tables/{table}").json()
+            if min(own.values()) >= 6 and "blue" in summary["active"]:
+                break
+            for role in summary["active"]:
+                headers = {"X-Seat-Token": tokens[role]}
+                now = client.get(f"/api/tables/{table}/state", headers=headers).json()
+                legal = [a for a in now["actions"] if a[0] != "undo"]
+                if legal:
+                    body = {"role": role, "action": rng.choice(legal), "version": now["version"]}
+                    res = client.post(f"/api/tables/{table}/actions", json=body, headers=headers)
+                    own[role] += res.status_code == 200
+        else:
+            raise AssertionError("blue never came to move after its own moves")
+        later = int(time.time()) + 2 * 86400
+        assert client.portal.call(hall.clock.time_out_overdue, later) == 1  # type: ignore[union-attr]
+        assert client.get(f"/api/tables/{table}").json()["seats"][1]["kind"] == "bot"
+        end = _play(client, table, {"green": tokens["green"]}, only="green")
+        assert end["unrated"] is None, end["unrated"]
+        moved = {p["name"]: p["rating"] for p in _board(client)}
+        assert moved["Stayer"] > 1500 > moved["Leaver"], moved
+
+
 def test_an_unconfirmed_address_plays_unrated(db: Database) -> None:
     alba, brutus = _account(db, "Alba"), _account(db, "Brutus", confirmed=False)
     with make_client(db, http_per_minute=FAST) as client:

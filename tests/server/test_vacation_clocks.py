@@ -1,5 +1,6 @@
-"""Correspondence clocks on a real server and database (both backends): each seat's time
-bank earned by quick turns and spent by slow moves, vacations that pause every clock of an
+"""Correspondence clocks on a real server and database (both backends): each seat's turn
+timed from its start, whatever else happens at the table; its time bank earned by quick
+turns and spent by slow ones, vacations that pause every clock of an
 account and end when its person acts, the yearly allowance, and the refusals. Time is the
 test's: the store's clock and the routes' are set (no sleeps), and the server's clock judges
 at a given moment (``time_out_overdue(now)``), as it does every 30 seconds."""
@@ -147,14 +148,18 @@ def test_a_quick_turn_banks_time_that_saves_a_slow_one(client: TestClient, clock
     # The other seat has no bank: its time runs out after one day, as before.
     play_turn(client, table, tokens[other], other, clock, step=60)
     assert first in summary(client, table)["active"]
-    # The first seat now takes longer than its day: its bank keeps it in the game...
+    # The first seat now takes longer than its day: its bank keeps it in the game... (its
+    # turn began when it came to choose its hand, with the other seat, a few actions ago)
     updated = summary(client, table)["updated"]
     bank = clocks(client, table)[first]["bank"]
-    assert clocks(client, table)[first]["deadline"] == updated + DAY + bank
-    assert judge(client, updated + DAY + 60) == 0
+    deadline = clocks(client, table)[first]["deadline"]
+    began = deadline - DAY - bank
+    assert updated - 3600 < began <= updated
+    assert judge(client, began + DAY + 60) == 0
     assert summary(client, table)["seats"][0]["kind"] == "human"
-    # ... and a move at a day and an hour draws that hour from it.
-    clock.t = updated + DAY + HOUR
+    # ... and a move at a day and an hour, within the turn, does not restart it: the turn
+    # is timed from its start, and the bank pays for it when it ends.
+    clock.t = began + DAY + HOUR
     now = state(client, table, tokens[first])
     action = pick(now["actions"], random.Random(1))
     body = {"role": first, "action": action, "version": now["version"]}
@@ -165,8 +170,8 @@ def test_a_quick_turn_banks_time_that_saves_a_slow_one(client: TestClient, clock
     after = clocks(client, table)[first]
     # (seed 5 and these choices leave the seat to move: its turn goes on)
     assert first in summary(client, table)["active"]
-    assert after["bank"] == bank - HOUR
-    assert after["deadline"] == clock.t + DAY + bank - HOUR
+    assert after["bank"] == bank
+    assert after["deadline"] == deadline
     # When that runs out too, the table does what it chose (a bot takes the seat).
     assert judge(client, after["deadline"] - 1) == 0
     assert judge(client, after["deadline"] + 1) == 1
@@ -326,3 +331,87 @@ def test_starting_and_ending_vacations_is_rate_limited_per_address(
         refused = vacation(aurelian, {"days": 2})
         assert refused.status_code == 429 and refused.json()["code"] == "rate_limited"
         assert standing(aurelian) == taken  # nothing started
+
+
+def undoable(actions: list[Any]) -> Any:
+    """An action of ``actions`` that leaves its seat to move and can be taken back, if any
+    (a card chosen for the starting hand: the choice goes on until the hand is full)."""
+    return next((a for a in actions if a[0] == "choose_card"), None)
+
+
+def act(client: TestClient, table: str, token: str, role: str, action: Any) -> None:
+    now = state(client, table, token)
+    body = {"role": role, "action": action, "version": now["version"]}
+    res = client.post(f"/api/tables/{table}/actions", json=body, headers={"X-Seat-Token": token})
+    assert res.status_code == 200, res.text
+
+
+def test_acting_and_taking_it_back_never_holds_the_game(
+    client: TestClient, clock: FakeTime
+) -> None:
+    """A seat to move that acts and takes the action back every 23 hours keeps its turn's
+    start: its time runs out a day (and its empty bank) after its turn began, not after its
+    last undo, and the table does what it chose."""
+    table, tokens, _ = two_people(client)
+    began = summary(client, table)["updated"]
+    # Play until a seat is choosing its starting hand (the province choices end turns).
+    for _ in range(20):
+        mover = summary(client, table)["active"][0]
+        if undoable(state(client, table, tokens[mover])["actions"]):
+            break
+        clock.t += 60
+        act(
+            client,
+            table,
+            tokens[mover],
+            mover,
+            pick(state(client, table, tokens[mover])["actions"], random.Random(2)),
+        )
+    else:
+        raise AssertionError("no seat came to choose its hand")
+    turn = clocks(client, table)[mover]
+    assert turn["deadline"] is not None
+    deadline = turn["deadline"]
+    for _ in range(5):
+        clock.t += 23 * HOUR // 5
+        act(
+            client,
+            table,
+            tokens[mover],
+            mover,
+            undoable(state(client, table, tokens[mover])["actions"]),
+        )
+        clock.t += 60
+        act(client, table, tokens[mover], mover, ["undo", None])
+        assert clocks(client, table)[mover]["deadline"] == deadline
+    assert summary(client, table)["updated"] > began + 20 * HOUR  # the table did change
+
+    def kind() -> str:
+        return str(next(s["kind"] for s in summary(client, table)["seats"] if s["role"] == mover))
+
+    judge(client, deadline - 1)
+    assert kind() == "human"
+    judge(client, deadline + 1)
+    assert kind() == "bot"
+
+
+def test_another_seat_joining_or_renamed_does_not_move_a_turns_deadline(
+    client: TestClient, clock: FakeTime
+) -> None:
+    """The seat not to move opens the table every day with a new name: each join writes the
+    table, but the seat to move's time still runs out a day after its turn began."""
+    res = client.post("/api/tables", json={"seats": [HUMAN, HUMAN], "seed": 5, "pace": DAY})
+    assert res.status_code == 201, res.text
+    table, tokens = res.json()["table"]["id"], res.json()["tokens"]
+    mover = summary(client, table)["active"][0]
+    other = next(r for r in tokens if r != mover)
+    deadline = clocks(client, table)[mover]["deadline"]
+    assert deadline == summary(client, table)["updated"] + DAY
+    for day in range(3):
+        clock.t += 7 * HOUR
+        with client.websocket_connect(f"/ws/{table}") as ws:
+            ws.send_json({"type": "hello", "tokens": [tokens[other]], "name": f"Name {day}"})
+            assert ws.receive_json()["type"] == "welcome"
+        assert summary(client, table)["updated"] == clock.t  # the join wrote the table
+        assert clocks(client, table)[mover]["deadline"] == deadline
+    assert judge(client, deadline + 1) == 1

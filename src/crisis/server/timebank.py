@@ -2,9 +2,12 @@
 
 Pure functions of moments (Unix seconds); the database side is :mod:`crisis.server.store.clocks`.
 
-A game over days gives each move its pace (``games.pace``), counted from the table's last
-change, as before. Each seat of a person also has a **bank**: a move that takes longer than
-the pace draws the excess from it, and a turn finished in less than the pace puts what it did
+A game over days gives each *turn* its pace (``games.pace``): a seat's time is counted from
+the moment it became one to move (``seat_clocks.since``), whatever happens at the table
+meanwhile. Its own actions within the turn, an undo, a seat joining or renamed, a chat line:
+none of them restarts it, so that acting and taking the action back, again and again, never
+holds a game. Each seat of a person also has a **bank**: a turn that takes longer than the
+pace draws the excess from it, and a turn finished in less than the pace puts what it did
 not use into it, up to a cap. A seat's time runs out only when the pace and its whole bank
 are spent. The bank starts empty (:data:`BANK_START_MOVES`: it is earned by moving faster
 than the pace, as on correspondence sites, and a table's first deadline is its pace as
@@ -12,9 +15,9 @@ shown when it was made) and holds at most :data:`BANK_CAP_MOVES` moves' time: a 
 moves within a few hours at one day per move soon has a weekend in hand, and nobody saves up
 enough to stall a game for weeks.
 
-The credit is counted per *turn* (from the moment the seat became one to move to the action
-that ends its turn), never per action, so that splitting a turn into quick actions gains
-nothing.
+Both the draw and the credit are counted per turn (from the moment the seat became one to
+move to the action that ends its turn), never per action, so that splitting a turn into
+quick actions gains nothing and a long turn of many actions is one turn's time.
 
 A **vacation** pauses the clock of every seat its account holds: time inside a vacation
 window does not count. An account has :data:`VACATION_DAYS_A_YEAR` days a calendar year
@@ -100,10 +103,17 @@ def run_out(start: int, allowed: int, windows: Iterable[Window]) -> int:
     return moment + left
 
 
-def seat_deadline(updated: int, pace: int, bank: int, windows: Iterable[Window]) -> int:
+def seat_deadline(began: int, pace: int, bank: int, windows: Iterable[Window]) -> int:
     """When the time of a seat to move runs out: the pace and its whole bank, counted from the
-    table's last change (``updated``), its account's vacations not counted."""
-    return run_out(updated, pace + max(0, bank), windows)
+    moment its turn began (``began``), its account's vacations not counted."""
+    return run_out(began, pace + max(0, bank), windows)
+
+
+def turn_began(clock: SeatClock | None, updated: int) -> int:
+    """When the turn of a seat to move began: its clock's ``since``; for a seat whose clock
+    never saw its turn begin (a game stored before turns were timed), the table's last
+    change."""
+    return clock.since if clock is not None and clock.since is not None else updated
 
 
 def after_action(
@@ -115,15 +125,15 @@ def after_action(
     still_to_move: bool,
     windows: Sequence[Window] = (),
 ) -> SeatClock:
-    """A seat's clock after it acted at ``at`` (the table last changed at ``updated``): the
-    time past the pace is drawn from the bank; if its turn ended (``still_to_move`` False),
-    the pace its whole turn did not use goes into the bank, up to the cap."""
-    used = counted(updated, at, windows)
-    bank = max(0, clock.bank - max(0, used - pace))
+    """A seat's clock after it acted at ``at`` (the table last changed at ``updated``, the
+    turn's start where the clock does not know it). While its turn goes on
+    (``still_to_move``) nothing changes; once it ends, the turn's time past the pace is
+    drawn from the bank, or the pace it did not use goes into it, up to the cap."""
+    began = turn_began(clock, updated)
     if still_to_move:
-        return SeatClock(bank, clock.since if clock.since is not None else updated)
-    turn = counted(clock.since if clock.since is not None else updated, at, windows)
-    return SeatClock(min(bank_cap(pace), bank + max(0, pace - turn)), None)
+        return SeatClock(clock.bank, began)
+    turn = counted(began, at, windows)
+    return SeatClock(min(bank_cap(pace), max(0, clock.bank + pace - turn)), None)
 
 
 # -- vacations ---------------------------------------------------------------------------------

@@ -124,9 +124,10 @@ class Clock:
 
 def _overdue_seats(live: Live, now: int, due: dict[str, int]) -> list[str]:
     """The people's seats to move at ``live`` whose time ran out by ``now`` (``due``: each
-    seat's own deadline, its bank and vacations counted; never before the table's)."""
+    seat's own deadline, from its turn's start, its bank and vacations counted; the table's
+    last change plus the pace for a seat without one)."""
     end = deadline(live.row)
-    if end is None or end > now or live.finished:
+    if end is None or live.finished:
         return []
     return [
         r

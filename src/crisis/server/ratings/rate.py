@@ -13,8 +13,9 @@ The places:
 - in the order of the title's final ranking;
 - players the result names as joint winners share first place, and players whom only a die
   roll of the tie-break separated share their place (a die is luck, not play);
-- a player who resigned (or whose time ran out and was resigned) is last, tied with anyone
-  else who resigned.
+- a player who resigned, or whose seat went to a bot (their time ran out, whatever the
+  table chose to do then), is last, tied with anyone else who left: what the bot played is
+  not theirs, so a player who lets the site's bot finish for them gains nothing by it.
 
 Ratings are shown on a familiar scale: :func:`shown` maps ``mu`` 25 (a new player) to 1500,
 and a rating stays *provisional* while ``sigma`` is above :data:`PROVISIONAL` (the first few
@@ -169,7 +170,8 @@ def rate_in(
             seats.c.game == game_id
         )
     ).all()
-    seated = [Seat(r.role, r.account, bool(r.resigned)) for r in rows]
+    # A seat that went to a bot (left_at) is a person who left: last, as one who resigned.
+    seated = [Seat(r.role, r.account, bool(r.resigned) or r.left_at is not None) for r in rows]
     people = [s.account for s in seated if s.account is not None]
     why: str | None = None
     if len(people) != len(seated) or len(set(people)) != len(people) or len(seated) < 2:

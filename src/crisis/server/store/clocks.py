@@ -14,7 +14,7 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from sqlalchemy import and_, select, tuple_, update
+from sqlalchemy import and_, or_, select, tuple_, update
 from sqlalchemy.engine import Connection, Engine
 
 from crisis.server import timebank
@@ -91,8 +91,9 @@ def write_move(
     updated: int,
 ) -> None:
     """In the move's transaction: the clock of the seat that moved (``role``, with the table
-    last changed at ``updated``), and the turns of the seats it left to move that were not
-    before. A person who acts while on vacation ends it."""
+    last changed at ``updated``), the turns of the seats it left to move that were not
+    before, and the end of the turns of those it left not to move. A person who acts while
+    on vacation ends it."""
     at = int(db.execute(select(games.c.updated).where(games.c.id == game)).scalar_one())
     account = db.execute(
         select(seats.c.account).where(seats.c.game == game, seats.c.role == role)
@@ -111,6 +112,20 @@ def write_move(
         known = clocks.get(began)
         fresh = SeatClock(known.bank if known else timebank.bank_start(pace), at)
         _put(db, game, began, fresh, known is not None)
+    for ended in set(before) - set(active) - {role}:  # another's move ended their turn
+        known = clocks.get(ended)
+        if known is not None and known.since is not None:
+            _put(db, game, ended, SeatClock(known.bank, None), True)
+
+
+def start_turns(db: Connection, game: str, roles: Sequence[str], at: int, pace: int) -> None:
+    """In the transaction that starts a game over days: the turns of the seats to move first
+    begin at ``at`` (their clocks count from then, not from the table's later changes)."""
+    clocks = _clocks(db, game, pace)
+    for role in roles:
+        known = clocks.get(role)
+        fresh = SeatClock(known.bank if known else timebank.bank_start(pace), at)
+        _put(db, game, role, fresh, known is not None)
 
 
 def with_move(then: Callable[[Connection], Any] | None, **move: Any) -> Callable[[Connection], Any]:
@@ -128,8 +143,8 @@ def with_move(then: Callable[[Connection], Any] | None, **move: Any) -> Callable
 def game_clocks(db: Connection, game_ids: Sequence[str], now: int) -> dict[str, dict[str, Any]]:
     """For each game over days being played among ``game_ids``: each person's seat's clock as
     shown to anyone at the table: ``bank`` (seconds), ``deadline`` (for a seat to move: when
-    its time runs out, vacations included) and ``vacation_until`` (while its account is on
-    vacation). Keyed by game, then role."""
+    its time runs out, counted from its turn's start, vacations included) and
+    ``vacation_until`` (while its account is on vacation). Keyed by game, then role."""
     if not game_ids:
         return {}
     rows = db.execute(
@@ -147,12 +162,12 @@ def game_clocks(db: Connection, game_ids: Sequence[str], now: int) -> dict[str, 
             seats.c.game.in_(ids), seats.c.kind == "human", seats.c.resigned == 0
         )
     ).all()
-    banks = {
-        (r.game, r.role): int(r.bank)
+    kept = {
+        (r.game, r.role): SeatClock(int(r.bank), r.since)
         for r in db.execute(
-            select(seat_clocks.c.game, seat_clocks.c.role, seat_clocks.c.bank).where(
-                seat_clocks.c.game.in_(ids)
-            )
+            select(
+                seat_clocks.c.game, seat_clocks.c.role, seat_clocks.c.bank, seat_clocks.c.since
+            ).where(seat_clocks.c.game.in_(ids))
         )
     }
     windows = windows_of(db, (p.account for p in people if p.account is not None))
@@ -160,13 +175,15 @@ def game_clocks(db: Connection, game_ids: Sequence[str], now: int) -> dict[str, 
     out: dict[str, dict[str, Any]] = {i: {} for i in ids}
     for p in people:
         g = by_game[p.game]
-        bank = banks.get((p.game, p.role), timebank.bank_start(g.pace))
+        clock = kept.get((p.game, p.role))
+        bank = clock.bank if clock is not None else timebank.bank_start(g.pace)
         mine = windows.get(p.account, []) if p.account is not None else []
         running = timebank.on_vacation(mine, now)
+        began = timebank.turn_began(clock, g.updated)
         to_move = p.role in json.loads(g.active)
         out[p.game][p.role] = {
             "bank": bank,
-            "deadline": timebank.seat_deadline(g.updated, g.pace, bank, mine) if to_move else None,
+            "deadline": timebank.seat_deadline(began, g.pace, bank, mine) if to_move else None,
             "vacation_until": running[1] if running else None,
         }
     return out
@@ -192,9 +209,10 @@ def with_seat_deadlines(
     the soonest of its seats to move's own, their banks and vacations counted.
 
     A summary built from its row alone carries the table's deadline (last change plus pace),
-    only the earliest a seat's could be: a list that showed it would say "time is up" for a
-    player who still has days in the bank or is on vacation. The summaries given are left as
-    they are (a table's summary is cached); those changed are copies."""
+    which is no seat's: a seat's turn may have begun before the table's last change, and its
+    bank and vacations add to it (a list that showed the row's would say "time is up" for a
+    player with days in the bank). The summaries given are left as they are (a table's
+    summary is cached); those changed are copies."""
     paced = [t["id"] for t in tables if t.get("deadline") is not None]
     if not paced:
         return tables
@@ -227,18 +245,28 @@ def overdue(engine: Engine, now: int, limit: int = 100) -> list[str]:
     """Games over days where a person's seat to move has run out of time by ``now``, its bank
     and vacations counted (at most ``limit``, the longest unchanged first).
 
-    The table's own deadline (last change plus pace) comes first, and no seat's is earlier;
-    the games past it are read a page at a time and kept only where a seat's own deadline
-    has passed too, so that games held by banks and vacations never crowd out those due.
-    At most :data:`OVERDUE_PAGES` pages a look; the rest wait for the next."""
+    No seat's time runs out before its turn's start plus the pace: the games where some
+    seat's turn began (or, for a seat whose clock does not know, the table last changed)
+    a pace ago are read a page at a time and kept only where a seat's own deadline has
+    passed, so that games held by banks and vacations never crowd out those due. At most
+    :data:`OVERDUE_PAGES` pages a look; the rest wait for the next."""
     found: list[str] = []
     after: tuple[int, str] | None = None
+    began_long_ago = (
+        select(seat_clocks.c.game)
+        .where(
+            seat_clocks.c.game == games.c.id,
+            seat_clocks.c.since.is_not(None),
+            seat_clocks.c.since + games.c.pace <= now,
+        )
+        .exists()
+    )
     with engine.connect() as db:
         for _ in range(OVERDUE_PAGES):
             query = select(games.c.updated, games.c.id).where(
                 games.c.status == "playing",
                 games.c.pace.is_not(None),
-                games.c.updated + games.c.pace <= now,
+                or_(games.c.updated + games.c.pace <= now, began_long_ago),
             )
             if after is not None:
                 query = query.where(tuple_(games.c.updated, games.c.id) > tuple_(*after))

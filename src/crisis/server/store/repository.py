@@ -49,6 +49,7 @@ from sqlalchemy.exc import DisconnectionError
 
 from crisis.engine.rng import LEGACY_PREFIX, Seed, check_seed
 from crisis.server.migrations import migrate
+from crisis.server.store import clocks
 from crisis.server.store.schema import (
     actions,
     chat,
@@ -576,6 +577,9 @@ class Store:
                     for i, s in enumerate(game.seats)
                 ],
             )
+            if game.pace is not None and game.status == "playing":
+                # A game over days that starts now: its first turns are timed from now.
+                clocks.start_turns(db, game.id, game.active, now, game.pace)
             if game.rematch_of:  # the first rematch asked for wins, whichever process made it
                 linked = db.execute(
                     update(games)
@@ -1260,6 +1264,11 @@ class Store:
                     .where(seats.c.game == game_id, seats.c.role == role)
                     .values(kind="bot", bot=bot, name=name, offer=None)
                 )
+            row = db.execute(
+                select(games.c.pace, games.c.active).where(games.c.id == game_id)
+            ).one()
+            if row.pace is not None:  # its first turns are timed from its start
+                clocks.start_turns(db, game_id, json.loads(row.active), written.at, row.pace)
             return written
 
     def mark_seen(self, game_id: str, roles: list[str], moment: int) -> None:
