@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -107,3 +108,19 @@ def test_a_whole_game_of_each_other_title_against_bots(client: TestClient, title
     record = client.get(f"/api/tables/{table}/record").json()
     assert len(record["log"]) == stored(client, table)[2]
     assert Match.replay(get_title(title), record).result() == result
+
+
+def test_a_table_with_its_own_card_set_lists_it_as_a_flag(client: TestClient) -> None:
+    """Rome in Crisis's own card set (a whole data set, up to a request's size) is in the
+    table's record and its view, but its summary, which goes into every list of tables,
+    says only that it is there: a lobby of such tables weighs what one of others does."""
+    from crisis.games.rome_in_crisis import data
+
+    cards = data.default_cards()
+    table, tokens = create(client, [HUMAN, BOT], {"cards": cards}, title="rome_in_crisis", seed=3)
+    summary = client.get(f"/api/tables/{table}").json()
+    assert summary["options"]["cards"] is True
+    listed = {t["id"]: t for t in client.get("/api/tables").json()["tables"]}
+    assert listed[table]["options"]["cards"] is True
+    assert state(client, table, tokens["green"])["view"]["options"]["cards"] == cards
+    assert len(json.dumps(listed[table])) < 2_000

@@ -276,12 +276,20 @@ def deadline(row: GameRow) -> int | None:
     return row.updated + row.pace
 
 
+def summary_options(options: dict[str, Any]) -> dict[str, Any]:
+    """A table's options as its summary says them: an option whose value is a whole data set
+    (Rome in Crisis's own card set, up to the size of a request) is said to be there
+    (``True``), not copied, since summaries go into every list of tables; the table's
+    record keeps it whole."""
+    return {k: True if isinstance(v, (dict, list)) else v for k, v in options.items()}
+
+
 def table_summary(row: GameRow) -> dict[str, Any]:
     """Public facts about a stored table."""
     return {
         "id": row.id,
         "title": row.title,
-        "options": row.options,
+        "options": summary_options(row.options),
         "status": row.status,
         "version": row.version,
         "active": row.active,
