@@ -302,3 +302,23 @@ def test_a_seat_an_account_holds_keeps_the_accounts_name(site: TestClient) -> No
     assert site.get(f"/api/tables/{table}").json()["seats"][0]["name"] == "Aurelia"
     (line,) = site.get(f"/api/tables/{table}/chat").json()["entries"]
     assert line["name"] == "Aurelia" and line["role"] == "green"
+
+
+def test_a_seat_claimed_by_link_is_named_after_its_account_when_joined(site: TestClient) -> None:
+    """A friend's seat opened by its link and claimed by a signed-in account takes the
+    account's name when its person joins, whatever name their browser says."""
+    aurelia, flavia = Person(site, "Aurelia"), Person(site, "Flavia")
+    res = aurelia.post("/api/tables", {"seats": [ME, {"kind": "human"}], "seed": 3})
+    assert res.status_code == 201, res.text
+    table, token = res.json()["table"]["id"], res.json()["tokens"]["blue"]
+    assert flavia.post("/api/account/seats", {"tokens": [token]}).json()["claimed"] == [
+        [table, "blue"]
+    ]
+    site.cookies.set("crisis_session", flavia.session)
+    try:
+        with site.websocket_connect(f"/ws/{table}") as ws:
+            ws.send_json({"type": "hello", "tokens": [token], "name": "Player"})
+            assert ws.receive_json()["roles"] == ["blue"]
+    finally:
+        site.cookies.clear()
+    assert site.get(f"/api/tables/{table}").json()["seats"][1]["name"] == "Flavia"

@@ -29,11 +29,13 @@ def _new_ric_table(page: Any, server: str) -> None:
 
 
 def _in_view(page: Any, locator: Any) -> bool:
+    """Whether ``locator``'s top (its first 40 px) is on screen; within a pixel, since a page
+    scrolls by whole pixels and what lies above may be a fraction of one high."""
     box = locator.bounding_box()
     size = page.viewport_size
     return bool(
         box
-        and box["y"] >= 0
+        and box["y"] > -1
         and box["y"] + min(box["height"], 40) <= size["height"]
         and box["x"] >= 0
         and box["x"] + box["width"] <= size["width"] + 1

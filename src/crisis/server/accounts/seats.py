@@ -199,18 +199,24 @@ async def seat_roles(conn: HTTPConnection, table_id: str) -> set[str]:
     roles the seat secrets give. An HTTP request other than GET or HEAD that a browser sent
     from another site is refused (:class:`~.errors.CrossSite`) rather than played with the
     cookie; a websocket's origin is checked where it opens (``live.origin_allowed``)."""
+    held, _name = await seats_and_name(conn, table_id)
+    return held
+
+
+async def seats_and_name(conn: HTTPConnection, table_id: str) -> tuple[set[str], str | None]:
+    """:func:`seat_roles`, and the signed-in account's name (None without a sign-in)."""
     svc = getattr(conn.app.state, "accounts", None)
     secret = sessions.cookie(conn)
     if svc is None or secret is None:
-        return set()
+        return set(), None
     if conn.scope["type"] == "http" and conn.scope.get("method") not in ("GET", "HEAD"):
         sessions.check_same_site(conn, svc.config.public_url)
     found = await svc.run(svc.data.session, secret, None)
     if found is None:
-        return set()
+        return set(), None
     account, _extended = found
     held: set[str] = await svc.run(svc.seats.held, account.id, table_id)
-    return held
+    return held, account.name
 
 
 class SignedIn:
@@ -220,6 +226,11 @@ class SignedIn:
 
     async def roles(self, conn: HTTPConnection, table_id: str) -> set[str]:
         return await seat_roles(conn, table_id)
+
+    async def seats_and_name(
+        self, conn: HTTPConnection, table_id: str
+    ) -> tuple[set[str], str | None]:
+        return await seats_and_name(conn, table_id)
 
     def follow(self, conn: Any) -> None:
         sessions.follow(conn)

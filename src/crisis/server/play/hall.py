@@ -651,12 +651,14 @@ class Hall:
         name: str | None = None,
         *,
         seen: int | None = None,
+        own: bool = False,
     ) -> bool:
         """Mark ``role`` as taken (first connection with its token), optionally renaming it;
-        whether the seat was written. A seat an account holds keeps the account's name (its
-        holder could otherwise take another player's name at the table and in its chat).
-        ``seen``: the moment its holder is at the table, written with the rest if there is
-        a rest (one write where there would be two)."""
+        whether the seat was written. A seat an account holds takes only the account's name,
+        said by its own signed-in person (``own``: ``name`` is that account's): its holder
+        could otherwise take another player's name at the table and in its chat. ``seen``:
+        the moment its holder is at the table, written with the rest if there is a rest (one
+        write where there would be two)."""
         if role not in roles:
             raise Forbidden(f"you do not hold the {role} seat")
         seat = live.seat(role)
@@ -665,9 +667,12 @@ class Hall:
             values["joined"] = 1
         clean = clean_line(name or "")[:NAME_LENGTH]
         if clean and clean != seat.name:
-            held = (await self.db(self.store.seated_accounts, [live.id])).get(live.id, {})
-            if role not in held:
+            if own:
                 values["name"] = clean
+            else:
+                held = (await self.db(self.store.seated_accounts, [live.id])).get(live.id, {})
+                if role not in held:
+                    values["name"] = clean
         if values:
             if seen is not None:
                 values["seen"] = seen

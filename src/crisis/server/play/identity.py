@@ -18,6 +18,13 @@ class Identity(Protocol):
         """The seats at ``table_id`` the person signed in on ``conn`` holds."""
         ...
 
+    async def seats_and_name(
+        self, conn: HTTPConnection, table_id: str
+    ) -> tuple[set[str], str | None]:
+        """:meth:`roles`, and the name the person signed in on ``conn`` goes by (None for a
+        guest): the seats they hold are named after them."""
+        ...
+
     def follow(self, conn: Any) -> None:
         """Note a table's socket (a :class:`~crisis.server.play.sockets.Connection`) under
         its person, so that their sign-out can close it."""
@@ -33,6 +40,11 @@ class Guests:
 
     async def roles(self, conn: HTTPConnection, table_id: str) -> set[str]:
         return set()
+
+    async def seats_and_name(
+        self, conn: HTTPConnection, table_id: str
+    ) -> tuple[set[str], str | None]:
+        return set(), None
 
     def follow(self, conn: Any) -> None:
         return None

@@ -323,8 +323,10 @@ async def hello(hall: Hall, live: Live, conn: Connection, msg: dict[str, Any]) -
     look = msg.get("look")
     if look is not None and not isinstance(look, str):
         raise BadMessage("look is a seat's name or null (the public view)")
-    # The seats its secrets open, and those of the account signed in on this browser.
-    roles = live.roles_for(tokens) | live.playable(await identity(conn.ws).roles(conn.ws, live.id))
+    # The seats its secrets open, and those of the account signed in on this browser (named
+    # after the account, whatever name the browser says).
+    held, own_name = await identity(conn.ws).seats_and_name(conn.ws, live.id)
+    roles = live.roles_for(tokens) | live.playable(held)
     await count(hall, conn, roles)
     await make_room(hall, live, conn, roles)
     conn.roles = roles
@@ -334,7 +336,8 @@ async def hello(hall: Hall, live: Live, conn: Connection, msg: dict[str, Any]) -
     moment = int(time.time())
     seen: set[str] = set()  # the seats whose first join (or new name) wrote the moment too
     for role in sorted(roles):
-        if await hall.join(live, role, roles, name if len(roles) == 1 else None, seen=moment):
+        said = own_name if role in held else name if len(roles) == 1 else None
+        if await hall.join(live, role, roles, said, seen=moment, own=role in held):
             seen.add(role)
     conn.reply(
         {
