@@ -99,3 +99,17 @@ def test_a_running_vacation_is_found() -> None:
     assert timebank.on_vacation(taken, T) == (T, T + DAY)
     assert timebank.on_vacation(taken, T + DAY) is None
     assert timebank.on_vacation(taken, T - 1) is None
+
+
+def test_a_long_turn_draws_on_the_bank_when_it_ends_not_before() -> None:
+    """A turn of three actions over 30 hours: the bank is untouched while the turn goes on
+    (its deadline stays the turn's start plus the pace and the bank), and pays the 6 hours
+    past the day when the turn ends."""
+    clock = SeatClock(10 * HOUR, since=T)
+    for at in (T + 12 * HOUR, T + 26 * HOUR):
+        clock = after_action(clock, pace=DAY, updated=at - HOUR, at=at, still_to_move=True)
+        assert clock == SeatClock(10 * HOUR, since=T)
+        assert seat_deadline(timebank.turn_began(clock, at), DAY, clock.bank, []) == T + 34 * HOUR
+    ended = after_action(clock, pace=DAY, updated=T + 26 * HOUR, at=T + 30 * HOUR,
+                         still_to_move=False)  # fmt: skip
+    assert ended == SeatClock(4 * HOUR, None)
