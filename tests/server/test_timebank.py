@@ -80,7 +80,7 @@ def test_a_clock_paused_then_resumed_counts_only_the_time_outside() -> None:
     assert clock.bank == HOUR + 19 * HOUR
 
 
-def test_the_allowance_counts_whole_days_by_the_year_a_vacation_began() -> None:
+def test_the_allowance_counts_whole_days_in_the_year_they_fall_in() -> None:
     assert timebank.charged_days(T, T + 1) == 1  # started and stopped: still a day
     assert timebank.charged_days(T, T + DAY) == 1
     assert timebank.charged_days(T, T + DAY + 1) == 2
@@ -113,3 +113,23 @@ def test_a_long_turn_draws_on_the_bank_when_it_ends_not_before() -> None:
     ended = after_action(clock, pace=DAY, updated=T + 26 * HOUR, at=T + 30 * HOUR,
                          still_to_move=False)  # fmt: skip
     assert ended == SeatClock(4 * HOUR, None)
+
+
+def test_a_vacation_over_new_year_spends_the_new_years_days() -> None:
+    """Begun on the last day of a year, a month away is the new year's: another month in
+    that year is refused. Begun early in December, it is the old year's."""
+    eve = int(dt.datetime(2027, 12, 31, 12, tzinfo=dt.UTC).timestamp())
+    month = timebank.VACATION_DAYS_A_YEAR * DAY
+    assert timebank.charged_by_year(eve, eve + month) == {2028: 30}
+    taken = [(eve, eve + month)]
+    assert timebank.days_taken(taken, eve) == 0  # nothing of 2027's
+    back = eve + month + DAY
+    assert timebank.days_left(taken, back) == 0
+    assert timebank.short_year(taken, back, back + 2 * DAY) == (2028, 0)
+    # Three whole days before the new year, the rest after it.
+    dec_28 = int(dt.datetime(2027, 12, 28, 6, tzinfo=dt.UTC).timestamp())
+    assert timebank.charged_by_year(dec_28, dec_28 + 10 * DAY) == {2027: 3, 2028: 7}
+    # Wholly in December: the old year's, and the new year's allowance is whole.
+    dec_2 = int(dt.datetime(2027, 12, 2, tzinfo=dt.UTC).timestamp())
+    assert timebank.charged_by_year(dec_2, dec_2 + month) == {2027: 30}
+    assert timebank.short_year([(dec_2, dec_2 + month)], dec_2 + month, dec_2 + 2 * month) is None

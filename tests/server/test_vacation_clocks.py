@@ -7,6 +7,7 @@ at a given moment (``time_out_overdue(now)``), as it does every 30 seconds."""
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 import time
 from collections.abc import Iterator
@@ -415,3 +416,20 @@ def test_another_seat_joining_or_renamed_does_not_move_a_turns_deadline(
         assert summary(client, table)["updated"] == clock.t  # the join wrote the table
         assert clocks(client, table)[mover]["deadline"] == deadline
     assert judge(client, deadline + 1) == 1
+
+
+def test_a_vacation_over_new_year_spends_the_new_years_days(
+    client: TestClient, clock: FakeTime
+) -> None:
+    """A month away begun on New Year's Eve is the new year's month: back at the end of
+    January, the account has no days left that year (it once had all thirty again)."""
+    browser = person(client, "Janus")
+    clock.t = int(dt.datetime(2027, 12, 31, 12, tzinfo=dt.UTC).timestamp())
+    res = vacation(browser, {"days": 30})
+    assert res.status_code == 200, res.text
+    assert res.json()["vacation"]["days_used"] == 0  # none of 2027's
+    clock.t += 31 * DAY
+    assert standing(browser) == {**standing(browser), "until": None, "days_left": 0}
+    res = vacation(browser, {"days": 2})
+    assert res.status_code == 400 and res.json()["code"] == "vacation_allowance", res.text
+    assert "0 of 30 vacation days left this year" in res.json()["message"]

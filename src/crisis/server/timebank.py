@@ -21,8 +21,8 @@ quick actions gains nothing and a long turn of many actions is one turn's time.
 
 A **vacation** pauses the clock of every seat its account holds: time inside a vacation
 window does not count. An account has :data:`VACATION_DAYS_A_YEAR` days a calendar year
-(UTC), each vacation charged in whole days of what it really lasted (at least one), by the
-year it began. Thirty days: a month of holidays, as the correspondence sites people know
+(UTC), each vacation charged in whole days of what it really lasted (at least one), each day
+in the year it falls in. Thirty days: a month of holidays, as the correspondence sites people know
 give (Lichess gives none, but its per-move time is up to two weeks; other sites give 30 to
 60 days), and few enough that a game is never held for most of a year.
 """
@@ -148,16 +148,48 @@ def charged_days(start: int, end: int) -> int:
     return max(1, -(-(end - start) // DAY))
 
 
-def days_taken(taken: Iterable[Window], now: int) -> int:
-    """Days of vacation charged in ``now``'s year (a vacation counts in the year it began;
-    one still running is charged to its planned end)."""
-    year = year_of(now)
-    return sum(charged_days(a, b) for a, b in taken if year_of(a) == year)
+def _year_start(year: int) -> int:
+    return int(_dt.datetime(year, 1, 1, tzinfo=_dt.UTC).timestamp())
+
+
+def charged_by_year(start: int, end: int) -> dict[int, int]:
+    """The days a vacation from ``start`` to ``end`` costs (:func:`charged_days`), by the
+    calendar year (UTC) they fall in: the whole days before a new year count in the old
+    one, the rest in the new (so a vacation begun on 31 December spends the new year's
+    days, and two years' allowances never make one long stretch inside one year)."""
+    left = charged_days(start, end)
+    out: dict[int, int] = {}
+    year, moment = year_of(start), start
+    while left > 0:
+        boundary = _year_start(year + 1)
+        take = left if end <= boundary else min(left, (boundary - moment) // DAY)
+        if take:
+            out[year] = take
+        left -= take
+        year, moment = year + 1, boundary
+    return out
+
+
+def days_taken(taken: Iterable[Window], now: int, year: int | None = None) -> int:
+    """Days of vacation charged in ``year`` (by default ``now``'s), each day in the year it
+    falls in; one still running is charged to its planned end."""
+    year = year_of(now) if year is None else year
+    return sum(charged_by_year(a, b).get(year, 0) for a, b in taken)
 
 
 def days_left(taken: Iterable[Window], now: int) -> int:
     """Days of vacation the account may still take this year."""
     return max(0, VACATION_DAYS_A_YEAR - days_taken(taken, now))
+
+
+def short_year(taken: Sequence[Window], start: int, end: int) -> tuple[int, int] | None:
+    """The first year whose allowance a vacation from ``start`` to ``end`` would overdraw,
+    with the days that year has left; None when every year it falls in has the days."""
+    for year, days in sorted(charged_by_year(start, end).items()):
+        left = VACATION_DAYS_A_YEAR - days_taken(taken, start, year)
+        if days > left:
+            return year, max(0, left)
+    return None
 
 
 def on_vacation(taken: Iterable[Window], now: int) -> Window | None:

@@ -92,11 +92,12 @@ def change(engine: Engine, account: str, body: VacationIn, moment: int) -> dict[
             assert body.days is not None
             if running is not None:
                 raise AlreadyAway("you are on vacation already; end it first")
-            left = timebank.days_left(windows, moment)
-            if body.days > left:
+            short = timebank.short_year(windows, moment, moment + body.days * timebank.DAY)
+            if short is not None:
+                year, left = short
+                when = "this year" if year == timebank.year_of(moment) else f"in {year}"
                 raise BeyondAllowance(
-                    f"you have {left} of {timebank.VACATION_DAYS_A_YEAR} vacation days left "
-                    "this year"
+                    f"you have {left} of {timebank.VACATION_DAYS_A_YEAR} vacation days left {when}"
                 )
             if any(start == moment for start, _ in windows):
                 raise AlreadyAway("a vacation began this very second; wait a moment")
