@@ -43,6 +43,18 @@ def _rated_table(client: TestClient, db: Database, people: list[str], **how: Any
     return table, made["tokens"]
 
 
+def _move(client: TestClient, table: str, token: str, role: str, rng: random.Random) -> bool:
+    """One random legal move (not an undo) for ``role``; whether one was made."""
+    headers = {"X-Seat-Token": token}
+    now = client.get(f"/api/tables/{table}/state", headers=headers).json()
+    legal = [a for a in now["actions"] if a[0] != "undo"]
+    if not legal:
+        return False
+    body = {"role": role, "action": rng.choice(legal), "version": now["version"]}
+    res = client.post(f"/api/tables/{table}/actions", json=body, headers=headers)
+    return bool(res.status_code == 200)
+
+
 def _play(
     client: TestClient, table: str, tokens: dict[str, str], *, only: str | None = None
 ) -> Any:
@@ -53,14 +65,8 @@ def _play(
         if summary["status"] == "finished":
             return summary
         for role in summary["active"]:
-            if only is not None and role != only:
-                continue
-            headers = {"X-Seat-Token": tokens[role]}
-            now = client.get(f"/api/tables/{table}/state", headers=headers).json()
-            legal = [a for a in now["actions"] if a[0] != "undo"]
-            if legal:
-                body = {"role": role, "action": rng.choice(legal), "version": now["version"]}
-                client.post(f"/api/tables/{table}/actions", json=body, headers=headers)
+            if only is None or role == only:
+                _move(client, table, tokens[role], role, rng)
     raise AssertionError("the game did not end")
 
 
@@ -130,13 +136,7 @@ def test_a_player_who_lets_the_bot_finish_is_placed_last(db: Database) -> None:
             if min(own.values()) >= 6 and "blue" in summary["active"]:
                 break
             for role in summary["active"]:
-                headers = {"X-Seat-Token": tokens[role]}
-                now = client.get(f"/api/tables/{table}/state", headers=headers).json()
-                legal = [a for a in now["actions"] if a[0] != "undo"]
-                if legal:
-                    body = {"role": role, "action": rng.choice(legal), "version": now["version"]}
-                    res = client.post(f"/api/tables/{table}/actions", json=body, headers=headers)
-                    own[role] += res.status_code == 200
+                own[role] += _move(client, table, tokens[role], role, rng)
         else:
             raise AssertionError("blue never came to move after its own moves")
         later = int(time.time()) + 2 * 86400

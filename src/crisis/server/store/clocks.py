@@ -108,10 +108,7 @@ def write_move(
         mine, pace=pace, updated=updated, at=at, still_to_move=role in active, windows=windows
     )
     _put(db, game, role, after, role in clocks)
-    for began in set(active) - set(before) - {role}:
-        known = clocks.get(began)
-        fresh = SeatClock(known.bank if known else timebank.bank_start(pace), at)
-        _put(db, game, began, fresh, known is not None)
+    _begin(db, game, set(active) - set(before) - {role}, at, pace, clocks)
     for ended in set(before) - set(active) - {role}:  # another's move ended their turn
         known = clocks.get(ended)
         if known is not None and known.since is not None:
@@ -121,7 +118,18 @@ def write_move(
 def start_turns(db: Connection, game: str, roles: Sequence[str], at: int, pace: int) -> None:
     """In the transaction that starts a game over days: the turns of the seats to move first
     begin at ``at`` (their clocks count from then, not from the table's later changes)."""
-    clocks = _clocks(db, game, pace)
+    _begin(db, game, roles, at, pace, _clocks(db, game, pace))
+
+
+def _begin(
+    db: Connection,
+    game: str,
+    roles: Iterable[str],
+    at: int,
+    pace: int,
+    clocks: dict[str, SeatClock],
+) -> None:
+    """The turns of ``roles`` begin at ``at``, their banks kept (``clocks``: as read)."""
     for role in roles:
         known = clocks.get(role)
         fresh = SeatClock(known.bank if known else timebank.bank_start(pace), at)
