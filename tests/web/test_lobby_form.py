@@ -185,6 +185,12 @@ def test_making_a_table_says_so_and_takes_one_click(server: str, browser: Any) -
     page.route("**/api/tables", lambda route: held.append(route))
     page.click("#create")
     page.wait_for_selector("#create[aria-busy='true']:disabled:text('Making the table')")
+    # The button changes in the page at once; the held request reaches this side a moment
+    # later (Playwright hands it over while it waits): wait for it, then count.
+    for _ in range(600):
+        if held:
+            break
+        page.wait_for_timeout(100)
     assert len(held) == 1
     held[0].fulfill(
         status=429, json={"type": "error", "code": "busy", "message": "busy: try again"}
