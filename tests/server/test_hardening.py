@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from crisis.devtools.loadtest import free_port, start_server, stop_server
+from crisis.engine.match import Match
 from crisis.server import limits
 from tests.databases import Database
 from tests.waiting import wait_for
@@ -322,6 +323,43 @@ def test_a_cold_table_asked_for_at_once_is_loaded_once(client: TestClient) -> No
     lives = client.portal.call(many)  # type: ignore[union-attr]
     assert loads == [table] and all(live is lives[0] for live in lives)
     assert hall.tables[table] is lives[0]
+
+
+def test_a_finished_table_loads_as_stored_without_replaying_its_log(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Anyone may ask for any finished game: loading one must not replay its whole log in
+    the database thread (where every table's writes wait). A table still being played is
+    rebuilt from its log as before, checked against what was stored."""
+    finished, _ = create(client, [BOT, BOT], {"short_game": True}, seed=5)
+    with client.websocket_connect(f"/ws/{finished}") as ws:
+        ws.send_json({"type": "hello"})
+        while (msg := ws.receive_json())["type"] != "state" or (
+            msg["table"]["status"] != "finished"
+        ):
+            pass
+    playing, _ = create(client, [HUMAN, BOT])
+    hall = client.app.state.hall  # type: ignore[attr-defined]
+    shown = {t: hall.tables[t].payload(None) for t in (finished, playing)}
+    logs = {t: list(hall.tables[t].match.log) for t in (finished, playing)}
+    applied: list[str] = []
+    original = Match.apply
+
+    def counting(self: Match, role: str, action: Any) -> None:
+        applied.append(role)
+        original(self, role, action)
+
+    monkeypatch.setattr(Match, "apply", counting)
+    for table in (finished, playing):
+        hall.tables.pop(table)
+        applied.clear()
+        live = client.portal.call(hall.get, table)  # type: ignore[union-attr]
+        assert live.payload(None) == shown[table]
+        assert live.match.log == logs[table]
+        assert len(applied) == (0 if table == finished else len(logs[table]))
+    assert len(logs[finished]) > 100
+    res = client.get(f"/api/tables/{finished}/replay/{len(logs[finished])}")
+    assert res.status_code == 200 and res.json()["steps"] == len(logs[finished])
 
 
 def test_two_players_asking_for_a_rematch_at_once_get_one_table(client: TestClient) -> None:

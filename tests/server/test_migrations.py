@@ -46,6 +46,7 @@ from sqlalchemy import (
     text,
 )
 
+from crisis.engine.action import Action
 from crisis.engine.match import Match
 from crisis.games import get_title
 from crisis.server import create_app, migrations
@@ -195,10 +196,17 @@ def without_log(view: dict[str, Any]) -> dict[str, Any]:
 
 
 def shown_now(row: GameRow, log: list[list[Any]], role: str | None) -> dict[str, Any]:
-    """What this version shows ``role`` of a game stored with ``log`` (as the server builds
-    it, from a replay): the view, the labels and the reasons some actions are unavailable."""
+    """What this version shows ``role`` of a game stored with ``log``, as the server builds
+    it: from a replay while the game goes on (its log lines worded as this version words
+    them), from the stored state once it is over (a finished game is not replayed when it is
+    loaded; ``check_replays`` checks that its replay is the same game); the view, the labels
+    and the reasons some actions are unavailable."""
     title = get_title(row.title)
-    match = Match.replay(title, {"seed": row.seed, "options": row.options, "log": log})
+    if row.status == "finished":
+        match = Match(title, row.seed, row.options, state=title.rules.from_json(row.state))
+        match.log = [(r, Action.parse([v, a])) for r, v, a in log]
+    else:
+        match = Match.replay(title, {"seed": row.seed, "options": row.options, "log": log})
     shown: dict[str, Any] = json.loads(Live(row=row, title=title, match=match).payload(role))
     return shown
 

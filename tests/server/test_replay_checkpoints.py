@@ -4,8 +4,9 @@ in any order, and no step (backwards included) costs more than a checkpoint's wo
 
 from __future__ import annotations
 
+import asyncio
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -16,7 +17,7 @@ from crisis.engine.match import Match
 from crisis.engine.title import TitleSpec
 from crisis.games import get_title
 from crisis.server.lobby import replays
-from crisis.server.lobby.replays import CHECKPOINT_EVERY, Replays
+from crisis.server.lobby.replays import CHECKPOINT_EVERY, Replays, walk_checkpoints
 from crisis.server.play.table import Live
 from crisis.server.store.repository import GameRow
 from tests.server.conftest import BOT, create
@@ -215,3 +216,104 @@ def test_a_game_in_progress_keeps_its_checkpoints_as_it_moves_on_or_takes_back(
         got = replayer.view(live, step, role, seats)
         assert got["view"] == expected[step][0][role], (step, role)
         assert got["label"] is None and got["action"] is None  # nothing named until it is over
+
+
+@pytest.mark.parametrize(("title", "options"), GAMES)
+def test_the_first_walk_into_a_long_game_runs_in_a_worker_not_on_the_loop(
+    client: TestClient, title: str, options: dict[str, Any], applied: list[int]
+) -> None:
+    """Through the route: the server's own process applies at most a checkpoint's worth of
+    actions for any first request (the worker processes' actions are not counted here), and
+    what it shows is what a replay from step 0 shows."""
+    live = finished_table(client, title, options, seed=24)
+    total = len(live.match.log)
+    expected = list(expected_steps(live))
+    for step in (total, total // 2, 3 * CHECKPOINT_EVERY + 5, 0):
+        client.app.state.replays = Replays()  # type: ignore[attr-defined]  # nothing kept
+        applied.clear()
+        got = client.get(f"/api/tables/{live.id}/replay/{step}?role=green")
+        assert got.status_code == 200, got.text
+        assert len(applied) <= CHECKPOINT_EVERY, step
+        assert got.json()["view"] == expected[step][0]["green"], step
+        assert got.json()["label"] == expected[step][1], step
+    # Once walked, steps anywhere are served from the checkpoints the worker recorded.
+    for step in random.Random(4).sample(range(total + 1), 12):
+        applied.clear()
+        got = client.get(f"/api/tables/{live.id}/replay/{step}")
+        assert len(applied) <= CHECKPOINT_EVERY, step
+        assert got.json()["view"] == expected[step][0][None], step
+    assert client.get(f"/api/tables/{live.id}/replay/{total + 1}").status_code == 400
+
+
+def test_a_workers_checkpoints_are_the_ones_the_loop_would_record() -> None:
+    title = get_title("time_of_crisis")
+    match = Match(title, 41, {"players": 4, "short_game": True})
+    play(match, 5 * CHECKPOINT_EVERY + 7, random.Random(9))
+    live = live_table(title, match)
+    on_loop = Replays()
+    on_loop.view(live, len(match.log), None, set())
+    kept = on_loop._walks[live.id].checkpoints
+    made = walk_checkpoints(title.name, match.seed, dict(match.options), kept[0], match.log)
+    assert [kept[0], *made] == kept and len(made) == 5
+
+
+class _InlineWorkers:
+    """The workers' one call the replays use, run in this process after a turn of the loop
+    (as a worker's answer comes back later), counting the calls; ``meanwhile`` runs before
+    each answer (a move made while the walk was out)."""
+
+    def __init__(self, meanwhile: Callable[[], None] = lambda: None) -> None:
+        self.calls = 0
+        self.meanwhile = meanwhile
+
+    async def call(self, priority: Any, fn: Callable[..., Any], *args: Any, **_: Any) -> Any:
+        self.calls += 1
+        await asyncio.sleep(0.01)
+        self.meanwhile()
+        return fn(*args)
+
+
+def test_askers_of_one_table_share_one_walk(applied: list[int]) -> None:
+    title = get_title("time_of_crisis")
+    match = Match(title, 42, {"players": 3, "short_game": True})
+    play(match, 6 * CHECKPOINT_EVERY, random.Random(10))
+    live = live_table(title, match)
+    replayer, workers = Replays(), _InlineWorkers()
+    steps = [len(match.log), len(match.log) - 1, 4 * CHECKPOINT_EVERY, 2, len(match.log)]
+
+    async def ask() -> None:
+        await asyncio.gather(*(replayer.prepare(live, s, workers) for s in steps))  # type: ignore[arg-type]
+
+    asyncio.run(ask())
+    assert workers.calls == 1
+    for step in steps:
+        applied.clear()
+        replayer.view(live, step, None, set())
+        assert len(applied) <= CHECKPOINT_EVERY
+
+
+def test_a_walk_made_stale_by_a_take_back_is_not_kept() -> None:
+    """A live game's last actions taken back and others taken while its walk was out: the
+    walk's checkpoints (from the old log) are dropped and the walk is made again."""
+    title = get_title("time_of_crisis")
+    match = Match(title, 43, {"players": 3, "short_game": True})
+    rng = random.Random(11)
+    play(match, 3 * CHECKPOINT_EVERY + 4, rng)
+    live = live_table(title, match)
+    branch = Match(title, match.seed, dict(match.options))
+    for actor, action in match.log[: CHECKPOINT_EVERY + 3]:
+        branch.apply(actor, action)
+    play(branch, 3 * CHECKPOINT_EVERY, random.Random(12))
+    assert branch.log[CHECKPOINT_EVERY + 3] != match.log[CHECKPOINT_EVERY + 3]
+
+    def take_back_and_branch() -> None:
+        if live.match is not branch:
+            live.match = branch
+            live.row.version += 1
+
+    replayer, workers = Replays(), _InlineWorkers(take_back_and_branch)
+    asyncio.run(replayer.prepare(live, 3 * CHECKPOINT_EVERY, workers))  # type: ignore[arg-type]
+    assert workers.calls == 2  # the first walk was made stale; the second holds
+    expected = list(expected_steps(live))
+    for step in (3 * CHECKPOINT_EVERY, 2 * CHECKPOINT_EVERY + 1, CHECKPOINT_EVERY + 5):
+        assert replayer.view(live, step, None, set())["view"] == expected[step][0][None]

@@ -24,6 +24,7 @@ from typing import Any
 from crisis.ai.advice import review as review_game
 from crisis.engine.action import Action
 from crisis.engine.match import Match
+from crisis.games import get_title
 from crisis.server.errors import BadMessage, Forbidden, NotOver
 from crisis.server.play.table import Live
 from crisis.server.play.workers import Priority, Workers
@@ -76,6 +77,58 @@ class Replays:
         self._walks: OrderedDict[str, _Walk] = OrderedDict()
         self._reviews: dict[tuple[str, int], dict[str, Any]] = {}
         self._reviewing: dict[tuple[str, int], asyncio.Future[dict[str, Any]]] = {}
+        #: A table's checkpoints being recorded in a worker (one walk at a time per table).
+        self._filling: dict[str, asyncio.Future[None]] = {}
+
+    async def prepare(self, live: Live, step: int, workers: Workers, key: str = "") -> None:
+        """Record, in a worker process, the checkpoints that showing ``step`` of ``live``
+        lacks, so that :meth:`view` then applies at most :data:`CHECKPOINT_EVERY` actions on
+        the event loop. Askers of one table share its walk; ``key`` (the asker's address)
+        takes turns with other askers in the workers' queue. Raises ``Busy`` when no worker
+        is free for long; a step out of range is left for :meth:`view` to refuse."""
+        if not 0 <= step <= len(live.match.log):
+            return
+        for _ in range(3):  # the log may change during a walk (a live game): look again
+            if not _lacks(self._walk(live), step):
+                return
+            pending = self._filling.get(live.id)
+            if pending is None:
+                job = self._fill(live, step, workers, key)
+                pending = self._filling[live.id] = asyncio.ensure_future(job)
+                pending.add_done_callback(self._filled(live.id))
+            # Shielded: one asker leaving does not cancel the walk the others wait for.
+            await asyncio.shield(pending)
+
+    def _filled(self, table: str) -> Any:
+        """A done callback that forgets ``table``'s walk once it has ended."""
+
+        def forget(done: asyncio.Future[None]) -> None:
+            if self._filling.get(table) is done:
+                del self._filling[table]
+
+        return forget
+
+    async def _fill(self, live: Live, step: int, workers: Workers, key: str) -> None:
+        """Record the checkpoints up to ``step`` in a worker and keep them if the log they
+        were walked from still stands."""
+        walk = self._walk(live)
+        every, have = CHECKPOINT_EVERY, len(walk.checkpoints)
+        walked = walk.log[(have - 1) * every : step // every * every]
+        made = await workers.call(
+            Priority.REPLAY,
+            walk_checkpoints,
+            live.title.name,
+            live.row.seed,
+            dict(live.row.options),
+            walk.checkpoints[-1],
+            walked,
+            seconds=len(walked) / 1000,  # a millisecond an action: many times what it takes
+            key=key,
+        )
+        walk = self._walk(live)
+        since = walk.log[(have - 1) * every :][: len(walked)]
+        if len(walk.checkpoints) == have and since == walked:
+            walk.checkpoints.extend(made)
 
     def view(self, live: Live, step: int, role: str | None, roles: set[str]) -> dict[str, Any]:
         """The view of ``role`` (None: public) after the first ``step`` actions."""
@@ -170,6 +223,31 @@ class Replays:
             if walk.step == len(walk.checkpoints) * every:
                 walk.checkpoints.append(_pack(title.rules.to_json(match.state)))
         return match
+
+
+def _lacks(walk: _Walk, step: int) -> bool:
+    """Whether showing ``step`` from ``walk`` would apply more than a checkpoint's worth of
+    actions (its checkpoint is not recorded and the position last shown is not close)."""
+    every = CHECKPOINT_EVERY
+    if step // every < len(walk.checkpoints):
+        return False
+    return walk.match is None or not 0 <= step - walk.step <= every
+
+
+def walk_checkpoints(
+    title: str, seed: Any, options: dict[str, Any], start: bytes, log: list[tuple[str, Action]]
+) -> list[bytes]:
+    """The checkpoints after every :data:`CHECKPOINT_EVERY` actions of ``log`` applied to the
+    packed state ``start`` (a worker process's job: see :meth:`Replays.prepare`)."""
+    spec = get_title(title)
+    state = spec.rules.from_json(zlib.decompress(start))
+    match = Match(spec, seed, options, state=state)
+    out: list[bytes] = []
+    for i, (role, action) in enumerate(log, 1):
+        match.apply(role, action)
+        if i % CHECKPOINT_EVERY == 0:
+            out.append(_pack(spec.rules.to_json(match.state)))
+    return out
 
 
 def _pack(data: bytes) -> bytes:

@@ -444,9 +444,13 @@ async def replay(
     table_id: str, step: int, request: Request, token: Token = None, role: str | None = None
 ) -> dict[str, Any]:
     """The view after ``step`` actions: any seat once the game is over, else yours or public."""
-    live = await _hall(request).get(table_id)
+    hall = _hall(request)
+    live = await hall.get(table_id)
+    roles = await _roles(request, live, token)
     replayer: replays.Replays = request.app.state.replays
-    return replayer.view(live, step, role, await _roles(request, live, token))
+    key = limits.client_key(client_address(request))
+    await replayer.prepare(live, step, hall.workers, key)
+    return replayer.view(live, step, role, roles)
 
 
 async def decision(

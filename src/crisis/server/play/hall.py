@@ -39,6 +39,7 @@ from crisis.engine.action import Action
 from crisis.engine.errors import IllegalAction
 from crisis.engine.match import Match
 from crisis.engine.rng import Seed, fresh_seed
+from crisis.engine.title import TitleSpec
 from crisis.games import DEFAULT_TITLE, TITLES, get_title
 from crisis.server import limits
 from crisis.server.errors import (
@@ -403,9 +404,19 @@ class Hall:
                     row.updated = self.store.update_seat(row.id, seat.role, bot=cleaned).at
 
     def _rebuild(self, row: GameRow) -> Match:
-        """Setup + log, checked against the stored state (which wins if they disagree)."""
+        """Setup + log, checked against the stored state (which wins if they disagree).
+
+        A finished game is read as stored, with no replay: nothing more happens to it, and
+        its stored state is the one it ended with. Replaying a long game's log costs tens of
+        milliseconds in the database thread, where every table's writes wait, and anyone may
+        ask for any finished game (a visitor walking through more of them than the hall
+        keeps would otherwise replay one per request). Its replays and record are built from
+        setup + log, as for any game (``crisis.server.lobby.replays``)."""
         module = get_title(row.title)
         entries = self.store.load_log(row.id)
+        if row.status == "finished":
+            with contextlib.suppress(ValueError):  # unreadable as stored: replayed below
+                return _as_stored(module, row, entries)
         record = {"seed": row.seed, "options": row.options, "log": entries}
         try:
             match = Match.replay(module, record)
@@ -422,9 +433,7 @@ class Hall:
             log.warning("table %s: replayed state differs from the stored one", row.id)
         except (IllegalAction, ValueError) as exc:
             log.warning("table %s: the log no longer replays (%s)", row.id, exc)
-        match = Match(module, row.seed, row.options, state=module.rules.from_json(row.state))
-        match.log = [(r, Action.parse([v, a])) for r, v, a in entries]
-        return match
+        return _as_stored(module, row, entries)
 
     def _remember(self, live: Live) -> None:
         self.tables[live.id] = live
@@ -951,6 +960,13 @@ class Hall:
         await self.workers.close()
         await self.moves.close()
         self._db.shutdown(wait=True)
+
+
+def _as_stored(module: TitleSpec[Any], row: GameRow, entries: list[list[Any]]) -> Match:
+    """The match of ``row`` as stored: its state read, its log parsed, nothing replayed."""
+    match = Match(module, row.seed, row.options, state=module.rules.from_json(row.state))
+    match.log = [(r, Action.parse([v, a])) for r, v, a in entries]
+    return match
 
 
 def same_but_wording(replayed: str, stored: str) -> bool:

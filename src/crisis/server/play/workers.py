@@ -11,11 +11,12 @@ and starts a fresh one) take the jobs:
 
 Jobs wait in a fair queue per pool, ordered first by who is waiting (:class:`Priority`): a
 stand-in move for a bot that waited too long, then a bot move at a table with a person, then a
-person's hint, then a bot move at a table of bots only, then a review. Within a class, the
-askers (a table, or the address asking for hints) take turns, one job each, so that nobody
-with many jobs queued delays the others by more than one job each. A bot move that has not
-started within ``wait`` seconds is played by a quick bot instead (:meth:`Workers.bot_move`),
-so under any load a bot answers within about ``wait`` seconds plus its own thinking.
+person's hint, then a replay's first walk into a long game, then a bot move at a table of bots
+only, then a review. Within a class, the askers (a table, or the address asking) take turns,
+one job each, so that nobody with many jobs queued delays the others by more than one job each.
+A bot move that has not started within ``wait`` seconds is played by a quick bot instead
+(:meth:`Workers.bot_move`), so under any load a bot answers within about ``wait`` seconds plus
+its own thinking.
 """
 
 from __future__ import annotations
@@ -65,8 +66,9 @@ class Priority(IntEnum):
     STAND_IN = 0  # a quick bot's move for a bot that waited too long
     PERSON = 1  # a bot move at a table with a person
     HINT = 2  # a person's hint
-    BOTS = 3  # a bot move at a table of bots only
-    REVIEW = 4  # a finished game's review
+    REPLAY = 3  # a replay's first walk into a long game
+    BOTS = 4  # a bot move at a table of bots only
+    REVIEW = 5  # a finished game's review
 
 
 @dataclass
