@@ -157,7 +157,8 @@ def test_a_newcomer_creates_a_table_with_three_bots_and_plays(server: str, brows
     assert said and all(any(r in s for r in reasons) for s in said), said
     page.locator(".region.target").first.click(force=True)
     rng = random.Random(7)
-    clicks = notes = greyed = 0
+    clicks = notes = greyed = folded = 0
+    folded_after: str | None = None  # the prompt at which "Not possible now" was opened
     for _ in range(400):
         if page.locator("#prompt", has_text="Game over").count():
             break
@@ -165,6 +166,15 @@ def test_a_newcomer_creates_a_table_with_three_bots_and_plays(server: str, brows
             # The title's words: costs and notes under the buttons, greyed unaffordable ones.
             notes += page.locator("#buttons .action-note").count()
             greyed += page.locator("#unavailable-list button:disabled").count()
+            prompt = page.locator("#prompt").inner_text()
+            if folded_after is not None and prompt != folded_after:
+                # Opened to read why, it folded once that decision was over.
+                assert not page.evaluate("document.getElementById('unavailable').open")
+                folded += 1
+                folded_after = None
+            elif not folded and page.locator("#unavailable:not(.hidden)").count():
+                page.click("#unavailable summary")
+                folded_after = prompt
             _take_a_turn_step(page, rng)
             clicks += 1
         my_turn_or_over(page)
@@ -173,7 +183,7 @@ def test_a_newcomer_creates_a_table_with_three_bots_and_plays(server: str, brows
         if clicks >= 120:
             break
     assert clicks > 20
-    assert notes > 0 and greyed > 0
+    assert notes > 0 and greyed > 0 and folded == 1
     assert page.locator("#log li").count() > 20
     assert page.locator(".mat").count() == 4
     if not page.locator("#prompt", has_text="Game over").count():  # strong bots may win first

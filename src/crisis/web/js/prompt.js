@@ -152,6 +152,11 @@ export function renderPrompt(s, view, actions) {
   $("action-list").replaceChildren(...elsewhere.map((a) => actionButton(a, view, "")));
   // What more influence would allow, greyed, with what it needs (from the title).
   const greyed = actions.length && s.unavailable ? s.unavailable : [];
+  // Opened to read why, it folds again once the decision it explained is over (another
+  // prompt, or nothing to decide): the next one starts with the choices, not old reasons.
+  const decision = greyed.length ? `${s.role}:${view.prompt}` : "";
+  if (decision !== app.greyedFor) $("unavailable").open = false;
+  app.greyedFor = decision;
   $("unavailable").classList.toggle("hidden", !greyed.length);
   $("unavailable-count").textContent = String(greyed.length);
   $("unavailable-list").replaceChildren(...greyed.map((g) => el("button", { disabled: true, title: g.why },

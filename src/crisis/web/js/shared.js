@@ -28,6 +28,7 @@ export const app = {
   reviewed: null, // the table whose review is drawn
   lit: [], // the regions of the log entry chosen (lit on the map)
   listOpenedFor: null, // the state version whose short action list was opened (phones)
+  greyedFor: "", // "role:prompt" the "Not possible now" list explains ("" when none)
   lesson: null, // the lesson this page plays instead of a table (lesson.js), if any
   coach: null, // the coach of a first game: {enabled, answer, asked, question} (coach.js)
   coachAct: null, // takes an action as the prompt does (set by table.js)
