@@ -601,6 +601,32 @@ def test_a_changed_address_is_confirmed_anew_and_the_old_one_can_take_it_back(
     assert res.status_code == 200
 
 
+def test_giving_ones_own_confirmed_address_again_changes_nothing(
+    db: Database, site: tuple[TestClient, Inbox]
+) -> None:
+    client, inbox = site
+    loosen(client)
+    sign_up(client, "Aurelian", "aurelian@example.org")
+    confirm = link(inbox.wait(1)[0], "/account/confirm")
+    assert client.post("/api/account/confirm", json={"token": confirm}).status_code == 200
+    res = client.post(
+        "/api/account/email", json={"email": "Aurelian@Example.org", "password": PASSWORD}
+    )
+    assert res.status_code == 200, res.text
+    assert res.json()["account"]["confirmed"] is True
+    assert client.get("/api/account").json()["account"]["confirmed"] is True
+    # Nothing was mailed (no confirmation, no "your address was changed"), nothing spent.
+    client.post("/api/account/forgot", json={"login": "aurelian@example.org"})
+    subjects = [m["Subject"] for m in inbox.wait(2)]
+    assert subjects == ["crisis: confirm your e-mail address", "crisis: set a new password"]
+    row = db.execute("SELECT confirmed, first_confirmed FROM accounts")[0]
+    assert row[0] is not None and row[1] is not None
+    # Another address leaves the account unconfirmed, but it confirmed one before.
+    res = client.post("/api/account/email", json={"email": "new@example.org", "password": PASSWORD})
+    assert res.json()["account"]["confirmed"] is False
+    assert db.execute("SELECT confirmed, first_confirmed FROM accounts")[0][1] == row[1]
+
+
 @pytest.mark.timeout(300)
 def test_an_smtp_server_that_never_answers_blocks_nothing(
     db: Database, monkeypatch: pytest.MonkeyPatch

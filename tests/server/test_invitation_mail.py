@@ -39,7 +39,9 @@ def mailing(db: Database) -> Iterator[tuple[TestClient, Inbox]]:
 
 def people(client: TestClient, db: Database, *names: str) -> list[Person]:
     made = [Person(client, n) for n in names]
-    db.execute("UPDATE accounts SET confirmed = 1")  # notices go to confirmed addresses only
+    db.execute(
+        "UPDATE accounts SET confirmed = 1, first_confirmed = 1"
+    )  # notices go to confirmed addresses only
     return made
 
 

@@ -59,7 +59,7 @@ def seat_roles(client: TestClient, person: Person, table: str) -> list[str]:
 
 def test_an_invitation_is_an_offer_until_accepted(site: TestClient, db: Database) -> None:
     aurelia, livia = Person(site, "Aurelia"), Person(site, "Livia")
-    db.execute("UPDATE accounts SET confirmed = :now", now=int(time.time()))
+    db.execute("UPDATE accounts SET confirmed = :now, first_confirmed = :now", now=int(time.time()))
     made = invite(aurelia, "livia")
     table = made["table"]["id"]
     # The table waits for Livia: nobody moves, and she does not hold the seat yet.
@@ -217,7 +217,10 @@ def test_inviting_takes_a_signed_in_maker(site: TestClient) -> None:
 
 def test_accepting_starts_the_table_and_its_first_turn(site: TestClient, db: Database) -> None:
     aurelia, livia = Person(site, "Aurelia"), Person(site, "Livia")
-    db.execute("UPDATE accounts SET confirmed = :now, mail_after = 1", now=int(time.time()))
+    db.execute(
+        "UPDATE accounts SET confirmed = :now, first_confirmed = :now, mail_after = 1",
+        now=int(time.time()),
+    )
     made = invite(aurelia, "Livia", options={"first_player": "blue"})
     table = made["table"]["id"]
     res = livia.post(f"/api/tables/{table}/accept")

@@ -346,7 +346,10 @@ def test_one_notice_per_turn_on_every_channel_and_a_slow_receiver_never_delays_p
         "table"
     ]["id"]
     assert livia.post(f"/api/tables/{made}/take").json()["table"]["status"] == "playing"
-    db.execute("UPDATE accounts SET confirmed = :now, mail_after = 0", now=int(time.time()))
+    db.execute(
+        "UPDATE accounts SET confirmed = :now, first_confirmed = :now, mail_after = 0",
+        now=int(time.time()),
+    )
     people = {"green": aurelia, "blue": livia}
     browsers = {"green": Browser(), "blue": Browser()}
     for role, person in people.items():
@@ -379,7 +382,7 @@ def test_mail_off_leaves_the_other_channels_on(
     site: TestClient, receiver: Receiver, db: Database
 ) -> None:
     marcus = Person(site, "Marcus")
-    db.execute("UPDATE accounts SET confirmed = :now", now=int(time.time()))
+    db.execute("UPDATE accounts SET confirmed = :now, first_confirmed = :now", now=int(time.time()))
     subscribe(marcus, receiver, Browser())
     assert marcus.post("/api/account/notices", {"mail": False}).json()["channels"]["mail"] is False
     me = account_id(site, marcus)
@@ -570,7 +573,7 @@ def test_a_receiver_that_hangs_never_holds_up_a_mail(
     receiver.hold = threading.Event()
     marcus = Person(site, "Marcus")
     marcus.post("/api/account/notices", {"webhook_url": receiver.url("/hook"), "webhook": True})
-    db.execute("UPDATE accounts SET confirmed = :now", now=int(time.time()))
+    db.execute("UPDATE accounts SET confirmed = :now, first_confirmed = :now", now=int(time.time()))
     me = account_id(site, marcus)
     for _ in range(3):
         send_notice(site, me)

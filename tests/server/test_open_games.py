@@ -56,9 +56,9 @@ class Person:
         engine = self.client.app.state.store.engine  # type: ignore[attr-defined]
         with engine.begin() as db:
             db.exec_driver_sql(
-                "UPDATE accounts SET confirmed = 1 WHERE name = %s"
+                "UPDATE accounts SET confirmed = 1, first_confirmed = 1 WHERE name = %s"
                 if engine.dialect.name == "postgresql"
-                else "UPDATE accounts SET confirmed = 1 WHERE name = ?",
+                else "UPDATE accounts SET confirmed = 1, first_confirmed = 1 WHERE name = ?",
                 (self.name,),
             )
         return self

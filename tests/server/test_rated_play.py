@@ -157,6 +157,43 @@ def test_an_unconfirmed_address_plays_unrated(db: Database) -> None:
         assert _board(client) == []
 
 
+def test_a_player_whose_new_address_is_unconfirmed_at_the_end_is_still_rated(
+    db: Database,
+) -> None:
+    """The losing side resigns, then gives a new address and leaves it unconfirmed before
+    the game ends: it was confirmed when it sat down, and the game is rated as it stands."""
+    from crisis.server.accounts.data import Accounts
+    from crisis.server.store.repository import Store
+
+    winner, loser = _account(db, "Winner"), _account(db, "Loser")
+    with make_client(db, http_per_minute=FAST) as client:
+        table, tokens = _rated_table(client, db, [winner, loser])
+        rng = random.Random(2)
+        own = {"green": 0, "blue": 0}
+        for _ in range(500):
+            if min(own.values()) >= ratings.MIN_OWN_MOVES:
+                break
+            for role in client.get(f"/api/tables/{table}").json()["active"]:
+                own[role] += _move(client, table, tokens[role], role, rng)
+        res = client.post(
+            f"/api/tables/{table}/resign",
+            json={"role": "blue"},
+            headers={"X-Seat-Token": tokens["blue"]},
+        )
+        assert res.status_code == 200, res.text
+        store = Store(db.url)
+        try:
+            data = Accounts(store.engine)
+            assert data.set_email(loser, "loser@example.org").confirmed is not None  # the same
+            assert data.set_email(loser, "elsewhere@example.org").confirmed is None
+        finally:
+            store.close()
+        end = _play(client, table, {"green": tokens["green"]}, only="green")
+        assert end["unrated"] is None, end["unrated"]
+        moved = {p["name"]: p["rating"] for p in _board(client)}
+        assert moved["Winner"] > 1500 > moved["Loser"], moved
+
+
 def test_a_pair_past_its_rated_games_of_the_day_plays_unrated(db: Database) -> None:
     alba, brutus, celsus = _account(db, "Alba"), _account(db, "Brutus"), _account(db, "Celsus")
     # The day's rated games the two played already (as rating them wrote them).

@@ -59,7 +59,9 @@ def _account(db: Database, name: str, *, confirmed: bool = True) -> str:
     finally:
         store.close()
     if confirmed:  # rated play takes a confirmed address
-        db.execute("UPDATE accounts SET confirmed = 1 WHERE id = :a", a=made.id)
+        db.execute(
+            "UPDATE accounts SET confirmed = 1, first_confirmed = 1 WHERE id = :a", a=made.id
+        )
     return made.id
 
 

@@ -67,7 +67,10 @@ def test_a_signed_in_maker_of_a_friend_link_table_is_mailed_once_when_the_friend
 ) -> None:
     client, inbox = mailed
     marcus, livia = Person(client, "Marcus"), Person(client, "Livia")
-    db.execute("UPDATE accounts SET confirmed = :now, mail_after = 0", now=int(time.time()))
+    db.execute(
+        "UPDATE accounts SET confirmed = :now, first_confirmed = :now, mail_after = 0",
+        now=int(time.time()),
+    )
     res = marcus.post("/api/tables", {"seats": [MINE, FRIEND], "seed": 3, "pace": 86400})
     assert res.status_code == 201, res.text
     table, tokens = res.json()["table"]["id"], res.json()["tokens"]

@@ -35,7 +35,10 @@ def table(site: TestClient, db: Database) -> Iterator[tuple[TestClient, dict[str
     res = aurelia.post("/api/tables", {"seats": [ME, OPEN], "open": True, "seed": 2})
     made = res.json()["table"]["id"]
     assert livia.post(f"/api/tables/{made}/take").json()["table"]["status"] == "playing"
-    db.execute("UPDATE accounts SET confirmed = :now, mail_after = 0", now=int(time.time()))
+    db.execute(
+        "UPDATE accounts SET confirmed = :now, first_confirmed = :now, mail_after = 0",
+        now=int(time.time()),
+    )
     yield site, {"green": aurelia, "blue": livia}, made
 
 

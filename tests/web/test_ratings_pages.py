@@ -72,7 +72,9 @@ def test_a_rated_game_shows_on_the_leaderboard_and_the_profiles(
     first, second = f"Aurelia{suffix}", f"Livia{suffix}"
     _sign_up(host, server, first)
     _sign_up(guest, server, second)
-    db.execute("UPDATE accounts SET confirmed = 1")  # as their confirmation links would
+    db.execute(
+        "UPDATE accounts SET confirmed = 1, first_confirmed = 1"
+    )  # as their confirmation links would
     body = {
         "seats": [{"kind": "human"}, {"kind": "open"}],
         "open": True,

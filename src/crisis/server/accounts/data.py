@@ -231,9 +231,13 @@ class Accounts:
         is then confirmed too."""
         values: dict[str, Any] = {"password": password_hash}
         if confirm:  # never a stand-in's address: the link went to nobody's
+            held = accounts.c.email_key.startswith(HELD)
             values["confirmed"] = case(
-                (accounts.c.email_key.startswith(HELD), None),
-                else_=func.coalesce(accounts.c.confirmed, now()),
+                (held, None), else_=func.coalesce(accounts.c.confirmed, now())
+            )
+            values["first_confirmed"] = case(
+                (held, accounts.c.first_confirmed),
+                else_=func.coalesce(accounts.c.first_confirmed, now()),
             )
         with self.engine.begin() as db:
             db.execute(update(accounts).where(accounts.c.id == account_id).values(values))
@@ -257,10 +261,15 @@ class Accounts:
     def set_email(self, account_id: str, email: str) -> Account:
         """Give the account a new address, unconfirmed; one another account has is held as
         a stand-in (``held``: never confirmed, never mailed; the caller tells its owner).
+        The confirmed address it has already, given again, changes nothing (it stays
+        confirmed, and no link dies).
         Unused reset and confirmation links die with the old address; links that take an
         old address back stay (a second change must not spend the first one's)."""
         key = email_key(email)
         with self.engine.begin() as db:
+            row = db.execute(select(accounts).where(accounts.c.id == account_id)).first()
+            if row is not None and row.email_key == key and row.confirmed is not None:
+                return _account(row)  # the address it has, confirmed: nothing changes
             if self._owner(db, key, besides=account_id) is not None:
                 key = held_key(account_id)
             db.execute(
@@ -294,7 +303,13 @@ class Accounts:
             db.execute(
                 update(accounts)
                 .where(accounts.c.id == account_id)
-                .values(email=email, email_key=key, confirmed=moment, password=password_hash)
+                .values(
+                    email=email,
+                    email_key=key,
+                    confirmed=moment,
+                    first_confirmed=func.coalesce(accounts.c.first_confirmed, moment),
+                    password=password_hash,
+                )
             )
             mine = sessions.c.account == account_id
             gone = [r[0] for r in db.execute(select(sessions.c.id).where(mine))]
@@ -536,7 +551,10 @@ class Accounts:
                     db.execute(
                         update(accounts)
                         .where(accounts.c.id == row.account)
-                        .values(confirmed=moment)
+                        .values(
+                            confirmed=moment,
+                            first_confirmed=func.coalesce(accounts.c.first_confirmed, moment),
+                        )
                     )
                     account = db.execute(
                         select(accounts).where(accounts.c.id == row.account)

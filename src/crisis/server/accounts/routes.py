@@ -530,13 +530,16 @@ async def confirm(body: TokenIn, svc: Svc) -> dict[str, Any]:
 @router.post("/account/email", dependencies=[same_site, limited("links"), limited("password")])
 async def change_email(body: EmailIn, request: Request, me: Me, svc: Svc) -> dict[str, Any]:
     """Change the e-mail address (the password first): the new one is unconfirmed until its
-    link is followed, and the old one is told of the change. An address another account has
+    link is followed, and the old one is told of the change (its own confirmed address given
+    again changes nothing and mails nobody). An address another account has
     is taken and answered exactly as a free one, but held only as a stand-in (never
     confirmed nor mailed; its owner is told instead), so that the answer and the account's
     page tell nobody who has an account here."""
     await _check_password(svc, me, body.password, "the password is wrong")
     email = passwords.check_email(body.email)
     account = await svc.run(svc.data.set_email, me.id, email)
+    if account.confirmed is not None:
+        return {"account": account.mine()}  # its own confirmed address again: no change
     if passwords.email_key(me.email) != passwords.email_key(email) and not me.held:
         svc.after(_mail_changed(svc, me))
     svc.after(_mail_confirm(svc, account))

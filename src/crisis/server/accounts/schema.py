@@ -28,6 +28,9 @@ accounts = Table(
     Column("email_key", String(254), nullable=False),
     Column("password", Text, nullable=False),
     Column("confirmed", Seconds),  # when the address was confirmed by link (NULL: not yet)
+    # When the account first confirmed an address, kept through changes of address (a rated
+    # game's end asks it; revision 0016).
+    Column("first_confirmed", Seconds),
     Column("created", Seconds, nullable=False),
     # Mail settings: turn notices, invitations, game ends (1 on, 0 off), and how long a player
     # is away from the table before a turn notice goes (minutes).

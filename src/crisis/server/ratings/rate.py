@@ -4,11 +4,12 @@ any number of players, each ranked; it gives every player a skill ``mu`` and an 
 ``sigma`` that shrinks as they play).
 
 A rated table seats people only (bots are never rated), and a rating moves only for a game
-its people chose to play and played: every seat belongs to an account with a confirmed
-address when the game ends, each player made at least :data:`MIN_OWN_MOVES` actions of their
-own, and no two of them have played :data:`PAIR_GAMES_PER_DAY` rated games together in the
-last day. A game that does not meet this is recorded unrated (``games.unrated`` says why).
-The places:
+its people chose to play and played: every seat belongs to an account that has confirmed an
+address at some time (a player who changes their address during a game, leaving the new one
+unconfirmed, cannot make it unrated), each player made at least :data:`MIN_OWN_MOVES`
+actions of their own, and no two of them have played :data:`PAIR_GAMES_PER_DAY` rated games
+together in the last day. A game that does not meet this is recorded unrated
+(``games.unrated`` says why). The places:
 
 - in the order of the title's final ranking;
 - players the result names as joint winners share first place, and players whom only a die
@@ -107,7 +108,7 @@ class Unrated:
     NO_ACCOUNT = "no_account"
     #: A player made fewer than :data:`MIN_OWN_MOVES` actions of their own.
     ABORTED = "aborted"
-    #: A player's e-mail address was not confirmed when the game ended.
+    #: A player had never confirmed an e-mail address when the game ended.
     UNCONFIRMED = "unconfirmed"
     #: Two of its players had played :data:`PAIR_GAMES_PER_DAY` rated games together that day.
     REPEATED = "repeated"
@@ -181,7 +182,7 @@ def rate_in(
     elif db.execute(
         select(func.count())
         .select_from(accounts)
-        .where(accounts.c.id.in_(people), accounts.c.confirmed.is_(None))
+        .where(accounts.c.id.in_(people), accounts.c.first_confirmed.is_(None))
     ).scalar_one():
         why = Unrated.UNCONFIRMED
     elif _pairs_today(db, people, now) >= PAIR_GAMES_PER_DAY:
