@@ -156,3 +156,22 @@ def test_a_rematch_keeps_each_seat_with_its_account(client: TestClient) -> None:
     assert zenobia.get(f"/test/roles/{new}").json() == ["blue"]
     assert {g["id"] for g in games(zenobia)} == {table, new}
     assert TestClient(client.app).get(f"/test/roles/{new}").json() == []
+
+
+def test_a_rematch_is_refused_to_someone_a_player_blocked_since(client: TestClient) -> None:
+    table, tokens = create(client, [HUMAN, HUMAN])
+    aurelian, zenobia = person(client, "Aurelian"), person(client, "Zenobia")
+    claim(aurelian, tokens["green"])
+    claim(zenobia, tokens["blue"])
+    for role in ("green", "blue"):
+        headers = {"X-Seat-Token": tokens[role]}
+        client.post(f"/api/tables/{table}/resign", json={"role": role}, headers=headers)
+    assert zenobia.post("/api/account/blocks", json={"name": "Aurelian"}).status_code == 200
+    res = aurelian.post(f"/api/tables/{table}/rematch")
+    assert res.status_code == 403 and res.json()["code"] == "blocked", res.text
+    assert aurelian.get(f"/api/tables/{table}").json()["rematch"] is None  # nothing made
+    assert {g["id"] for g in games(zenobia)} == {table}
+    # The blocker may still ask for one (the block is theirs to lift), and so it is made.
+    new = zenobia.post(f"/api/tables/{table}/rematch")
+    assert new.status_code == 200, new.text
+    assert aurelian.get(f"/test/roles/{new.json()['id']}").json() == ["green"]

@@ -28,6 +28,7 @@ from crisis.server.accounts.seats import GAMES_LISTED, Seats, seat_roles
 from crisis.server.accounts.sessions import cookie as session_cookie
 from crisis.server.errors import (
     BadMessage,
+    Blocked,
     Forbidden,
     GameOver,
     NotFound,
@@ -429,8 +430,27 @@ async def rematch(table_id: str, request: Request, token: Token = None) -> dict[
     hall = _hall(request)
     live = await hall.get(table_id)
     address = request.client.host if request.client else "?"
-    new = await hall.rematch(live, await _roles(request, live, token), address=address)
+    roles = await _roles(request, live, token)
+    await _check_rematch_welcome(request, live, roles)
+    new = await hall.rematch(live, roles, address=address)
     return new.summary()
+
+
+async def _check_rematch_welcome(request: Request, live: Live, roles: set[str]) -> None:
+    """Refuse (``blocked``) a rematch that would seat an account with someone it blocked
+    since: a rematch seats every account of the table again at once, so it must not go
+    around a block as an invitation could not."""
+    if getattr(request.app.state, "accounts", None) is None or live.row.rematch:
+        return
+    hall = _hall(request)
+    held = (await hall.db(hall.store.seated_accounts, [live.id])).get(live.id, {})
+    asking = {a for role, a in held.items() if role in roles}
+    others = set(held.values()) - asking
+    check = invitations.offers(request).blocked
+    for other in others:
+        for me in asking:
+            if await hall.db(check, other, me):
+                raise Blocked("a player of this table takes no rematch from you")
 
 
 @router.get("/tables/{table_id}/record", dependencies=[limited("replay")])
