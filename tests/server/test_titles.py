@@ -124,3 +124,29 @@ def test_a_table_with_its_own_card_set_lists_it_as_a_flag(client: TestClient) ->
     assert listed[table]["options"]["cards"] is True
     assert state(client, table, tokens["green"])["view"]["options"]["cards"] == cards
     assert len(json.dumps(listed[table])) < 2_000
+
+
+def test_the_description_is_built_once_and_sent_compressed_as_built(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/api/meta is about 120 KB that do not change while the server runs: built and
+    compressed once, then sent as they are (each request built and compressed it anew)."""
+    from crisis.server.lobby import routes
+
+    built: list[int] = []
+    original = routes._meta
+
+    def counting() -> dict[str, Any]:
+        built.append(1)
+        return original()
+
+    monkeypatch.setattr(routes, "_meta", counting)
+    plain = client.get("/api/meta", headers={"Accept-Encoding": "identity"})
+    packed = client.get("/api/meta", headers={"Accept-Encoding": "gzip"})
+    assert plain.status_code == packed.status_code == 200
+    assert packed.headers["content-encoding"] == "gzip" and "content-encoding" not in plain.headers
+    assert packed.json() == plain.json() and plain.json()["default_title"]
+    assert int(packed.headers["content-length"]) < len(plain.content) / 3
+    for _ in range(3):
+        client.get("/api/meta")
+    assert built == [1]
