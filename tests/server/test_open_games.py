@@ -150,6 +150,27 @@ def test_the_host_starts_with_bots_in_the_free_seats_or_closes_it(site: TestClie
     assert site.get(f"/api/tables/{other}").status_code == 404
 
 
+def test_one_host_holds_a_few_open_tables_not_the_whole_list(site: TestClient) -> None:
+    """A host may keep a few tables waiting; past ``OPEN_TABLES_PER_HOST`` a new open table
+    is refused (``too_many``) and nothing is made, so that one account cannot push everyone
+    else's tables off the list. Starting or closing one makes room."""
+    honest, spammer = Person(site, "Livia").confirm(), Person(site, "Pest").confirm()
+    theirs, _ = host_table(honest, [ME, OPEN], rated=True)
+    mine = [host_table(spammer, [ME, OPEN], rated=True)[0] for _ in range(3)]
+    res = spammer.post("/api/tables", {"seats": [ME, OPEN], "open": True, "rated": True})
+    assert res.status_code == 409 and res.json()["code"] == "too_many", res.text
+    shown = listed(honest)
+    assert set(shown) == {theirs, *mine}
+    # Each rated table's seated player comes with their rating (none before a rated game).
+    assert all(t["seats"][0]["rating"] is None for t in shown.values())
+    assert spammer.post(f"/api/tables/{mine[0]}/close").status_code == 200
+    another, _ = host_table(spammer, [ME, OPEN])
+    assert another in listed(honest)
+    # Tables that started are not waiting: they do not count.
+    assert honest.post(f"/api/tables/{mine[1]}/take").status_code == 200
+    assert host_table(spammer, [ME, OPEN])[0] in listed(honest)
+
+
 def test_a_rated_open_table_waits_to_be_full(site: TestClient) -> None:
     host = Person(site, "Aurelia").confirm()
     table, _ = host_table(host, [ME, OPEN], rated=True)

@@ -121,6 +121,13 @@ class TooFast(TableError):
     status = 429
 
 
+class TooMany(TableError):
+    """The asker holds as many of these as one person may (open tables waiting, say)."""
+
+    code = "too_many"
+    status = 409
+
+
 class Busy(TableError):
     """The server's workers cannot take this now (bots, hints and reviews share them)."""
 

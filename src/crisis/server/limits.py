@@ -52,6 +52,9 @@ CONNECTIONS_PER_SEAT = 8
 THINK_SECONDS = 1.0
 #: Longest a bot move waits for a free worker before a quick bot plays it instead, in seconds.
 BOT_WAIT = 3.0
+#: Open tables (waiting for players to take their free seats) one account may host at once:
+#: a person waits for a game or two, and the lobby's list is everyone's, not one host's.
+OPEN_TABLES_PER_HOST = 3
 #: Unfinished tables with no person seated that one address may have at once.
 BOT_TABLES_PER_ADDRESS = 3
 #: Unfinished tables with a searching bot (``hard``, ``ismcts``) one address may have at once.

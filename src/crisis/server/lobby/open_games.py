@@ -15,7 +15,9 @@ seat at once through two processes get one seat each or one refusal, never the s
 the start (its status and its bots' seats) is one such write, so a seat taken while the host
 starts the table is either taken before (the start is refused) or refused, never stored as a
 bot's. A refused write answers the coded ``conflict``. A host's blocked accounts cannot take
-its seats (``blocked``), and a rated seat takes a confirmed address (``unconfirmed``).
+its seats (``blocked``), and a rated seat takes a confirmed address (``unconfirmed``). One
+account hosts at most ``limits.OPEN_TABLES_PER_HOST`` open tables at once (``too_many``), so
+that nobody fills the list that everyone reads.
 """
 
 from __future__ import annotations
@@ -71,14 +73,19 @@ async def open_tables(request: Request, me: Maybe) -> dict[str, Any]:
     hall = _hall(request)
     rows = await hall.db(hall.store.open_games, LISTED)
     held = await hall.db(hall.store.seated_accounts, [r.id for r in rows])
+    # The seated players' ratings: one query per title, not one per table.
+    wanted: dict[str, set[str]] = {}
+    for row in rows:
+        if row.rated:
+            wanted.setdefault(row.title, set()).update(held.get(row.id, {}).values())
+    ratings = {
+        title: await hall.db(request.app.state.ratings.of, sorted(people), title)
+        for title, people in wanted.items()
+    }
     out = []
     for row in rows:
         people = held.get(row.id, {})
-        rated = (
-            await hall.db(request.app.state.ratings.of, list(people.values()), row.title)
-            if row.rated
-            else {}
-        )
+        rated = ratings.get(row.title, {}) if row.rated else {}
         summary = table_summary(row)
         for seat in summary["seats"]:
             account = people.get(seat["role"])

@@ -34,6 +34,7 @@ from crisis.server.errors import (
     Forbidden,
     GameOver,
     NotFound,
+    TooMany,
     Unconfirmed,
 )
 from crisis.server.lobby import invitations, replays
@@ -225,6 +226,13 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
             raise SignedOut(f"sign in to make {what}")
         if body.rated and maker.confirmed is None:
             raise Unconfirmed("rated play takes a confirmed e-mail address: confirm yours first")
+        if body.open and (
+            await hall.db(hall.store.hosted_open, maker.id) >= limits.OPEN_TABLES_PER_HOST
+        ):
+            raise TooMany(
+                f"you host {limits.OPEN_TABLES_PER_HOST} open tables waiting for players"
+                " already: start or close one first"
+            )
         invited = await _invited(request, body.seats, maker)
         for i, guest in invited.items():
             seats[i].name, seats[i].invited = guest.name, guest.id

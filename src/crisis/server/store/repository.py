@@ -1194,6 +1194,21 @@ class Store:
         wanted = set(token_hashes)
         return [(row, [s.role for s in row.seats if s.token_hash in wanted]) for row in tables]
 
+    def hosted_open(self, account: str) -> int:
+        """How many tables ``account`` hosts that are listed as open (waiting for players to
+        take a free seat; a table waiting only for invited players' answers is not)."""
+        with self.engine.connect() as db:
+            found: int = db.execute(
+                select(func.count())
+                .select_from(games)
+                .where(
+                    games.c.status == "open",
+                    games.c.host == account,
+                    exists().where(seats.c.game == games.c.id, seats.c.kind == "open"),
+                )
+            ).scalar_one()
+        return found
+
     def open_games(self, limit: int = 50) -> list[GameRow]:
         """Open tables waiting for players, the newest first (summaries, as
         :meth:`recent_games`)."""
