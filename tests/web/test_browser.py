@@ -157,7 +157,7 @@ def test_a_newcomer_creates_a_table_with_three_bots_and_plays(server: str, brows
     assert said and all(any(r in s for r in reasons) for s in said), said
     page.locator(".region.target").first.click(force=True)
     rng = random.Random(7)
-    clicks = notes = greyed = folded = 0
+    clicks = notes = greyed = folded = counted = 0
     folded_after: str | None = None  # the prompt at which "Not possible now" was opened
     for _ in range(400):
         if page.locator("#prompt", has_text="Game over").count():
@@ -167,6 +167,10 @@ def test_a_newcomer_creates_a_table_with_three_bots_and_plays(server: str, brows
             notes += page.locator("#buttons .action-note").count()
             greyed += page.locator("#unavailable-list button:disabled").count()
             prompt = page.locator("#prompt").inner_text()
+            if "starting hand" in prompt:  # how many are left, said by the cards
+                said = page.locator("#hand-role").inner_text()
+                assert re.search(r"take \d more from the Available pile", said), said
+                counted += 1
             if folded_after is not None and prompt != folded_after:
                 # Opened to read why, it folded once that decision was over.
                 assert not page.evaluate("document.getElementById('unavailable').open")
@@ -183,9 +187,18 @@ def test_a_newcomer_creates_a_table_with_three_bots_and_plays(server: str, brows
         if clicks >= 120:
             break
     assert clicks > 20
-    assert notes > 0 and greyed > 0 and folded == 1
+    assert notes > 0 and greyed > 0 and folded == 1 and counted > 0
     assert page.locator("#log li").count() > 20
     assert page.locator(".mat").count() == 4
+    # Each player's mat: leaders ready and those still to recruit at their printed costs.
+    mats = page.locator(".mat .mat-line").all_inner_texts()
+    assert len(mats) == 4, mats
+    assert all(
+        re.search(r"Governors: \d+ ready, (recruit at [\d·]+ Senate|none left)", m) for m in mats
+    )
+    assert all(
+        re.search(r"Generals: \d+ ready, (recruit at [\d·]+ Military|none left)", m) for m in mats
+    )
     if not page.locator("#prompt", has_text="Game over").count():  # strong bots may win first
         page.click("#resign")
         assert "Resign as" in page.locator("dialog#confirm[open]").inner_text()  # asked here
@@ -315,6 +328,10 @@ def test_watch_a_game_lists_other_peoples_tables_not_your_own(server: str, brows
     other, mine = make_table(stranger), make_table(page)
     page.goto(server + "/")
     page.locator(f"#my-tables li[data-table='{mine}']").wait_for()
+    # Its facts on a line of their own, not hung after the names with a separator.
+    facts = page.locator(f"#my-tables li[data-table='{mine}'] .game-facts")
+    assert facts.inner_text().startswith("You: ")
+    assert facts.evaluate("n => getComputedStyle(n).display") == "block"
     # The watch list is drawn in one go: once the stranger's table is in it, it is complete.
     page.locator(f"#recent-tables li[data-table='{other}'] a", has_text="Watch").wait_for()
     assert page.locator(f"#recent-tables li[data-table='{mine}']").count() == 0

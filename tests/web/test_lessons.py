@@ -196,6 +196,52 @@ def test_a_lesson_on_a_phone_opens_at_the_top_and_follows_the_learner(
 
 
 @pytest.mark.browser
+def test_the_card_says_when_its_words_run_on_and_the_board_shows_where(
+    server: str, browser: Any
+) -> None:
+    """A wide screen caps the lesson card: "More below" shows while words run on under its
+    edge and scrolls on when clicked. A card on offer that the step drafts is ringed on the
+    board as well as in the list; a map step's "Show me" brings its region into sight."""
+    page, problems = _page(browser, 1440, 900)
+    page.goto(f"{server}/learn/time_of_crisis/example-turn-1")
+    page.evaluate("() => localStorage.clear()")
+    page.reload()
+    _wait_step(page, 0)
+    more = page.locator("#lesson-more")
+    more.wait_for(state="visible")
+    more.click()
+    page.wait_for_function("() => document.getElementById('lesson-card').scrollTop > 0")
+    page.evaluate(
+        "() => { const c = document.getElementById('lesson-card'); c.scrollTop = c.scrollHeight; }"
+    )
+    more.wait_for(state="hidden")
+    page.goto(f"{server}/learn/rome_in_crisis/first-round")
+    page.evaluate("() => localStorage.clear()")
+    page.reload()
+    _wait_step(page, 0)
+    _lit(page)
+    assert "Your turn" not in page.title()  # a lesson's tab is no call to a turn
+    assert page.locator('.offer [data-key="spqr_9a"].lesson-spot').count() == 1
+    assert page.locator(".lesson-spot").count() == 1
+    phone, more_problems = _page(browser, 390, 844)
+    phone.goto(f"{server}/learn/time_of_crisis/example-turn-1")
+    phone.evaluate("() => localStorage.clear()")
+    phone.reload()
+    _wait_step(phone, 0)
+    for n in range(4):  # to the first step played on the map
+        phone.click("#lesson-forward")
+        _wait_step(phone, n + 1)
+    phone.wait_for_selector("#map .area.lesson-spot", state="attached")
+    phone.click("#lesson-show")
+    phone.wait_for_function(
+        "() => { const spot = document.querySelector('#map .area.lesson-spot');"
+        " const r = spot.getBoundingClientRect(); const y = r.top + r.height / 2;"
+        " return y > 0 && y < window.innerHeight; }"
+    )
+    assert not problems and not more_problems, (problems, more_problems)
+
+
+@pytest.mark.browser
 def test_the_lobby_offers_the_lessons(server: str, browser: Any) -> None:
     page, problems = _page(browser, 390, 844)
     page.goto(server + "/")

@@ -64,7 +64,7 @@ function entry(game, titles) {
   return el("li", { "data-table": game.id, class: game.waiting ? "waiting" : null },
     el("a", { href, class: game.waiting ? "button primary small" : "button small" }, game.waiting ? "Play" : "Open"),
     el("span", { class: "game-what" }, el("strong", {}, name), ` with ${others.join(", ") || "nobody"}`,
-      el("span", { class: "muted small" }, ` · ${facts}`)),
+      el("span", { class: "muted small game-facts" }, facts)),
     el("span", { class: game.waiting ? "your-turn" : "muted" }, stateWords(game)),
     away.length ? el("span", { class: "away small" }, away.join("; ")) : "");
 }

@@ -126,11 +126,31 @@ function buildCard() {
       el("summary", {}, "About this lesson"),
       el("div", { id: "lesson-intro" })),
     el("div", { id: "lesson-end", class: "lesson-end hidden" }),
+    // A wide screen caps the card's height: when the words run on below its edge, say so
+    // (a scroll bar alone is easy to miss); a click scrolls on.
+    el("button", { id: "lesson-more", type: "button", class: "lesson-more hidden", onclick: moreBelow }, "More below ▾"),
   );
   // Above the prompt: first in the side column (the prompt's own column on any layout).
   const prompt = document.querySelector(".prompt-card");
   const side = document.querySelector(".side") || (prompt && prompt.parentNode) || document.body;
   side.insertBefore(card, side.firstChild);
+  card.addEventListener("scroll", markMore, { passive: true });
+  card.addEventListener("toggle", markMore, true); // "About this lesson" opened or closed
+  window.addEventListener("resize", markMore);
+}
+
+/** Show "More below" while the lesson card has words below its visible part. */
+function markMore() {
+  const card = $("lesson-card");
+  if (!card) return;
+  const hidden = card.scrollHeight - card.scrollTop - card.clientHeight;
+  $("lesson-more").classList.toggle("hidden", hidden <= 4);
+}
+
+/** Scroll the lesson card on by most of its height. */
+function moreBelow() {
+  const card = $("lesson-card");
+  card.scrollBy({ top: card.clientHeight * 0.8, behavior: "smooth" });
 }
 
 /** The rules at hand for this step, opened and brought into view. */
@@ -172,6 +192,7 @@ function drawCard() {
   $("lesson-show").disabled = done;
   const end = $("lesson-end");
   end.classList.toggle("hidden", !done);
+  requestAnimationFrame(markMore); // once the new words are laid out
   if (done) {
     const i = lesson.others.findIndex((x) => x.title === lesson.title && x.id === lesson.id);
     const next = i >= 0 ? lesson.others[i + 1] : null;
@@ -214,6 +235,13 @@ function light() {
   }
   if (!lit) return;
   lit.classList.add("lesson-lit");
+  // The piece the action is about, where the board draws it apart from the lit control (a
+  // card on offer whose action the list holds): ringed too, so the words and the board meet.
+  if (typeof arg === "string") {
+    for (const piece of document.querySelectorAll(`[data-key="${CSS.escape(arg)}"]`)) {
+      if (piece !== lit && visible(piece)) piece.classList.add("lesson-spot");
+    }
+  }
   if (step.control === "map") {
     const named = (Array.isArray(arg) ? arg : [arg]).filter((x) => typeof x === "string");
     for (const name of named) {
@@ -239,10 +267,13 @@ function bringCardTop() {
   if (top < 0 || top > window.innerHeight / 2) card.scrollIntoView({ block: "start" });
 }
 
-/** Scroll the lit control into view (and focus it, for the keyboard). */
+/** Scroll the lit control into view (and focus it, for the keyboard); a map step's region,
+ * where the board shows it, comes first: the place on the map is what the words speak of, and
+ * a click there does the step as the listed button does. */
 function showLit() {
   const lit = document.querySelector(".lesson-lit");
   if (!lit) return;
-  lit.scrollIntoView({ block: "center", inline: "nearest" });
+  const spot = document.querySelector("#map .area.lesson-spot");
+  (spot && visible(spot) ? spot : lit).scrollIntoView({ block: "center", inline: "nearest" });
   if (typeof lit.focus === "function") lit.focus({ preventScroll: true });
 }

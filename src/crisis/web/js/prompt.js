@@ -103,7 +103,8 @@ export function renderHeader(s, view, actions) {
   // On a phone the prompt card sits right under the banner and says the prompt, so the
   // banner's prompt part is hidden there (style.css): "your turn" once, the prompt once.
   notice.replaceChildren(...(mine ? [`Your turn (${s.role})`, el("span", { class: "notice-prompt" }, `: ${view.prompt}`)] : []));
-  document.title = `${mine ? "● Your turn · " : ""}${app.board.name}`;
+  // A lesson keeps its own title (lesson.js): its steps are no turn to be called to.
+  if (!app.lesson) document.title = `${mine ? "● Your turn · " : ""}${app.board.name}`;
   if (mine && !app.wasMyTurn) announce(`${cap(s.role)}: ${view.prompt}`);
   app.wasMyTurn = mine;
 }

@@ -510,7 +510,14 @@ function renderHand(ctx, s, view, actions) {
   const me = view.players.find((p) => p.role === s.role);
   $("hand-card").classList.toggle("hidden", !me || !me.hand);
   if (!me || !me.hand) return;
-  $("hand-role").textContent = `(${s.role})`;
+  // A secret choice of cards (the starting hand, a refill, Pax Deorum, the Demagogue's
+  // discards) says how many are left to choose where the cards are, not only in the prompt.
+  const left = (view.choosing || {})[s.role] || 0;
+  const taking = ["choose_hand", "refill", "pax"].includes(view.step);
+  const need = left > 0 && actions.length
+    ? ` · ${taking ? "take" : "discard"} ${left} more${taking ? " from the Available pile" : ""}`
+    : "";
+  $("hand-role").textContent = `(${s.role})${need}`;
   $("hand").replaceChildren(...cardFaces(ctx, me.hand, actions.filter((a) => pileOf(a[0]) === "hand"), "hand"));
   const piles = $("piles");
   piles.replaceChildren();
@@ -532,6 +539,21 @@ function track(n, max) {
   return t;
 }
 
+/** A player's mat: the leaders ready to use and those still to recruit, each at its printed
+ * cost (Governors in Senate influence, Generals in Military), as the rules and lessons name
+ * it ("the Governor at 2 on your mat"). */
+function matLine(p) {
+  const leaders = (kind, ready, left, suit) => {
+    const costs = [...left].sort((a, b) => a - b);
+    return el("span", { class: "mat-leaders" }, `${kind}: ${ready} ready`,
+      costs.length ? `, recruit at ${costs.join("·")} ${sphere(suit)}` : ", none left to recruit");
+  };
+  return el("div", { class: "mat-line" }, el("span", { class: "mat-name" }, "Mat"), " ",
+    leaders("Governors", p.governors_ready, p.governors_unclaimed || [], "blue"),
+    el("span", { class: "mat-sep" }, " · "),
+    leaders("Generals", p.generals_ready, p.generals_unclaimed || [], "red"));
+}
+
 function renderPlayers(s, view) {
   const seats = Object.fromEntries(s.table.seats.map((x) => [x.role, x]));
   $("players").replaceChildren(...view.players.map((p) => {
@@ -548,9 +570,9 @@ function renderPlayers(s, view) {
       ` ${seat.kind === "bot" ? `${seat.bot} bot` : seat.name === cap(p.role) ? "" : seat.name || ""}`,
       el("div", {}, `Legacy ${p.legacy} · Emperor Turns `, track(p.emperor_turns, Math.max(5, p.emperor_turns))),
       el("div", { class: "muted" },
-        `Hand ${p.hand_count} · Available ${p.available_count} · Discard ${p.discard_count} · ` +
-        `Governors ${p.governors_ready} ready · Generals ${p.generals_ready} ready` +
+        `Hand ${p.hand_count} · Available ${p.available_count} · Discard ${p.discard_count}` +
         (p.trophies.length ? ` · Trophies: ${p.trophies.join(", ")}` : "")),
+      matLine(p),
     );
   }));
 }
