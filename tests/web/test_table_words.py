@@ -9,6 +9,7 @@ be lost; a newcomer watching a bot's turn read its pool as their own.)
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from crisis.engine.action import Action
@@ -222,3 +223,52 @@ def test_on_a_phone_the_newest_log_lines_stand_under_the_prompt(server: str, bro
     _open(laptop, table)
     assert not laptop.locator("#recent").is_visible()
     assert not problems and not more, problems + more
+
+
+def _map(view: dict[str, Any]) -> Any:
+    """What the page's note of changes compares (js/boards/time_of_crisis/changes.js)."""
+    keep = ("governor", "support", "militia", "mobs", "quaestor", "improvements", "active")
+    provinces = {
+        n: [p.get(k) for k in (*keep, "inactive", "pretender")]
+        for n, p in view["provinces"].items()
+    }
+    return provinces, view["tribes"], view["leaders"], view["rivals"], view["armies"]
+
+
+def test_what_follows_the_action_that_ends_a_turn_is_told_as_changed(
+    server: str, browser: Any
+) -> None:
+    """The action that ends green's turn is answered with the state the rules carried on to
+    (the next turn's crisis roll and event need no decision). Green has not seen those: the
+    note says what they changed, though the state came right after green's own action."""
+    table = Table(server, plan()).create()
+    match = Match(get_title(TITLE), table.plan.seed, dict(OPTIONS))
+    found = None
+    for i, (role, action) in enumerate(table.plan.actions):
+        before = match.view("green")
+        match.apply(role, Action.parse(action))
+        after = match.view("green")
+        if (
+            role == "green"
+            and i > 20
+            and before["current"] == "green"
+            and after["current"] != "green"
+            and _map(before) != _map(after)
+        ):
+            found = i
+            break
+    assert found is not None, "no turn of green's ends with the map changed after it"
+    table.advance(found)
+    page, problems = _page(browser, *LAPTOP)
+    _open(page, table)
+    _role, action = table.next_action()
+    wanted = page.locator(f"[data-action='{json.dumps(action.to_json(), separators=(',', ':'))}']")
+    if not wanted.first.is_visible():
+        page.locator("#all-actions summary").click()
+    wanted.first.click()
+    if page.locator("dialog#confirm[open]").count():
+        page.locator("dialog#confirm[open] #confirm-ok").click()
+    table.synced()
+    page.wait_for_selector("#changes:not(.hidden)")
+    assert page.locator("#changes-list li").count() > 0
+    assert not problems, problems

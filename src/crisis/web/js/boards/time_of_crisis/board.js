@@ -90,6 +90,10 @@ export const board = {
   /** Table.js tells the board when this browser sends an action: what changes next is ours. */
   acted(action, s) {
     UI.actedAt = s.version;
+    // The map as this seat saw it when it acted, and whose turn it was: an action that ends
+    // the turn is answered with a state the rules carried on from (the next turn's crisis
+    // roll and event are no decision), which this seat has not seen yet.
+    UI.actedFrom = UI.last ? { map: snapshot(UI.last.view), current: UI.last.view.current } : null;
   },
 
   /** The regions a log line names, to light on the map. */
@@ -252,7 +256,7 @@ function targetsFor(actions, armies) {
 
 /** The map's drawing and what the player has picked on it. */
 let MAP = null;
-const UI = { selected: null, last: null, seen: null, seenFor: null, actedAt: null };
+const UI = { selected: null, last: null, seen: null, seenFor: null, actedAt: null, actedFrom: null };
 
 /** The actions of one army: those whose argument names it, as the verbs declare it (an army
  * alone, the Emperor's token on it, or an army and what it does). */
@@ -302,14 +306,23 @@ function changes(s, view) {
     note.classList.add("hidden"); // what this seat saw is on its way from the server
     return new Set();
   }
-  // The first look, and the state that follows this seat's own action, are seen by it.
+  // The first look, and the state that follows this seat's own action, are seen by it; but
+  // where that action ended its turn, what followed (the next turn's crisis: barbarians,
+  // an event) is not: the map as it was when it acted is what it saw (a turn ends with
+  // buying, which moves nothing on the map).
   if (!before || (UI.actedAt !== null && s.version > UI.actedAt)) {
-    UI.seen.save(now);
+    const from = UI.actedFrom;
+    const passed = before && from && from.current !== view.current;
     UI.actedAt = null;
-    note.classList.add("hidden");
-    return new Set();
+    UI.actedFrom = null;
+    if (!passed) {
+      UI.seen.save(now);
+      note.classList.add("hidden");
+      return new Set();
+    }
+    UI.seen.save(from.map);
   }
-  const { regions, lines } = describeChanges(before, now);
+  const { regions, lines } = describeChanges(UI.seen.load() || now, now);
   note.classList.toggle("hidden", !lines.length);
   const list = $("changes-list");
   const MAX = 12;
