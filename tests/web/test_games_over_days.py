@@ -454,6 +454,8 @@ def test_a_friend_link_table_made_while_signed_in_follows_both_and_mails_the_mak
         bar.locator("li", has_text=friend_name).wait_for()
         said = bar.inner_text()
         assert maker_name in said and " h left" in said and "unrated" in said, said
+        # "unrated" is the game's: a player without a rating is not called so beside it too
+        assert said.count("unrated") == 1, said
         # (on a phone at your turn the banner under the bar says it, and the bar does not)
         turn = f"{said}\n{page.locator('#notice').inner_text()}"
         assert re.search(r"Your turn|Waiting for \S+ \((Green|Blue)\)", turn), turn

@@ -63,15 +63,17 @@ function ratingWords(role, who) {
   return `${value}${provisional ? "?" : ""}${changeWords(role)}`;
 }
 
-/** A seat's person for the bar at the top: the name and, for an account, its rating. */
-function barPerson(seat) {
+/** A seat's person for the bar at the top: the name and, for an account, its rating; one
+ * who has none yet is "new" at a rated table and shown by name alone at an unrated one
+ * (where the bar says "unrated" of the game already). */
+function barPerson(seat, rated) {
   if (seat.kind === "bot") return `${seat.name || `${seat.bot} bot`}`;
   if (seat.kind === "open") return "free seat";
   const who = players[seat.role];
   if (!who) return seat.name || cap(seat.role);
-  const shown = ratingWords(seat.role, who);
+  const shown = ratingWords(seat.role, who) || (rated ? "new" : "");
   return el("span", {}, who.name,
-    el("span", { class: "seat-rating", title: "Rating for this game" }, shown ? ` ${shown}` : " unrated"));
+    shown ? el("span", { class: "seat-rating", title: "Rating for this game" }, ` ${shown}`) : "");
 }
 
 /** "23 h left" until a Unix time in seconds. */
@@ -133,7 +135,7 @@ function renderBar(s) {
   $("bar-players").replaceChildren(...t.seats.map((seat) => el("li", { class: active.includes(seat.role) && !result ? "to-move" : null },
     el("span", { class: `swatch ${seat.role}`, "aria-hidden": "true" }),
     el("span", { class: "visually-hidden" }, `${cap(seat.role)}: `),
-    barPerson(seat),
+    barPerson(seat, Boolean(t.rated)),
     app.roles.includes(seat.role) ? el("span", { class: "you" }, " (you)") : "",
     vacationWords(clocks[seat.role]) && !result ? el("span", { class: "away" }, ` · ${vacationWords(clocks[seat.role])}`) : "")));
 }
