@@ -157,6 +157,13 @@ def test_names_and_addresses_are_unique_and_bad_input_changes_nothing(
         refused("Zenobia", "queen@palmyra.example", weak, 400, "weak_password")
     refused("Zenobia", "z@example.org", "p" * 120 + "Long!1234", 400, "password_too_long")
     refused("Zenobia", "z@example.org", 5 + 0, 400, "bad_message")  # type: ignore[arg-type]
+    # Every field that is wrong is said at once, with the first one's code.
+    res = other.post(
+        "/api/account/signup", json={"name": "1bad", "email": "x@", "password": "12345"}
+    )
+    error(res, 400, "bad_name")
+    said = res.json()["message"]
+    assert "a name is" in said and "an e-mail address is" in said and "at least 10" in said, said
     assert count(db, "accounts") == 2 and count(db, "sessions") == 2
     assert other.get("/api/account").json() == {"account": None}
 

@@ -32,7 +32,7 @@ from crisis.server.accounts.errors import (
     SignedOut,
 )
 from crisis.server.accounts.seats import Seats
-from crisis.server.errors import TooFast
+from crisis.server.errors import BadMessage, TooFast
 from crisis.server.mail import outbox as mail
 from crisis.server.mail.channels import Notifier
 from crisis.server.play.table import hash_token
@@ -335,9 +335,7 @@ async def sign_up(body: SignUpIn, request: Request, response: Response, svc: Svc
     is never confirmed nor mailed (its owner is told instead): the answer, the cookies and
     the account's page tell nobody who has an account here. Names are public (tables and
     ratings show them), so a taken name is said."""
-    name = passwords.check_name(body.name)
-    email = passwords.check_email(body.email)
-    password = passwords.check_password(body.password, name=name, email=email)
+    name, email, password = _checked(body)
     svc.hashing.check(passwords.SHARED)  # a full queue or a spent budget: at once
     svc.hashing.budget.check(passwords.SHARED)
     keys = [f"signup:{passwords.email_key(email)}", f"signup:{passwords.name_key(name)}"]
@@ -350,6 +348,33 @@ async def sign_up(body: SignUpIn, request: Request, response: Response, svc: Svc
     await _sign_in(svc, request, response, account)
     svc.after(_mail_confirm(svc, account))
     return {"account": account.mine(), "next": _next(body.next)}
+
+
+def _checked(body: SignUpIn) -> tuple[str, str, str]:
+    """A sign-up's name, address and password, each checked: every one that is wrong is said
+    at once (a form that answers one mistake at a time makes a newcomer send it thrice), with
+    the first one's code, so that the page goes to that field."""
+    problems: list[BadMessage] = []
+    name = email = password = ""
+    try:
+        name = passwords.check_name(body.name)
+    except BadMessage as exc:
+        problems.append(exc)
+    try:
+        email = passwords.check_email(body.email)
+    except BadMessage as exc:
+        problems.append(exc)
+    try:
+        password = passwords.check_password(
+            body.password, name=name or body.name, email=email or body.email
+        )
+    except BadMessage as exc:
+        problems.append(exc)
+    if len(problems) > 1:
+        raise type(problems[0])("; ".join(str(p) for p in problems))
+    if problems:
+        raise problems[0]
+    return name, email, password
 
 
 async def _mail_taken(svc: Service, email: str) -> None:
