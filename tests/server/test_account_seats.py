@@ -140,7 +140,11 @@ def test_seats_need_a_signed_in_same_site_browser(client: TestClient, db: Databa
     assert db.execute("SELECT COUNT(*) FROM seats WHERE account IS NOT NULL") == [(0,)]
 
 
-def test_a_rematch_keeps_each_seat_with_its_account(client: TestClient) -> None:
+def test_a_rematch_keeps_the_askers_seat_and_offers_the_others(client: TestClient) -> None:
+    """The one who asks keeps their seat (their account's, their secret); another person's
+    seat is offered to their account, as an invitation is: nobody is sat at a new game, its
+    clock running, without saying yes. The table starts once they accept; their asking too
+    finds the same table."""
     table, tokens = create(client, [HUMAN, HUMAN])
     aurelian, zenobia = person(client, "Aurelian"), person(client, "Zenobia")
     claim(aurelian, tokens["green"])
@@ -149,10 +153,19 @@ def test_a_rematch_keeps_each_seat_with_its_account(client: TestClient) -> None:
         headers = {"X-Seat-Token": tokens[role]}
         res = client.post(f"/api/tables/{table}/resign", json={"role": role}, headers=headers)
         assert res.status_code == 200, res.text
-    new = aurelian.post(f"/api/tables/{table}/rematch").json()["id"]
-    assert new != table
-    # Each person holds their seat of the rematch by their account, as they held the first.
+    made = aurelian.post(f"/api/tables/{table}/rematch")
+    assert made.status_code == 200, made.text
+    new = made.json()["id"]
+    assert new != table and made.json()["status"] == "open"
     assert aurelian.get(f"/test/roles/{new}").json() == ["green"]
+    assert zenobia.get(f"/test/roles/{new}").json() == []  # offered, not taken for her
+    offers = zenobia.get("/api/account/invitations").json()["invitations"]
+    assert [(o["table"], o["role"]) for o in offers] == [(new, "blue")], offers
+    # Asking too finds the same table, where her seat waits for her answer.
+    assert zenobia.post(f"/api/tables/{table}/rematch").json()["id"] == new
+    res = zenobia.post(f"/api/tables/{new}/accept", json={"role": "blue"})
+    assert res.status_code == 200, res.text
+    assert res.json()["table"]["status"] == "playing"
     assert zenobia.get(f"/test/roles/{new}").json() == ["blue"]
     assert {g["id"] for g in games(zenobia)} == {table, new}
     assert TestClient(client.app).get(f"/test/roles/{new}").json() == []
@@ -171,7 +184,8 @@ def test_a_rematch_is_refused_to_someone_a_player_blocked_since(client: TestClie
     assert res.status_code == 403 and res.json()["code"] == "blocked", res.text
     assert aurelian.get(f"/api/tables/{table}").json()["rematch"] is None  # nothing made
     assert {g["id"] for g in games(zenobia)} == {table}
-    # The blocker may still ask for one (the block is theirs to lift), and so it is made.
+    # The blocker may still ask for one (the block is theirs to lift): it is offered.
     new = zenobia.post(f"/api/tables/{table}/rematch")
     assert new.status_code == 200, new.text
-    assert aurelian.get(f"/test/roles/{new.json()['id']}").json() == ["green"]
+    offers = aurelian.get("/api/account/invitations").json()["invitations"]
+    assert [(o["table"], o["role"]) for o in offers] == [(new.json()["id"], "green")]

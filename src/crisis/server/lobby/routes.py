@@ -458,26 +458,47 @@ async def rematch(table_id: str, request: Request, token: Token = None) -> dict[
     live = await hall.get(table_id)
     address = request.client.host if request.client else "?"
     roles = await _roles(request, live, token)
-    await _check_rematch_welcome(request, live, roles)
-    new = await hall.rematch(live, roles, address=address)
+    if live.row.rematch:  # asked for already: the same table (an offer there waits for you)
+        return (await hall.rematch(live, roles, address=address)).summary()
+    host, offered = await _rematch_offers(request, live, roles)
+    new = await hall.rematch(
+        live,
+        roles,
+        address=address,
+        offer={role: guest.id for role, guest in offered.items()},
+        host=host.id if host else None,
+    )
+    if host is not None and offered and new.row.host == host.id:
+        await invitations.send(request, new, host, offered)
     return new.summary()
 
 
-async def _check_rematch_welcome(request: Request, live: Live, roles: set[str]) -> None:
-    """Refuse (``blocked``) a rematch that would seat an account with someone it blocked
-    since: a rematch seats every account of the table again at once, so it must not go
-    around a block as an invitation could not."""
-    if getattr(request.app.state, "accounts", None) is None or live.row.rematch:
-        return
+async def _rematch_offers(
+    request: Request, live: Live, roles: set[str]
+) -> tuple[Account | None, dict[str, Account]]:
+    """Who asks for a rematch (their account, if their seats have one) and the seats of the
+    other people's accounts, by role: those are offered to them, as an invitation is, not
+    taken for them (nobody is sat at a new game, its clock running, without saying yes).
+    Refused (``blocked``) where one of them has blocked the asker since. A guest asking (no
+    account of theirs to host) seats everyone again as before."""
+    svc = getattr(request.app.state, "accounts", None)
+    if svc is None:
+        return None, {}
     hall = _hall(request)
     held = (await hall.db(hall.store.seated_accounts, [live.id])).get(live.id, {})
     asking = {a for role, a in held.items() if role in roles}
-    others = set(held.values()) - asking
+    others = {role: a for role, a in held.items() if a not in asking}
     check = invitations.offers(request).blocked
-    for other in others:
+    for other in set(others.values()):
         for me in asking:
             if await hall.db(check, other, me):
                 raise Blocked("a player of this table takes no rematch from you")
+    if not asking or not others:
+        return None, {}
+    host = await svc.run(svc.data.get, min(asking))
+    guests = {role: await svc.run(svc.data.get, a) for role, a in others.items()}
+    offered = {role: g for role, g in guests.items() if g is not None}
+    return host, offered
 
 
 @router.get("/tables/{table_id}/record", dependencies=[limited("replay")])

@@ -890,9 +890,20 @@ class Hall:
                 return read
         return list(live.chat)
 
-    async def rematch(self, live: Live, roles: set[str], *, address: str = "?") -> Live:
+    async def rematch(
+        self,
+        live: Live,
+        roles: set[str],
+        *,
+        address: str = "?",
+        offer: dict[str, str] | None = None,
+        host: str | None = None,
+    ) -> Live:
         """A new game with the same seats, options and secrets (made once per table). A new
-        table counts against ``address``'s table limit like any other."""
+        table counts against ``address``'s table limit like any other. ``offer``: the seats
+        (by role) of other people's accounts, offered to those accounts instead of taken for
+        them: the new table, hosted by ``host`` (the asker's account), then waits for them
+        to accept, as an invitation does."""
         if not roles:
             raise Forbidden("only a seated player may ask for a rematch")
         if not live.finished:
@@ -901,7 +912,14 @@ class Hall:
             if live.row.rematch:
                 return await self.get(live.row.rematch)
             options = {k: v for k, v in live.row.options.items() if k != "first_player"}
-            seats = [SeatSpec(kind=s.kind, bot=s.bot, name=s.name) for s in live.row.seats]
+            offer = offer or {}
+            seats = [
+                SeatSpec(kind=s.kind, bot=s.bot, name=s.name)
+                if s.role not in offer
+                # (a person's seat, though a bot may have played it out after they resigned)
+                else SeatSpec(kind="human", name=s.name, invited=offer[s.role])
+                for s in live.row.seats
+            ]
             try:
                 new, _ = await self.create(
                     seats,
@@ -912,6 +930,7 @@ class Hall:
                     pace=live.row.pace,
                     on_timeout=live.row.on_timeout,
                     rated=live.row.rated,
+                    host=host if offer else None,
                 )
             except Conflict:  # a player asked through another process first: that one
                 await self.following.catch_up(live)

@@ -589,7 +589,8 @@ class Store:
                 if not linked:
                     raise Conflict(f"table {game.rematch_of} has a rematch already")
                 # The same people: a seat that keeps its person's secret keeps their account,
-                # so the rematch is in their "Your games" and its turns are told to them.
+                # so the rematch is in their "Your games" and its turns are told to them;
+                # a seat offered to its account (another person's) is theirs once accepted.
                 held = db.execute(
                     select(seats.c.token_hash, seats.c.account).where(
                         seats.c.game == game.rematch_of, seats.c.account.is_not(None)
@@ -597,7 +598,7 @@ class Store:
                 ).all()
                 accounts = {r.token_hash: r.account for r in held if r.token_hash}
                 for s in game.seats:
-                    if s.token_hash in accounts:
+                    if s.token_hash in accounts and s.invited is None:
                         db.execute(
                             update(seats)
                             .where(seats.c.game == game.id, seats.c.role == s.role)
