@@ -272,3 +272,33 @@ def test_what_follows_the_action_that_ends_a_turn_is_told_as_changed(
     page.wait_for_selector("#changes:not(.hidden)")
     assert page.locator("#changes-list li").count() > 0
     assert not problems, problems
+
+
+def test_a_card_played_far_from_the_prompt_is_answered_where_the_eye_is(
+    server: str, browser: Any
+) -> None:
+    """On a phone the hand is screens below the prompt: playing a card from it says what was
+    sent at the bottom of the screen, where the player looks."""
+    table = Table(server, plan()).create()
+    first = next(
+        i
+        for i, (role, action) in enumerate(table.plan.actions)
+        if role == "green" and action[0] == "play_card"
+    )
+    table.advance(first)
+    phone, problems = _page(browser, *PHONE, has_touch=True)
+    _open(phone, table)
+    _role, action = table.next_action()
+    card = phone.locator(f'#hand button.cardface.target[data-card="{action.arg}"]').first
+    card.scroll_into_view_if_needed()
+    # (the prompt's words are out of sight above)
+    assert phone.evaluate(
+        "() => document.getElementById('prompt').getBoundingClientRect().bottom < 0"
+    )
+    card.click()
+    toast = phone.locator("#toast")
+    toast.wait_for(state="visible")
+    assert toast.inner_text().startswith("Sent: "), toast.inner_text()
+    _shot(phone, "sent-far-from-the-prompt-phone")
+    table.synced()
+    assert not problems, problems

@@ -31,6 +31,13 @@ function sendAction(action, s) {
     app.pending = true;
     closeMenu();
     app.render();
+    // Acted far from the prompt (a card of the hand on a phone, the map scrolled down): say
+    // what was done where the eye is; the prompt above says what follows, and its Undo.
+    const box = $("prompt").getBoundingClientRect();
+    if (box.bottom < 0 || box.top > window.innerHeight) {
+      const words = said(action);
+      toast(`Sent: ${words ? words.label : app.board.label(action, s.view)} (the prompt above says what follows)`);
+    }
   }
 }
 
