@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 from crisis.engine.match import Match
 from crisis.engine.title import TitleSpec
 from crisis.games import get_title
+from crisis.server.errors import BadMessage, Forbidden
 from crisis.server.lobby import replays
 from crisis.server.lobby.replays import CHECKPOINT_EVERY, Replays, walk_checkpoints
 from crisis.server.play.table import Live
@@ -282,8 +283,15 @@ def test_askers_of_one_table_share_one_walk(applied: list[int]) -> None:
     steps = [len(match.log), len(match.log) - 1, 4 * CHECKPOINT_EVERY, 2, len(match.log)]
 
     async def ask() -> None:
-        await asyncio.gather(*(replayer.prepare(live, s, workers) for s in steps))  # type: ignore[arg-type]
+        asks = (replayer.prepare(live, s, None, set(), workers) for s in steps)  # type: ignore[arg-type]
+        await asyncio.gather(*asks)
 
+    # A request the view would refuse walks nothing: another seat's view of a game going on.
+    with pytest.raises(Forbidden):
+        asyncio.run(replayer.prepare(live, len(match.log), "green", set(), workers))  # type: ignore[arg-type]
+    with pytest.raises(BadMessage):
+        asyncio.run(replayer.prepare(live, len(match.log) + 1, None, set(), workers))  # type: ignore[arg-type]
+    assert workers.calls == 0
     asyncio.run(ask())
     assert workers.calls == 1
     for step in steps:
@@ -312,7 +320,7 @@ def test_a_walk_made_stale_by_a_take_back_is_not_kept() -> None:
             live.row.version += 1
 
     replayer, workers = Replays(), _InlineWorkers(take_back_and_branch)
-    asyncio.run(replayer.prepare(live, 3 * CHECKPOINT_EVERY, workers))  # type: ignore[arg-type]
+    asyncio.run(replayer.prepare(live, 3 * CHECKPOINT_EVERY, None, set(), workers))  # type: ignore[arg-type]
     assert workers.calls == 2  # the first walk was made stale; the second holds
     expected = list(expected_steps(live))
     for step in (3 * CHECKPOINT_EVERY, 2 * CHECKPOINT_EVERY + 1, CHECKPOINT_EVERY + 5):

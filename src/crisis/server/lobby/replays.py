@@ -80,14 +80,22 @@ class Replays:
         #: A table's checkpoints being recorded in a worker (one walk at a time per table).
         self._filling: dict[str, asyncio.Future[None]] = {}
 
-    async def prepare(self, live: Live, step: int, workers: Workers, key: str = "") -> None:
-        """Record, in a worker process, the checkpoints that showing ``step`` of ``live``
-        lacks, so that :meth:`view` then applies at most :data:`CHECKPOINT_EVERY` actions on
-        the event loop. Askers of one table share its walk; ``key`` (the asker's address)
-        takes turns with other askers in the workers' queue. Raises ``Busy`` when no worker
-        is free for long; a step out of range is left for :meth:`view` to refuse."""
-        if not 0 <= step <= len(live.match.log):
-            return
+    async def prepare(
+        self,
+        live: Live,
+        step: int,
+        role: str | None,
+        roles: set[str],
+        workers: Workers,
+        key: str = "",
+    ) -> None:
+        """Record, in a worker process, the checkpoints that showing ``step`` of ``live`` to
+        ``role`` lacks, so that :meth:`view` then applies at most :data:`CHECKPOINT_EVERY`
+        actions on the event loop. Refused first as :meth:`view` refuses (nothing is walked
+        for a request that would be refused). Askers of one table share its walk; ``key``
+        (the asker's address) takes turns with other askers in the workers' queue. Raises
+        ``Busy`` when no worker is free for long."""
+        _check(live, step, role, roles)
         for _ in range(3):  # the log may change during a walk (a live game): look again
             if not _lacks(self._walk(live), step):
                 return
@@ -132,13 +140,8 @@ class Replays:
 
     def view(self, live: Live, step: int, role: str | None, roles: set[str]) -> dict[str, Any]:
         """The view of ``role`` (None: public) after the first ``step`` actions."""
+        _check(live, step, role, roles)
         total = len(live.match.log)
-        if not 0 <= step <= total:
-            raise BadMessage(f"step is between 0 and {total}")
-        if role is not None and not live.finished and role not in roles:
-            raise Forbidden("until the game is over a replay shows only your own seat's view")
-        if role is not None and role not in live.match.roles():
-            raise BadMessage(f"no seat {role!r} at this table")
         entry = _entry(live, step)
         walk = self._walk(live)
         label = None
@@ -223,6 +226,18 @@ class Replays:
             if walk.step == len(walk.checkpoints) * every:
                 walk.checkpoints.append(_pack(title.rules.to_json(match.state)))
         return match
+
+
+def _check(live: Live, step: int, role: str | None, roles: set[str]) -> None:
+    """Refuse a replay request that asks for a step out of range, or for a seat's view that
+    the asker may not see (an unfinished game shows only the asker's own seats)."""
+    total = len(live.match.log)
+    if not 0 <= step <= total:
+        raise BadMessage(f"step is between 0 and {total}")
+    if role is not None and not live.finished and role not in roles:
+        raise Forbidden("until the game is over a replay shows only your own seat's view")
+    if role is not None and role not in live.match.roles():
+        raise BadMessage(f"no seat {role!r} at this table")
 
 
 def _lacks(walk: _Walk, step: int) -> bool:

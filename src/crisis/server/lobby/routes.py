@@ -517,7 +517,7 @@ async def replay(
     roles = await _roles(request, live, token)
     replayer: replays.Replays = request.app.state.replays
     key = limits.client_key(client_address(request))
-    await replayer.prepare(live, step, hall.workers, key)
+    await replayer.prepare(live, step, role, roles, hall.workers, key)
     return replayer.view(live, step, role, roles)
 
 
