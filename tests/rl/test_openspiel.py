@@ -6,6 +6,7 @@ import itertools
 import pickle
 import subprocess
 import sys
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -256,3 +257,52 @@ def test_an_action_that_fails_leaves_the_position_as_it_was(
     assert rules.to_json(state.title_state) == said
     monkeypatch.undo()
     assert state.legal_actions() == legal
+
+
+@pytest.mark.parametrize("title", RL_TITLES)
+def test_the_states_own_tensors_and_legal_actions_are_pyspiels(title: str) -> None:
+    """From Python a state answers ``observation_tensor``, ``information_state_tensor`` and
+    ``legal_actions`` itself (pyspiel's C++ path makes a new initial state per tensor): the
+    same values as pyspiel's own, for every player and the default one, at chance nodes,
+    decisions and the end, including the refusals."""
+    game = pyspiel.load_game(cos.game_name(title), {"players": 3, "max_moves": 150})
+    rng = np.random.RandomState(4)
+    state = game.new_initial_state()
+    seen = {"chance": 0, "decision": 0, "terminal": 0}
+    while True:
+        kind = (
+            "terminal"
+            if state.is_terminal()
+            else "chance"
+            if state.is_chance_node()
+            else "decision"
+        )
+        seen[kind] += 1
+        for who in (None, *range(3), int(pyspiel.PlayerId.CHANCE)):
+            args = () if who is None else (who,)
+            try:
+                expected: Any = pyspiel.State.legal_actions(state, *args)
+            except pyspiel.SpielError as exc:
+                expected = type(exc)
+            if expected is pyspiel.SpielError:
+                with pytest.raises(pyspiel.SpielError):
+                    state.legal_actions(*args)
+            else:
+                assert state.legal_actions(*args) == expected, (kind, who)
+        for player in range(3):
+            assert state.observation_tensor(player) == pyspiel.State.observation_tensor(
+                state, player
+            )
+            assert state.information_state_tensor(player) == pyspiel.State.information_state_tensor(
+                state, player
+            )
+        if kind == "decision":
+            assert state.observation_tensor() == pyspiel.State.observation_tensor(state)
+        else:  # no player to default to: refused as pyspiel refuses
+            for method in ("observation_tensor", "information_state_tensor"):
+                with pytest.raises(pyspiel.SpielError):
+                    getattr(state, method)()
+        if kind == "terminal":
+            break
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert min(seen.values()) >= 1, seen

@@ -215,6 +215,18 @@ class CrisisGame(pyspiel.Game):
         self.roles = list(self.title.rules.roles(probe))
         self.key = str(self)
         _GAMES[self.key] = self
+        #: The observers behind the states' own tensor methods (see
+        #: :meth:`CrisisState.observation_tensor`), made on first use.
+        self._observers: dict[bool, CrisisObserver] = {}
+
+    def tensor_observer(self, perfect_recall: bool) -> CrisisObserver:
+        """The observer that :meth:`CrisisState.observation_tensor` (``False``) or
+        :meth:`CrisisState.information_state_tensor` (``True``) fills."""
+        found = self._observers.get(perfect_recall)
+        if found is None:
+            found = InfoStateObserver(self) if perfect_recall else CrisisObserver(self)
+            self._observers[perfect_recall] = found
+        return found
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle by game string: the unpickled game is ``pyspiel.load_game`` of it."""
@@ -348,6 +360,49 @@ class CrisisState(pyspiel.State):
         if self.current_player() != player:
             return []
         return sorted(self._legal(player))
+
+    # pyspiel's own ``observation_tensor`` and ``legal_actions`` go through C++: the tensor's
+    # size is asked of the game each time, which makes a new initial state and fills an
+    # observer from it, then the vector is copied twice; the legal ids go to a C++ vector
+    # and back. From Python the state answers them itself, the same values (tested against
+    # pyspiel's own), in about a tenth less time a step; C++ callers take pyspiel's path.
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """``player``'s observation tensor (by default the player to act), as pyspiel's."""
+        return self._tensor(False, player)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """``player``'s information state tensor (by default the player to act), as pyspiel's."""
+        return self._tensor(True, player)
+
+    def _tensor(self, perfect_recall: bool, player: int | None) -> list[float]:
+        game = self._game
+        who = self.current_player() if player is None else player
+        if not 0 <= who < game.players:  # pyspiel's own refusal
+            base = (
+                pyspiel.State.information_state_tensor
+                if perfect_recall
+                else (pyspiel.State.observation_tensor)
+            )
+            out: list[float] = base(self, who)
+            return out
+        observer = game.tensor_observer(perfect_recall)
+        observer.set_from(self, who)
+        values: list[float] = observer.tensor.tolist()
+        return values
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal action ids, ascending, as pyspiel's: the outcomes at a chance node
+        (whoever is named), the acting player's actions, none for anyone else or at the end."""
+        if self._pending is not None:
+            return [outcome for outcome, _ in self.chance_outcomes()]
+        if player is None:
+            player = self.current_player()
+            if player < 0:  # the end
+                return []
+        elif player < 0:  # a pseudo-player named: pyspiel's own refusal
+            refused: list[int] = pyspiel.State.legal_actions(self, player)
+            return refused
+        return self._legal_actions(player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``n`` equally likely outcomes of the draw needed now."""
