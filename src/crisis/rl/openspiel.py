@@ -378,13 +378,11 @@ class CrisisState(pyspiel.State):
         game = self._game
         who = self.current_player() if player is None else player
         if not 0 <= who < game.players:  # pyspiel's own refusal
-            base = (
-                pyspiel.State.information_state_tensor
-                if perfect_recall
-                else (pyspiel.State.observation_tensor)
-            )
-            out: list[float] = base(self, who)
-            return out
+            if perfect_recall:
+                refused: list[float] = pyspiel.State.information_state_tensor(self, who)
+            else:
+                refused = pyspiel.State.observation_tensor(self, who)
+            return refused
         observer = game.tensor_observer(perfect_recall)
         observer.set_from(self, who)
         values: list[float] = observer.tensor.tolist()
