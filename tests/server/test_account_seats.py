@@ -189,3 +189,25 @@ def test_a_rematch_is_refused_to_someone_a_player_blocked_since(client: TestClie
     assert new.status_code == 200, new.text
     offers = aurelian.get("/api/account/invitations").json()["invitations"]
     assert [(o["table"], o["role"]) for o in offers] == [(new.json()["id"], "green")]
+
+
+def test_a_guest_asks_the_account_holder_to_ask_for_the_rematch(client: TestClient) -> None:
+    """A guest's rematch would sit an account holder at a new game without asking (the
+    offer needs an account to come from): it is refused, and nothing is made; the account
+    holder's own rematch seats the guest by their secret, as before."""
+    table, tokens = create(client, [HUMAN, HUMAN])
+    aurelian = person(client, "Aurelian")
+    claim(aurelian, tokens["green"])
+    for role in ("green", "blue"):
+        headers = {"X-Seat-Token": tokens[role]}
+        client.post(f"/api/tables/{table}/resign", json={"role": role}, headers=headers)
+    guest = TestClient(client.app)
+    res = guest.post(f"/api/tables/{table}/rematch", headers={"X-Seat-Token": tokens["blue"]})
+    assert res.status_code == 401 and res.json()["code"] == "signed_out", res.text
+    assert guest.get(f"/api/tables/{table}").json()["rematch"] is None
+    made = aurelian.post(f"/api/tables/{table}/rematch")
+    assert made.status_code == 200 and made.json()["status"] == "playing", made.text
+    new = made.json()["id"]
+    assert aurelian.get(f"/test/roles/{new}").json() == ["green"]
+    seen = guest.get(f"/api/tables/{new}/state", headers={"X-Seat-Token": tokens["blue"]})
+    assert seen.status_code == 200 and seen.json()["role"] == "blue", seen.text

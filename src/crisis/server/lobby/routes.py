@@ -479,8 +479,9 @@ async def _rematch_offers(
     """Who asks for a rematch (their account, if their seats have one) and the seats of the
     other people's accounts, by role: those are offered to them, as an invitation is, not
     taken for them (nobody is sat at a new game, its clock running, without saying yes).
-    Refused (``blocked``) where one of them has blocked the asker since. A guest asking (no
-    account of theirs to host) seats everyone again as before."""
+    Refused (``blocked``) where one of them has blocked the asker since, and (``signed_out``)
+    to a guest (no account of theirs to host the offers) while such seats are at the table:
+    the account holder may ask instead."""
     svc = getattr(request.app.state, "accounts", None)
     if svc is None:
         return None, {}
@@ -493,8 +494,13 @@ async def _rematch_offers(
         for me in asking:
             if await hall.db(check, other, me):
                 raise Blocked("a player of this table takes no rematch from you")
-    if not asking or not others:
+    if not others:
         return None, {}
+    if not asking:
+        raise SignedOut(
+            "sign in to ask for this rematch: another player's seat is their account's, and"
+            " it is offered to them by yours"
+        )
     host = await svc.run(svc.data.get, min(asking))
     guests = {role: await svc.run(svc.data.get, a) for role, a in others.items()}
     offered = {role: g for role, g in guests.items() if g is not None}
