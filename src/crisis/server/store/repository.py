@@ -106,6 +106,13 @@ CHANNEL = "crisis"
 _NOTIFY = text(f"SELECT pg_notify('{CHANNEL}', :payload)")
 
 
+#: What makes a table one of the open games listed: open, with a free seat (a table waiting
+#: only for invited players' answers is not listed, nor counted against its host).
+_LISTED_OPEN = (
+    games.c.status == "open",
+    exists().where(seats.c.game == games.c.id, seats.c.kind == "open"),
+)
+
 #: The columns a move or an undo writes (:func:`_state_values`).
 _STATE_KEYS = frozenset({"version", "state", "active", "status", "result"})
 
@@ -1202,11 +1209,7 @@ class Store:
             found: int = db.execute(
                 select(func.count())
                 .select_from(games)
-                .where(
-                    games.c.status == "open",
-                    games.c.host == account,
-                    exists().where(seats.c.game == games.c.id, seats.c.kind == "open"),
-                )
+                .where(*_LISTED_OPEN, games.c.host == account)
             ).scalar_one()
         return found
 
@@ -1217,11 +1220,7 @@ class Store:
             rows = (
                 db.execute(
                     select(*_SUMMARY)
-                    .where(
-                        games.c.status == "open",
-                        # with a free seat (a table waiting for invited players alone is not)
-                        exists().where(seats.c.game == games.c.id, seats.c.kind == "open"),
-                    )
+                    .where(*_LISTED_OPEN)
                     .order_by(games.c.updated.desc(), games.c.id.desc())
                     .limit(limit)
                 )
