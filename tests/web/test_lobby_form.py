@@ -4,6 +4,7 @@ creates the table with the options chosen there."""
 from __future__ import annotations
 
 import json
+import time
 import urllib.request
 from typing import Any
 
@@ -131,13 +132,17 @@ def test_a_table_over_days_gets_the_pace_chosen_in_the_form(server: str, browser
         assert page.locator("#timeout-field").is_visible()
         page.select_option("#on-timeout", "resign")
         _shot(page, f"lobby-pace-{tag}")
+        asked = int(time.time())
         page.click("#create")
         page.wait_for_url("**/table/**")
         table = page.url.rsplit("/", 1)[-1].split("?")[0].split("#")[0]
         with urllib.request.urlopen(f"{server}/api/tables/{table}") as res:
             made = json.load(res)
         assert made["pace"] == 3 * 86400 and made["on_timeout"] == "resign"
-        assert made["deadline"] == made["updated"] + 3 * 86400
+        # The first turn's time counts from the game's start (made between the click and this
+        # answer), not from the table's last change, which the seat's joining moves on.
+        began = made["deadline"] - 3 * 86400
+        assert asked <= began <= made["updated"] <= int(time.time()), (asked, made)
         # The table says its pace, what a timeout does and the time left.
         facts = page.locator("#options", has_text="3 days per move")
         facts.wait_for()
