@@ -156,6 +156,10 @@ def test_player_setup(n: int) -> None:
             assert (prov.governor, prov.militia) == (None, False)
         elif name != "Italia":
             assert (prov.governor, prov.support, prov.militia) == ("neutral", 1, False)
+    # The log says so: a player sees why the unchosen provinces turned grey.
+    neutral = sum(1 for prov in state.provinces.values() if prov.governor == "neutral")
+    assert neutral == len(state.provinces) - n - len(NO_PLACE_GOVERNOR[n])
+    assert f"Neutral Governors take the {neutral} provinces left, Italia among them" in state.log
     assert len(state.armies) == n
     for p in state.players:
         # The at-start Governor and General are on the map; the other five are unclaimed.

@@ -13,6 +13,7 @@ from crisis.games.time_of_crisis import data, events, scoring
 from crisis.games.time_of_crisis.board import (
     flip_barbarians_active,
     log,
+    neutral_count,
     refill_from_discard,
     remove_army,
     replace_governor,
@@ -82,6 +83,8 @@ def choose_province(state: State, role: str, province: str) -> None:
             prov.support = 1
     state.provinces[data.ITALIA].governor = NEUTRAL
     sync_neutral_italia(state)
+    left = neutral_count(state)
+    log(state, f"Neutral Governors take the {left} provinces left, Italia among them")
     state.current = state.first
     goto(state, "choose_hand")
     state.choosing = {q.role: HAND_SIZE for q in state.players}
