@@ -273,6 +273,19 @@ def test_disperse_mob() -> None:
     assert not army(s, 1).battled
 
 
+def test_an_army_that_just_crossed_its_capitals_threshold_may_still_disperse_a_mob() -> None:
+    """Ruling 48 stops a second crossing before another action, not Disperse Mob (6.3.1)."""
+    s = new_game()
+    africa = s.provinces["Africa"]
+    africa.support, africa.mobs = 3, 2
+    s.turn.pool["red"] = 1
+    act(s, "leave_capital", 1)
+    assert can(s, "disperse_mob", 1) and not can(s, "enter_capital", 1)
+    act(s, "disperse_mob", 1)
+    assert s.turn.pool["red"] == 0 and africa.mobs < 2
+    assert can(s, "enter_capital", 1)  # the Disperse Mob was another action
+
+
 def test_disperse_mob_only_in_a_province_you_govern() -> None:
     s = new_game()
     s.provinces["Aegyptus"].mobs = 1

@@ -156,11 +156,14 @@ def _army_actions(
             out.append(Action("move_army", (a.id, dest)))
     if not a.battled and red >= cost.battle:
         out += [Action("initiate_battle", (a.id, t)) for t in battle_targets(state, a)]
-    if a.region in state.provinces and a.id not in state.turn.crossed:  # Rulings 7, 48
-        if a.capital:
-            out.append(Action("leave_capital", a.id))
-        elif capital_free_for(state, a.region, role):
-            out.append(Action("enter_capital", a.id))
+    if a.region in state.provinces:
+        if a.id not in state.turn.crossed:  # Rulings 7, 48
+            if a.capital:
+                out.append(Action("leave_capital", a.id))
+            elif capital_free_for(state, a.region, role):
+                out.append(Action("enter_capital", a.id))
+        # Ruling 48 limits crossing the threshold again, nothing else: the army that just
+        # crossed may still disperse a Mob.
         if red >= cost.disperse_mob and a.region in mine and state.provinces[a.region].mobs:
             out.append(Action("disperse_mob", a.id))
     return out
