@@ -14,6 +14,10 @@ same actions on shows the same at every position and ends with the same result.
 Written by running this module with the older code first on the path::
 
     PYTHONPATH=/path/to/old/src .venv/bin/python -m tests.rome_in_crisis.test_saved_procedures
+
+When a rule changes on purpose, the older code is patched with the same change before the
+file is written again, and ``written_by`` says so (this module as it stood then may be
+needed too: the contract's form has changed since).
 """
 
 from __future__ import annotations

@@ -97,6 +97,30 @@ def test_the_deal_does_not_gather_the_discards() -> None:
     assert not state.discard and len(state.deck) == discards  # gathered at the end of step 1
 
 
+def test_a_deal_that_ran_out_gathers_the_discards_with_the_cards_left_over() -> None:
+    """Step 1: the deal emptied the deck and the shortfall left cards over; at the end of the
+    step the discards are shuffled in with them (R14), so the next deal has a full deck."""
+    state = quick_start(4, dealer="green")
+    for role, cand in zip(
+        ("green", "blue", "yellow", "red"), ("maximinus", "gordian1", "pupienus", "decius"),
+        strict=True,
+    ):
+        give_candidate(state, role, cand)
+    for c in list(state.deck[6:]):
+        state.deck.remove(c)
+        state.discard.append(c)
+    discards = len(state.discard)
+    goto(state, "begin_turn")
+    assert state.step == "shortfall" and not state.deck
+    while state.step in ("shortfall", "draft"):
+        role = ric.active(state)[0]
+        play(state, role, *ric.actions(state, role)[0])
+    cards = len(state.deck)
+    assert not state.discard and not state.revealed
+    assert cards > discards  # every discard and the cards left over
+    assert f"The discards are shuffled in with them: a new deck of {cards} cards" in state.log
+
+
 def emperor_dies(side: str, removals: int = 0) -> State:
     state = quick_start(3, dealer="green")
     give_candidate(state, "blue", "maximinus", side=side, cards=["goths_2a"])

@@ -248,6 +248,9 @@ def _draft_next(state: State) -> None:
     if state.order and state.revealed:
         goto(state, "draft")
         return
+    # R14: the deal took every card the deck had (nothing enters the deck during the
+    # draft), so the deck ran out this step and the discards are gathered at its end.
+    exhausted = not state.deck
     if state.revealed:
         # Surplus from the shortfall rule re-forms the deck.
         extra = state.revealed
@@ -256,7 +259,13 @@ def _draft_next(state: State) -> None:
         state.deck = extra + state.deck
         log(state, f"{len(extra)} cards left over re-form the deck")
     state.order = []
-    refill_deck(state)  # R14: an exhausted deck is rebuilt from the discards now
+    if exhausted and state.deck and state.discard:
+        # The left-over cards and the discards are shuffled together into the new deck.
+        state.deck += state.discard
+        state.discard = []
+        dice.shuffle(state.rng, state.deck)
+        log(state, f"The discards are shuffled in with them: a new deck of {len(state.deck)} cards")
+    refill_deck(state)  # an empty deck is rebuilt from the discards
     goto(state, "start_auction")
 
 
