@@ -102,7 +102,8 @@ def test_a_deal_that_ran_out_gathers_the_discards_with_the_cards_left_over() -> 
     step the discards are shuffled in with them (R14), so the next deal has a full deck."""
     state = quick_start(4, dealer="green")
     for role, cand in zip(
-        ("green", "blue", "yellow", "red"), ("maximinus", "gordian1", "pupienus", "decius"),
+        ("green", "blue", "yellow", "red"),
+        ("maximinus", "gordian1", "pupienus", "decius"),
         strict=True,
     ):
         give_candidate(state, role, cand)
