@@ -70,6 +70,10 @@ def test_offers_answered_on_the_table_and_account_pages(
     livia.goto(f"{site}/table/{table}?seat=blue")
     livia.wait_for_selector(".offer button.primary")
     assert "waits for them to accept" in livia.inner_text("#seats")
+    # The top bar and the prompt say whom the table waits for, by name.
+    waits = f"Waiting for Livia{width} to accept the invitation (Blue)"
+    assert waits in livia.inner_text("#table-bar")
+    assert livia.inner_text("#prompt") == waits
     _look(livia, f"table-invited-{size}", "#seats")
     livia.click(".offer button:not(.primary)")
     livia.wait_for_selector("#seats :text('declined')")
@@ -77,6 +81,8 @@ def test_offers_answered_on_the_table_and_account_pages(
     # The maker's table page: the declined seat, offered to Titus.
     maker.goto(f"{site}/table/{table}")
     maker.wait_for_selector(".offer input")
+    again = "Waiting for the table's maker to offer Blue again (declined)"
+    assert again in maker.inner_text("#table-bar")
     _look(maker, f"table-declined-{size}", "#seats")
     maker.fill(".offer input", f"Titus{width}")
     maker.click(".offer button:text('Invite')")

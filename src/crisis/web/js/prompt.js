@@ -2,7 +2,7 @@
 // the buttons and menus that take them, the header and the "your turn" banner.
 
 import { el } from "./api.js";
-import { $, announce, app, cap, send, toast } from "./shared.js";
+import { $, announce, app, cap, openTableWait, send, toast } from "./shared.js";
 
 // -- acting ------------------------------------------------------------------------------------
 export function act(action) {
@@ -132,9 +132,8 @@ export function renderPrompt(s, view, actions) {
     $("who").textContent = `You play ${s.role}.`;
   } else {
     const waiting = view.active.map(cap).join(", ") || "nobody";
-    // An open table waits for players to take its free seats: say which those are.
-    const free = s.table.status === "open" ? s.table.seats.filter((x) => x.kind === "open").map((x) => cap(x.role)) : [];
-    const open = free.length ? `Waiting for players to take the free ${free.length === 1 ? "seat" : "seats"}: ${free.join(", ")}` : "";
+    // A table that has not started waits for its free seats and invitations: say which.
+    const open = openTableWait(s.table);
     $("prompt").textContent = app.pending ? "Sending…" : open || `Waiting for ${waiting}`;
     $("who").textContent = s.role ? `You play ${s.role}.` : app.roles.length ? "Your hand is covered." : "You are watching.";
   }

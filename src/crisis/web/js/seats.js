@@ -4,7 +4,7 @@
 import { carryToRematch, el, invites, linkBox, mySeats, request, seatLink } from "./api.js";
 import { bankWords, tableClocks, vacationWords } from "./clocks.js";
 import { ask } from "./prompt.js";
-import { $, app, cap, send, tableId } from "./shared.js";
+import { $, app, cap, openTableWait, send, tableId } from "./shared.js";
 
 // The people who hold a seat with an account, per role: name and rating for this game
 // (GET /api/tables/{id}/players), asked again when the seats or the table's status change
@@ -101,10 +101,9 @@ function renderBar(s) {
   const view = s.view;
   const active = view.active || t.active || [];
   const result = t.result || view.result;
-  const free = t.seats.filter((x) => x.kind === "open").map((x) => cap(x.role));
   let turn;
   if (result) turn = result.winner ? (app.roles.includes(result.winner) ? "Game over: you won" : `Game over: ${cap(result.winner)} won`) : "Game over";
-  else if (t.status === "open") turn = `Waiting for players: ${free.join(", ")} ${free.length === 1 ? "is a free seat" : "are free seats"}`;
+  else if (t.status === "open") turn = openTableWait(t);
   else if (active.some((r) => app.roles.includes(r))) turn = "Your turn";
   else {
     const named = (r) => {

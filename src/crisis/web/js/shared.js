@@ -44,6 +44,22 @@ export function send(msg) {
   return true;
 }
 
+/** What a table that has not started waits for, in words: players to take its free seats
+ * and invited players to accept (a declined seat waits for its maker). "" once it started. */
+export function openTableWait(t) {
+  if (t.status !== "open") return "";
+  const parts = [];
+  const free = t.seats.filter((x) => x.kind === "open").map((x) => cap(x.role));
+  if (free.length) parts.push(`players to take the free ${free.length === 1 ? "seat" : "seats"}: ${free.join(", ")}`);
+  for (const x of t.seats.filter((y) => y.offer === "waiting")) {
+    parts.push(`${x.name || "the invited player"} to accept the invitation (${cap(x.role)})`);
+  }
+  for (const x of t.seats.filter((y) => y.offer === "declined")) {
+    parts.push(`the table's maker to offer ${cap(x.role)} again (declined)`);
+  }
+  return parts.length ? `Waiting for ${parts.join("; ")}` : "Waiting for the game to start";
+}
+
 // -- notices -----------------------------------------------------------------------------------
 let toastTimer = null;
 export function toast(text) {
