@@ -203,6 +203,22 @@ def test_changes_by_the_other_players_are_outlined_until_seen(server: str, brows
     assert not problems, problems
 
 
+def test_my_own_starting_province_is_not_among_the_changes(server: str, browser: Any) -> None:
+    """Choosing a starting province passes the turn, but what it placed is this seat's own
+    doing: the note lists only what the other player changed."""
+    page, problems = _page(browser, 1440, 900)
+    _new_table(page, server)
+    area = page.locator("#map .area.target").first
+    mine = area.get_attribute("data-region")
+    assert mine in PROVINCES
+    area.dispatch_event("click")  # one choice here: taken at once, no menu
+    page.locator("#prompt", has_text="starting hand").wait_for(timeout=60_000)
+    _wait_mine(page)
+    lines = page.locator("#changes-list li").all_inner_texts()
+    assert not [line for line in lines if mine in line], lines
+    assert not problems, problems
+
+
 def test_the_map_fits_a_phone_and_zooms(server: str, browser: Any) -> None:
     page, problems = _page(browser, 390, 844)
     _new_table(page, server)

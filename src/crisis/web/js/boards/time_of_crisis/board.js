@@ -93,7 +93,7 @@ export const board = {
     // The map as this seat saw it when it acted, and whose turn it was: an action that ends
     // the turn is answered with a state the rules carried on from (the next turn's crisis
     // roll and event are no decision), which this seat has not seen yet.
-    UI.actedFrom = UI.last ? { map: snapshot(UI.last.view), current: UI.last.view.current } : null;
+    UI.actedFrom = UI.last ? { map: snapshot(UI.last.view), current: UI.last.view.current, phase: UI.last.view.phase } : null;
   },
 
   /** The regions a log line names, to light on the map. */
@@ -312,7 +312,9 @@ function changes(s, view) {
   // buying, which moves nothing on the map).
   if (!before || (UI.actedAt !== null && s.version > UI.actedAt)) {
     const from = UI.actedFrom;
-    const passed = before && from && from.current !== view.current;
+    // A setup choice passes the turn too, but nothing carries on after it: what it placed
+    // is this seat's own doing, seen as it acted.
+    const passed = before && from && from.current !== view.current && from.phase !== "setup";
     UI.actedAt = null;
     UI.actedFrom = null;
     if (!passed) {
