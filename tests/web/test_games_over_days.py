@@ -190,7 +190,9 @@ def test_two_people_play_a_rated_game_over_days(site: tuple[str, Inbox, str], br
     host.locator("#options", has_text="open: it starts when its free seats").wait_for()
     # Which seat waits for a player, at the top and in the prompt.
     host.locator("#prompt", has_text="Waiting for players to take the free seat: Blue").wait_for()
-    assert "Waiting for players to take the free seat: Blue" in host.locator("#table-bar").inner_text()
+    assert (
+        "Waiting for players to take the free seat: Blue" in host.locator("#table-bar").inner_text()
+    )
     _look(host, "open-table-laptop")
 
     # Livia finds it among the open games, rated and a day per move, and takes the seat.

@@ -257,3 +257,27 @@ def test_the_map_fits_a_phone_and_zooms(server: str, browser: Any) -> None:
     _shot(page, "map-phone")
     page.screenshot(path=str(ARTIFACTS / "map-phone-full.png"), full_page=True)
     assert not problems, problems
+
+
+def test_on_a_phone_the_map_follows_the_prompt_and_a_selected_army_links_to_it(
+    server: str, browser: Any
+) -> None:
+    """One column on a phone: the prompt, then the map (what changed follows the map); an
+    army selected under the prompt offers "Show the map", which scrolls the map into sight."""
+    page, problems = _page(browser, 390, 844)
+    _new_table(page, server)
+    order = page.evaluate(
+        """() => ['.prompt-card', '.map-wrap', '#changes']
+             .map((s) => Number(getComputedStyle(document.querySelector(s)).order))"""
+    )
+    assert order[0] < order[1] < order[2], order
+    army = _army_with_moves(page)
+    assert army is not None, "no army of mine could march"
+    link = page.locator("#army-panel .to-map")
+    page.evaluate("window.scrollTo(0, 0)")
+    link.click()
+    page.wait_for_function(
+        "() => Math.abs(document.querySelector('.map-wrap').getBoundingClientRect().top) < 2"
+    )
+    _shot(page, "map-phone-army-selected")
+    assert not problems, problems

@@ -278,7 +278,8 @@ def test_a_card_played_far_from_the_prompt_is_answered_where_the_eye_is(
     server: str, browser: Any
 ) -> None:
     """On a phone the hand is screens below the prompt: playing a card from it says what was
-    sent at the bottom of the screen, where the player looks."""
+    sent at the top of the screen, clear of the map's buttons and the hand; the next tap
+    puts it away (by then it may no longer hold), and taps pass through it."""
     table = Table(server, plan()).create()
     first = next(
         i
@@ -299,6 +300,13 @@ def test_a_card_played_far_from_the_prompt_is_answered_where_the_eye_is(
     toast = phone.locator("#toast")
     toast.wait_for(state="visible")
     assert toast.inner_text().startswith("Sent: "), toast.inner_text()
+    box = toast.bounding_box()
+    assert box is not None and box["y"] < 60, box
+    assert (
+        phone.evaluate("getComputedStyle(document.getElementById('toast')).pointerEvents") == "none"
+    )
     _shot(phone, "sent-far-from-the-prompt-phone")
+    phone.touchscreen.tap(5, 400)
+    toast.wait_for(state="hidden")
     table.synced()
     assert not problems, problems

@@ -62,12 +62,22 @@ export function openTableWait(t) {
 
 // -- notices -----------------------------------------------------------------------------------
 let toastTimer = null;
+/** A passing line at the edge of the screen: gone after 4 s, or at the next tap or key (by
+ * then the player has moved on, and what it said may no longer hold). Taps pass through it. */
 export function toast(text) {
   const t = $("toast");
   t.textContent = text;
   t.classList.remove("hidden");
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => t.classList.add("hidden"), 4000);
+  const hide = () => {
+    clearTimeout(toastTimer);
+    t.classList.add("hidden");
+    document.removeEventListener("pointerdown", hide, true);
+    document.removeEventListener("keydown", hide, true);
+  };
+  toastTimer = setTimeout(hide, 4000);
+  document.addEventListener("pointerdown", hide, true);
+  document.addEventListener("keydown", hide, true);
 }
 
 let audio = null;

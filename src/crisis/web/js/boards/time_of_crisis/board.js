@@ -410,8 +410,17 @@ function renderArmyPanel(ctx, view, actions, pick) {
     const said = [];
     if (dests.size) said.push(`march to a glowing region (${dests.size})`);
     if (foes.size) said.push(`attack a glowing counter (${foes.size})`);
-    parts.push(el("p", { class: "muted small army-help", role: "status" },
-      said.length ? `Army ${UI.selected} selected: on the map, ${said.join(" or ")}.` : `Army ${UI.selected} selected.`));
+    const help = el("p", { class: "muted small army-help", role: "status" },
+      said.length ? `Army ${UI.selected} selected: on the map, ${said.join(" or ")}.` : `Army ${UI.selected} selected.`);
+    // On a phone the map is below the prompt, out of sight: a link takes the player there.
+    if (said.length && window.matchMedia("(max-width: 900px)").matches) {
+      help.append(" ", el("button", {
+        type: "button",
+        class: "to-map",
+        onclick: () => document.querySelector(".map-wrap").scrollIntoView({ block: "start", behavior: "smooth" }),
+      }, "Show the map ▾"));
+    }
+    parts.push(help);
     // What else it may do (add a legion, take foederati, build castra...): a button each,
     // so that every action a hint's plan names has a control in sight.
     const more = armyActions(actions, UI.selected).filter((a) => !onTheMap(a));
