@@ -88,6 +88,33 @@ def _check_in_view(server: str, browser: Any, moment: str) -> None:
         assert not problems, problems
 
 
+def test_a_long_card_text_keeps_the_strip_under_the_map_short(server: str, browser: Any) -> None:
+    """On a laptop a card in the hand or its piles shows its text's first lines only ("?"
+    tells it whole): one long card does not make the strip tall and the map short."""
+    table = Table(server, plan()).create()
+    table.advance("governor")
+    page, problems = _page(browser, *LAPTOP)
+    _open(page, table)
+    before = _box(page, ".map-wrap")["height"]
+    text = " ".join(["Put a Castra on one of your armies: in each battle, hits on it fall."] * 4)
+    lines = page.evaluate(
+        """(text) => {
+             const card = document.querySelector('#hand .cardface').cloneNode(true);
+             const words = document.createElement('span');
+             words.className = 'card-text';
+             words.textContent = text;
+             card.append(words);
+             document.getElementById('piles').append(card);
+             const line = parseFloat(getComputedStyle(words).lineHeight);
+             return [words.getBoundingClientRect().height / line, words.scrollHeight / line];
+           }""",
+        text,
+    )
+    assert lines[0] <= 3.2 and lines[1] > 4, lines  # three lines shown of more
+    assert _box(page, ".map-wrap")["height"] >= before - 60
+    assert not problems, problems
+
+
 def test_the_phone_keeps_one_column(server: str, browser: Any) -> None:
     table = Table(server, plan()).create()
     table.advance("governor")
