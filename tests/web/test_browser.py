@@ -418,6 +418,12 @@ def _ric_step(page: Any, rng: random.Random, button_odds: float = 0.2) -> str:
     return clicked
 
 
+def _top(page: Any, selector: str) -> float:
+    box = page.locator(selector).bounding_box()
+    assert box is not None, selector
+    return float(box["y"])
+
+
 #: Green's area's head line, the number of cards in "Your cards", and of hand-sized cards on
 #: the whole page outside the draft display (cards on candidates and in crises are small).
 HANDS = """[
@@ -435,6 +441,11 @@ def test_rome_in_crisis_from_the_lobby_to_many_decisions(server: str, browser: A
     assert page.locator(".method-card").is_visible()
     assert page.locator(".provisional").is_visible()  # the view's provisional_data
     assert page.locator(".ric-player").count() == 3
+    # Your own area comes first, above the crises and offices: your candidates are what you
+    # decide about.
+    first = page.locator(".ric-player").first.get_attribute("class") or ""
+    assert "p-green" in first.split(), first
+    assert _top(page, ".ric-player.p-green") < _top(page, ".ric-middle")
     # The log sits beside the board, in view without scrolling, as in Time of Crisis.
     box = page.locator(".log-card").bounding_box()
     assert box is not None and box["y"] < 900 and box["x"] > 700
@@ -461,6 +472,13 @@ def test_rome_in_crisis_from_the_lobby_to_many_decisions(server: str, browser: A
     assert "target" in clicked and "button" in clicked
     assert page.locator("#log li").count() > log_before + 20
     assert page.locator(".ric-player .cand").count() > 0  # candidates in play
+    # The small cards (on candidates and crises) show their suit whole, on one line.
+    cut = page.evaluate(
+        """() => [...document.querySelectorAll('.ric-card.small .suit')]
+             .filter((s) => s.scrollWidth > s.clientWidth + 1 || s.getClientRects().length > 1)
+             .map((s) => s.textContent)"""
+    )
+    assert cut == [], cut
     assert page.locator(".office").count() == 5
     page.click("#resign")
     page.locator("dialog#confirm[open] #confirm-ok").click()

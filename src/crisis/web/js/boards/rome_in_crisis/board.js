@@ -245,21 +245,11 @@ function renderBoard(ctx, s, view, targets) {
       el("div", { class: "cards offer" }, ...offer),
       order ? el("div", { class: "muted small" }, `Drafting next: ${order}`) : null));
   }
-  // crises and offices
-  const crises = (view.crises || []).map((k) => crisisBox(ctx, k, view, targets));
-  const loose = (view.loose_gold || []).length
-    ? el("div", { class: "loose" }, "Unattached Gold: ", ...view.loose_gold.map((x) => influenceCard(ctx, x, targets, true)))
-    : null;
-  const facedown = view.players.filter((p) => p.chosen).map((p) => cap(p.role));
-  parts.push(el("div", { class: "ric-middle" },
-    section("Crises (by rank)",
-      el("div", { class: "crises" }, ...(crises.length ? crises : [el("span", { class: "muted" }, "No crises")])),
-      loose,
-      facedown.length ? el("div", { class: "muted small" }, `Face-down crisis cards: ${facedown.join(", ")}`) : null,
-      view.my_crisis_card ? el("div", { class: "small" }, `Your face-down card: ${nameOf(view.my_crisis_card, view)}`) : null),
-    section("Offices", el("div", { class: "offices" }, ...(view.offices || []).map((o) => officeCard(ctx, o, view, targets))))));
-  // the players' areas
-  parts.push(el("div", { class: "ric-players" }, ...view.players.map((p) => {
+  // the players' areas, yours first: your candidates are what most of your decisions are
+  // about (put one forward, bid, play cards on them), so they come before the crises
+  const mine = view.players.filter((p) => p.role === s.role);
+  const others = view.players.filter((p) => p.role !== s.role);
+  parts.push(el("div", { class: "ric-players" }, ...[...mine, ...others].map((p) => {
     const seat = seats[p.role] || {};
     const badges = el("span", { class: "badges" });
     if (p.role === view.dealer) badges.append(el("span", { class: "badge dealer" }, "Dealer"));
@@ -279,6 +269,19 @@ function renderBoard(ctx, s, view, targets) {
         : [el("span", { class: "muted" }, "No candidates")])));
     return clickable(ctx, area, p.role, `${cap(p.role)}`, targets);
   })));
+  // crises and offices
+  const crises = (view.crises || []).map((k) => crisisBox(ctx, k, view, targets));
+  const loose = (view.loose_gold || []).length
+    ? el("div", { class: "loose" }, "Unattached Gold: ", ...view.loose_gold.map((x) => influenceCard(ctx, x, targets, true)))
+    : null;
+  const facedown = view.players.filter((p) => p.chosen).map((p) => cap(p.role));
+  parts.push(el("div", { class: "ric-middle" },
+    section("Crises (by rank)",
+      el("div", { class: "crises" }, ...(crises.length ? crises : [el("span", { class: "muted" }, "No crises")])),
+      loose,
+      facedown.length ? el("div", { class: "muted small" }, `Face-down crisis cards: ${facedown.join(", ")}`) : null,
+      view.my_crisis_card ? el("div", { class: "small" }, `Your face-down card: ${nameOf(view.my_crisis_card, view)}`) : null),
+    section("Offices", el("div", { class: "offices" }, ...(view.offices || []).map((o) => officeCard(ctx, o, view, targets))))));
   $("board").replaceChildren(...parts);
 }
 
