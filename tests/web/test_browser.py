@@ -199,11 +199,20 @@ def test_a_newcomer_creates_a_table_with_three_bots_and_plays(server: str, brows
     assert all(
         re.search(r"Generals: \d+ ready, (recruit at [\d·]+ Military|none left)", m) for m in mats
     )
-    if not page.locator("#prompt", has_text="Game over").count():  # strong bots may win first
+    resigned = not page.locator("#prompt", has_text="Game over").count()
+    if resigned:  # strong bots may win first
         page.click("#resign")
         assert "Resign as" in page.locator("dialog#confirm[open]").inner_text()  # asked here
         page.locator("dialog#confirm[open] #confirm-ok").click()
     page.wait_for_selector("#prompt:has-text('Game over')", timeout=60_000)
+    # Nobody is to act any more, and the standing is told, highest first.
+    assert page.locator(".mat .badge", has_text="to act").count() == 0
+    if resigned:
+        assert "no person was left to play on" in page.locator("#prompt").inner_text()
+        standing = page.locator("#who").inner_text()
+        assert standing.startswith("Legacy when it ended: "), standing
+        values = [int(n) for n in re.findall(r"\d+", standing)]
+        assert values == sorted(values, reverse=True), standing
     page.evaluate("window.scrollTo(0, 0)")
     _shot(page, "04-resigned")
     # The review: legacy by round and the bot's estimate of each player's chances.

@@ -119,11 +119,12 @@ export function renderHeader(s, view, actions) {
 export function renderPrompt(s, view, actions) {
   const result = s.table.result || view.result;
   if (result) {
-    const scores = Object.entries(result.scores || {}).map(([r, n]) => `${r} ${n}`).join(", ");
+    const order = result.ranking || Object.keys(result.scores || {});
+    const scores = order.map((r) => `${cap(r)} ${(result.scores || {})[r]}`).join(", ");
     $("prompt").textContent = result.winner
       ? `Game over: ${cap(result.winner)} wins (${result.reason})`
-      : `Game over: ${cap(result.resigned)} resigned`;
-    $("who").textContent = `${app.board.scoreName}: ${scores}`;
+      : `Game over: ${cap(result.resigned)} resigned, and no person was left to play on`;
+    $("who").textContent = `${app.board.scoreName}${result.winner ? "" : " when it ended"}: ${scores}`;
   } else if (app.offline) {
     $("prompt").textContent = "Reconnecting…";
     $("who").textContent = "The connection to the table was lost: what you see may be out of date.";

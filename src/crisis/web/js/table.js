@@ -214,7 +214,9 @@ function render() {
   const s = app.latest;
   if (!s) return;
   chooseBoard(s);
-  const view = s.view;
+  // A game the table ended (a resignation with no person left, a timeout), not the rules:
+  // its view still names who was to act, but nobody is now.
+  const view = s.table.result && !s.view.result ? { ...s.view, active: [] } : s.view;
   const covered = curtain(view);
   const actions = covered || app.pending || app.offline ? [] : s.actions;
   const focus = focusedButton();
