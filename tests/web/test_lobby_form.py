@@ -94,6 +94,7 @@ def test_the_seat_menu_offers_the_levels_with_the_bot_each_stands_for(
             assert menu.input_value() == f"bot:{level}"
             # A level that plays the same bot as an easier one says so under the seats.
             note = page.locator(".level-note").inner_text()
+            assert note.startswith("How strong the bots are:") and "parity" not in note, note
             order = list(info["levels"])
             twins = {
                 lv: next(o for o in order[:i] if info["levels"][o] == info["levels"][lv])

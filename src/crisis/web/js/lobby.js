@@ -95,7 +95,7 @@ function levelNote() {
   });
   if (!parts.length) return null;
   const first = strength[Object.keys(strength)[0]];
-  return `Bot levels, games won in ${first.players}-player games against ${first.against} bots: ${parts.join(", ")} (parity ${pct(first.parity)}).`;
+  return `How strong the bots are: in ${first.players}-player games against ${first.against} bots (simple ones), each level won this share of its games: ${parts.join(", ")}. An even share would be ${pct(first.parity)}.`;
 }
 
 /** The bots a seat may take: the strength levels first (each names the bot it stands for,
