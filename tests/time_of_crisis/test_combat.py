@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from crisis.engine.action import Action
+from crisis.engine.errors import IllegalAction
 from crisis.games import time_of_crisis as toc
 from crisis.games.time_of_crisis.combat import roman_target
 from crisis.games.time_of_crisis.scripting import quick_start, script_dice
@@ -596,6 +597,20 @@ def test_militia_stacked_with_its_general_does_not_attack_alone() -> None:
     assert army(s, 1).capital and s.provinces["Africa"].militia
     assert not [a for a in options(s) if a.verb == "militia_battle"]
     assert Action("initiate_battle", (1, "Nomads")) in options(s)
+
+
+def test_a_militia_that_fought_with_its_army_does_not_attack_again_alone() -> None:
+    """RULES 6.3.1 Initiate Battle: once an army is involved in a battle it may not initiate
+    another this turn. The Militia fought stacked with its army; the army stepping out of the
+    capital leaves it alone, but it was in that battle (ruling 50)."""
+    s = new_game()
+    barbarians(s, "Africa", "Nomads", 2)
+    fight(s, "Nomads", [1, 1, 1, 1])  # the legion and the Militia miss; so do both Nomads
+    assert s.battle is None and s.provinces["Africa"].militia and here(s, "Africa", "Nomads") == 2
+    act(s, "leave_capital", 1, role="green")  # free even after a battle (ruling 7)
+    assert not [a for a in options(s) if a.verb == "militia_battle"]
+    with pytest.raises(IllegalAction):
+        act(s, "militia_battle", ("Africa", "Nomads"), role="green")
 
 
 def test_militia_battle_needs_military_influence_and_a_foe() -> None:

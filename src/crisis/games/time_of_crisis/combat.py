@@ -180,6 +180,10 @@ def initiate_battle(state: State, role: str, arg: tuple[int, str]) -> None:
     army_id, target = arg_tuple(arg)
     a = army(state, army_id)
     a.battled = True
+    if militia_stacked(state, a):
+        # The Militia fights in this battle too: left alone later this turn (the army
+        # stepping out of the capital), it may not start another (6.3.1, ruling 50).
+        state.turn.militia_battled.append(a.region)
     _start_battle(state, _battle_against(state, a.id, a.region, target))
     log(state, f"{role}'s army {a.id} attacks {target} in {a.region}")
     _open_fire(state)
