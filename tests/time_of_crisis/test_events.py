@@ -175,6 +175,19 @@ def test_ardashir_sends_every_active_sassanid() -> None:
     assert s.tribes["Sassanids"].active == 0
 
 
+def test_ardashir_out_on_the_map_still_sends_every_active_sassanid() -> None:
+    """Ruling 10: his power lasts while he is in play: standing in Syria after his first
+    invasion, the next one sends all three active Sassanids, not the black die's one."""
+    s = new_game()
+    s.leaders["Ardashir"] = "Syria"
+    s.tribes["Sassanids"].active, s.tribes["Sassanids"].inactive = 2, 8
+    end_turn(s, crisis=(2, 3, 6, 1))  # one more wakes: three active; black 1
+    assert s.tribes["Sassanids"].active == 0
+    assert s.leaders == {"Ardashir": "Syria"}
+    placed = sum(s.provinces[p].active.get("Sassanids", 0) for p in s.provinces)
+    assert placed == 3
+
+
 def test_without_ardashir_black_die_counts() -> None:
     s = new_game()
     s.tribes["Sassanids"].active, s.tribes["Sassanids"].inactive = 1, 9

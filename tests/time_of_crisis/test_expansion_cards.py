@@ -238,6 +238,34 @@ def test_spiculum_strikes_first_and_the_survivors_roll() -> None:
     assert nomads_here(s) == 1  # one hit each: the defender holds
 
 
+def test_spiculum_kills_a_rival_emperor_before_he_rolls() -> None:
+    """Ruling 36: the defender rolls with what survives the first strike; a Rival Emperor
+    falls to one hit, so none of his three dice is rolled and the attacker wins."""
+    s = game("spiculum")
+    nomads(s, 0)
+    s.rivals["Postumus"] = "Aegyptus"
+    legacy = player(s, "green").legacy
+    act(s, "spiculum")
+    battle(s, [4], target="Postumus")  # the legion hits; nothing is left to roll
+    assert s.rivals == {} and army(s, 1).full == 1
+    assert player(s, "green").legacy == legacy + 2
+    assert "the battle has no winner" not in s.log
+
+
+def test_spiculum_kills_a_lone_militia_before_it_rolls() -> None:
+    s = game("spiculum")
+    nomads(s, 0)
+    a = army(s, 1)
+    a.region, a.capital = "Africa", False
+    blue = army(s, 2)
+    blue.region = "Syria"  # Blue's Militia stands alone in Africa's capital
+    s.provinces["Africa"].governor = "blue"
+    s.provinces["Africa"].militia = True
+    act(s, "spiculum")
+    battle(s, [4], target="militia")  # the legion hits; the Militia is gone before it rolls
+    assert not s.provinces["Africa"].militia and army(s, 1).full == 1
+
+
 def test_spiculum_can_wipe_out_the_defender_before_it_rolls() -> None:
     s = game("spiculum")
     nomads(s, 2)

@@ -17,6 +17,12 @@ same actions on shows the same at every position and ends with the same result.
 Written by running this module with the older code first on the path::
 
     PYTHONPATH=/path/to/old/src:. .venv/bin/python -m tests.time_of_crisis.test_saved_procedures
+
+When a rule changes on purpose, the older code is patched with the same change before the
+file is written again (with this module and the recorded games' chooser as they stood
+then), and ``written_by`` says so; the words' hashes, which have changed on purpose since
+that code, are then rewritten by this tree after checking that the play and the views
+agree with it at every position.
 """
 
 from __future__ import annotations

@@ -102,13 +102,15 @@ def tribe_units(state: State, tribe: str, region: str) -> tuple[int, list[str]]:
 
 
 def defender_targets(state: State, b: Battle) -> list[int]:
-    """To-hit numbers of the defending side."""
+    """To-hit numbers of the defending side: none once it is gone (Spiculum's first strike
+    may remove it before it rolls, ruling 36)."""
     if b.kind == "army":
-        return army_targets(state, army(state, int(b.defender)))
+        d = find_army(state, int(b.defender))
+        return [] if d is None else army_targets(state, d)
     if b.kind == "militia":
-        return [roman_target(state, MILITIA)]
+        return [roman_target(state, MILITIA)] if state.provinces[b.region].militia else []
     if b.kind == "rival":
-        return rival_dice()
+        return rival_dice() if b.defender in state.rivals else []
     counters, leaders = tribe_units(state, str(b.defender), b.region)
     return barbarian_dice(str(b.defender), counters, leaders)
 

@@ -74,8 +74,9 @@ def tribe_activation(state: State, tribe: str) -> None:
         above = f"the black die ({black}) is above the {ready} active at home"
         log(state, f"no {tribe} invade: {above}")
         return
-    # Ruling 10: the check applies; with Ardashir every active Sassanid invades.
-    count = ready if "Ardashir" in leaders else black
+    # Ruling 10: the check applies; while Ardashir is in play (at home or on the map) every
+    # active Sassanid invades.
+    count = ready if tribe == "Sassanids" and "Ardashir" in state.leaders else black
     if state.lasting == "raiding_parties":
         count = min(ready, count + 1)
     invade(state, tribe, white, count)
