@@ -17,7 +17,9 @@ Written by running this module with the older code first on the path::
 
 When a rule changes on purpose, the older code is patched with the same change before the
 file is written again, and ``written_by`` says so (this module as it stood then may be
-needed too: the contract's form has changed since).
+needed too: the contract's form has changed since). When only the words change on purpose,
+their hashes are rewritten by the newer tree once the play and the views are checked to
+agree with it at every position.
 """
 
 from __future__ import annotations

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from crisis.games import rome_in_crisis as ric
 from crisis.games.rome_in_crisis.scripting import set_hand
+from crisis.games.rome_in_crisis.state import player
 from crisis.games.rome_in_crisis.words import unavailable
 
 from .helpers import play
@@ -60,3 +61,28 @@ def test_cards_that_do_not_count_against_the_crisis_say_why() -> None:
         }
     ]
     assert unavailable(state, "blue") == []
+
+
+def test_gallus_hints_count_the_goths_cards_his_gold_cancels() -> None:
+    """R19: against the Goths each Gold on Trebonianus Gallus first cancels a Goths card; the
+    hints reckon it as the rules do, and "done" then solves the crisis it said it would."""
+    state = emperor_facing({"goths": ["goths_7a", "goths_6a"]}, ["gold_1a", "gold_1b"], "gallus")
+    note = _notes(state)[DONE]
+    assert note == (
+        "stop playing cards: his Gold cancels 2 cards of the Goths, then strength 2 solves it"
+    )
+    vp = player(state, "green").vp
+    play(state, "green", "done")
+    assert "goths" not in state.crises and player(state, "green").vp > vp
+
+
+def test_a_card_played_says_the_strength_after_a_negative_ability() -> None:
+    """R11: strength is the cards plus the ability, never below 0, the floor taken after the
+    card is added: Gallus's B side (Probus's -3 against Persia) with a Persians 2 stays at 0."""
+    state = emperor_facing({"persians": ["persians_7a"]}, [], cand="gallus", side="b")
+    set_hand(state, "green", ["persians_2a", "spqr_9a"])
+    played = next(label for label in _notes(state) if label.startswith("Play Persians"))
+    assert _notes(state)[played] == "then strength 0"
+    play(state, "green", "play", "persians_2a")
+    play(state, "green", "done")
+    assert "Strength 0 against the persians crisis" in state.log

@@ -8,6 +8,7 @@ really differ, and only one card of each kind (suit and value) is offered.
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 from crisis.engine.action import Action, SharedActions
@@ -211,12 +212,44 @@ def _emperor_done(state: State, role: str, arg: Any) -> None:
     address = frame(state, Address)
     emp = state.emperor
     assert address.crisis is not None and emp is not None
-    f = face(state, emp)
-    if f.ability == "gallus" and address.crisis == "goths":
-        # R19: each Gold he uses first cancels a Goths card his player picks.
-        golds = [c for c in state.played_on[emp] if suit(state, c) == "gold"]
-        address.cancels = min(len(golds), len(_gallus_targets(state)))
+    # R19: each Gold Gallus uses first cancels a Goths card his player picks.
+    address.cancels = gallus_cancels(state, address.crisis, state.played_on[emp])
     _gallus_cancels(state)
+
+
+def emperor_strength(state: State, crisis: str, cards: list[str]) -> int:
+    """The strength of the Emperor in play against ``crisis`` with ``cards`` on him: their
+    values whatever their suit, plus his ability, never below 0 (R11)."""
+    emp = state.emperor
+    assert emp is not None
+    strength = sum(value(state, c) for c in cards)
+    return max(0, strength + abilities.crisis_modifier(face(state, emp), crisis))
+
+
+def gallus_cancels(state: State, crisis: str, cards: list[str]) -> int:
+    """How many Goths cards the Emperor's Gold among ``cards`` cancels before the discard:
+    one per Gold card when he is Trebonianus Gallus facing the Goths (R19), else none."""
+    emp = state.emperor
+    if emp is None or crisis != "goths" or face(state, emp).ability != "gallus":
+        return 0
+    golds = sum(1 for c in cards if suit(state, c) == "gold")
+    return min(golds, len(_gallus_targets(state)))
+
+
+def best_removal(state: State, crisis: str, strength: int, cancels: int = 0) -> int:
+    """The most of ``crisis``'s total an Emperor of ``strength`` removes, ``cancels`` of its
+    Goths cards cancelled first (his player choosing which, R19), then the discard."""
+    cards = state.crises[crisis]
+    if not cancels:
+        return best_sum([value(state, c) for c in cards], strength)
+    goths = [c for c in cards if suit(state, c) == "goths"]
+    best = 0
+    for gone in set(combinations(sorted(value(state, c) for c in goths), cancels)):
+        rest = [value(state, c) for c in cards]
+        for v in gone:
+            rest.remove(v)
+        best = max(best, sum(gone) + best_sum(rest, strength))
+    return best
 
 
 def _gallus_targets(state: State) -> list[str]:
@@ -242,9 +275,7 @@ def _gallus_cancels(state: State) -> None:
         _cancel(state, choices[0])
     emp = state.emperor
     assert emp is not None and address.crisis is not None
-    strength = sum(value(state, c) for c in state.played_on[emp])
-    strength += abilities.crisis_modifier(face(state, emp), address.crisis)
-    _start_discard(state, max(0, strength))
+    _start_discard(state, emperor_strength(state, address.crisis, state.played_on[emp]))
 
 
 def _cancel(state: State, card: str) -> None:

@@ -9,11 +9,18 @@ from __future__ import annotations
 from typing import Any
 
 from crisis.engine.action import Action
-from crisis.games.rome_in_crisis import abilities, data
-from crisis.games.rome_in_crisis.crises import applies, best_sum, legatus_cards, total
+from crisis.games.rome_in_crisis import data
+from crisis.games.rome_in_crisis.crises import (
+    applies,
+    best_removal,
+    emperor_strength,
+    gallus_cancels,
+    legatus_cards,
+    total,
+)
 from crisis.games.rome_in_crisis.election import bid_options
 from crisis.games.rome_in_crisis.registry import RULES
-from crisis.games.rome_in_crisis.state import State, card_name, face, player, value
+from crisis.games.rome_in_crisis.state import State, card_name, face, player
 
 #: Verbs whose label does not depend on the argument.
 _PHRASES = {"done": "Done", "pass": "Pass", "keep": "Keep the present office", "undo": "Undo"}
@@ -139,30 +146,36 @@ def card_count(n: int) -> str:
     return f"{n} card" if n == 1 else f"{n} cards"
 
 
-def _outcome(state: State, crisis: str, strength: int) -> str:
-    """What an Emperor's ``strength`` does to ``crisis``, by the rules' own discard."""
+def _outcome(state: State, crisis: str, cards: list[str]) -> str:
+    """What the Emperor does to ``crisis`` with ``cards`` on him, by the rules' own reckoning:
+    his strength (R11), the Goths cards Trebonianus Gallus's Gold cancels first (R19), then
+    the best discard."""
 
+    strength = emperor_strength(state, crisis, cards)
+    cancels = gallus_cancels(state, crisis, cards)
     whole = total(state, crisis)
-    gone = best_sum([value(state, c) for c in state.crises[crisis]], strength)
+    gone = best_removal(state, crisis, strength, cancels)
+    said = f"strength {strength}"
+    if cancels:
+        said = f"his Gold cancels {card_count(cancels)} of the Goths, then {said}"
     if gone >= whole:
-        return f"strength {strength} solves it"
+        return f"{said} solves it"
     if gone == 0:
-        return f"strength {strength} discards nothing from it"
-    return f"strength {strength} discards cards worth {gone} of its {whole}; it survives"
+        return f"{said} discards nothing from it"
+    return f"{said} discards cards worth {gone} of its {whole}; it survives"
 
 
-def _emperor_strength(state: State, role: str, crisis: str, *, with_hand: bool) -> int:
-    """The Emperor's strength against ``crisis``: the cards on him, his ability, and (with
-    ``with_hand``) every card in ``role``'s hand that he may play against it."""
+def _emperor_cards(state: State, role: str, crisis: str, *, with_hand: bool) -> list[str]:
+    """The cards on the Emperor, and (with ``with_hand``) every card in ``role``'s hand that
+    he may play against ``crisis``."""
 
     emp = state.emperor
     if emp is None:
-        return 0
-    strength = sum(value(state, c) for c in state.played_on[emp])
+        return []
+    cards = list(state.played_on[emp])
     if with_hand:
-        hand = player(state, role).hand
-        strength += sum(value(state, c) for c in hand if applies(state, c, crisis))
-    return max(0, strength + abilities.crisis_modifier(face(state, emp), crisis))
+        cards += [c for c in player(state, role).hand if applies(state, c, crisis)]
+    return cards
 
 
 def note(state: State, action: Action, role: str | None = None) -> str | None:
@@ -174,7 +187,7 @@ def note(state: State, action: Action, role: str | None = None) -> str | None:
         crisis = str(arg)
         cards = state.crises[crisis]
         matching = [c for c in player(state, role).hand if applies(state, c, crisis)]
-        strength = _emperor_strength(state, role, crisis, with_hand=True)
+        playable = _emperor_cards(state, role, crisis, with_hand=True)
         holding = (
             f"you hold {len(matching)} matching {'card' if len(matching) == 1 else 'cards'} or Gold"
             if matching
@@ -182,7 +195,7 @@ def note(state: State, action: Action, role: str | None = None) -> str | None:
         )
         return (
             f"strength {total(state, crisis)} in {card_count(len(cards))}; {holding}: "
-            f"at best {_outcome(state, crisis, strength)}"
+            f"at best {_outcome(state, crisis, playable)}"
         )
     if verb in ("address", "legatus") and str(arg) in state.crises:
         cards = state.crises[str(arg)]
@@ -197,12 +210,11 @@ def note(state: State, action: Action, role: str | None = None) -> str | None:
         return None
     if facing not in state.crises:
         return None
+    on_him = _emperor_cards(state, role, facing, with_hand=False)
     if verb == "done":
-        strength = _emperor_strength(state, role, facing, with_hand=False)
-        return f"stop playing cards: {_outcome(state, facing, strength)}"
+        return f"stop playing cards: {_outcome(state, facing, on_him)}"
     if verb == "play":
-        strength = _emperor_strength(state, role, facing, with_hand=False)
-        return f"then strength {strength + value(state, str(arg))}"
+        return f"then strength {emperor_strength(state, facing, [*on_him, str(arg)])}"
     return None
 
 
