@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import os
 import random
-import threading
 import time
 from typing import Any
 
@@ -101,42 +100,6 @@ def test_bots_think_in_another_process_and_keep_their_state() -> None:
     assert first == second == LEGAL[0]
     assert len(bot2.pids) == 2  # the state travelled to the worker and back, twice
     assert os.getpid() not in bot2.pids  # never on the server's own interpreter
-
-
-def test_the_processes_start_in_a_thread_not_on_the_event_loop() -> None:
-    """Their first start takes seconds on a busy machine (the fork server imports the bots):
-    it runs in a thread of its own, so the loop serves every table meanwhile; a quick move
-    starts only the quick lane, and ``start`` starts both."""
-
-    async def main() -> tuple[int, int | None, bool, bool]:
-        workers = Workers(search=1)
-        try:
-            await _move(workers, WhereBot())
-            quick_only = workers.quick.started and not workers.search.started
-            await workers.start()
-            both = workers.quick.started and workers.search.started
-            return threading.get_ident(), workers.quick.started_in, quick_only, both
-        finally:
-            await workers.close()
-
-    loop_thread, started_in, quick_only, both = _run(main())
-    assert started_in is not None and started_in != loop_thread
-    assert quick_only and both
-
-
-def test_the_processes_start_does_not_count_as_a_moves_wait() -> None:
-    """A bot's waiting time measures the queue, not the processes' start: with almost no
-    time to wait, the first search bot on fresh workers still plays its own move."""
-
-    async def main() -> Any:
-        workers = Workers(search=1, think_seconds=1.0, wait=0.001)
-        try:
-            _, bot = await _move(workers, SleepyBot(0.0), searches=True)
-            return bot
-        finally:
-            await workers.close()
-
-    assert _run(main()).started > 0.0  # it ran: no stand-in played for it
 
 
 def test_an_illegal_choice_is_replaced_by_a_legal_one() -> None:

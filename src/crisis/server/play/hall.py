@@ -44,7 +44,6 @@ from crisis.games import DEFAULT_TITLE, TITLES, get_title
 from crisis.server import limits
 from crisis.server.errors import (
     BadMessage,
-    Busy,
     Forbidden,
     GameOver,
     Illegal,
@@ -468,9 +467,6 @@ class Hall:
         died, or they come from before a restart) and play those whose turn it is; returns
         how many tables were taken over."""
         claimed = await self.db(self.site.claim_orphans)
-        if claimed:  # their bots are about to move: the worker processes start first
-            with contextlib.suppress(Busy):  # (if they cannot, each move falls back)
-                await self.workers.start()
         await self.following.adopt(claimed)
         return len(claimed)
 

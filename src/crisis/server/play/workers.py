@@ -27,7 +27,6 @@ import logging
 import multiprocessing
 import os
 import random
-import threading
 from collections import OrderedDict, deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
@@ -50,8 +49,6 @@ T = TypeVar("T")
 SEARCH_NICENESS = 10
 #: Seconds a job may run beyond its thinking budget before its process is killed.
 GRACE = 5.0
-#: Seconds the worker processes may take to start (the fork server imports the bots first).
-STARTUP = 120.0
 #: Modules the fork server imports once, so that a new worker starts without importing them.
 PRELOAD = [
     "crisis.server.play.workers",
@@ -144,43 +141,21 @@ class _Lane:
         self.free = self.workers
         self.queue = _FairQueue()
         self._pool: ProcessPool | None = None
-        #: Starting the processes, in a thread of its own (see :meth:`start`), if under way.
-        self.starting: asyncio.Task[None] | None = None
-        #: The thread that last started the processes (the tests check it is not the loop's).
-        self.started_in: int | None = None
 
     @property
     def pool(self) -> ProcessPool:
-        """The running processes (:meth:`start` first)."""
+        """The processes, started on first use (forkserver: never a fork of the server's
+        threads)."""
         if self._pool is None:
-            raise RuntimeError(f"the {self.name} workers have not started")
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(PRELOAD)  # only before the forkserver first starts
+            self._pool = ProcessPool(
+                max_workers=self.workers,
+                initializer=_init_worker,
+                initargs=(self.niceness,),
+                context=context,
+            )
         return self._pool
-
-    @property
-    def started(self) -> bool:
-        """Whether the processes are up."""
-        return self._pool is not None
-
-    def start(self) -> None:
-        """Start the processes and wait until one has run a job (forkserver: never a fork of
-        the server's threads). Blocking: the first start launches the fork server, which
-        imports the bots, and forks the workers, seconds on a busy machine, so the server
-        calls this in a thread, never on its event loop."""
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(PRELOAD)  # only before the forkserver first starts
-        pool = ProcessPool(
-            max_workers=self.workers,
-            initializer=_init_worker,
-            initargs=(self.niceness,),
-            context=context,
-        )
-        try:
-            pool.schedule(_ready).result(timeout=STARTUP)
-        except BaseException:
-            pool.stop()
-            raise
-        self.started_in = threading.get_ident()
-        self._pool = pool
 
     def close(self) -> None:
         """Stop the processes (a running job is abandoned)."""
@@ -270,9 +245,6 @@ class Workers:
                 if not job.done.done():
                     job.done.set_exception(Busy("the server is stopping"))
             lane.queue.clear()
-            if lane.starting is not None:  # let a start under way finish, then stop it
-                with contextlib.suppress(Exception):
-                    await asyncio.shield(lane.starting)
             await asyncio.to_thread(lane.close)
 
     # -- the queue ---------------------------------------------------------------------------
@@ -289,7 +261,6 @@ class Workers:
     ) -> Any:
         if self._closed:
             raise Busy("the server is stopping")
-        await self._ensure(lane)
         loop = asyncio.get_running_loop()
         job = _Job(int(priority), key, fn, args, timeout, loop.create_future())
         lane.queue.push(job)
@@ -306,8 +277,6 @@ class Workers:
                 job.done.cancel()  # the caller went away: skip it when its turn comes
 
     def _dispatch(self, lane: _Lane) -> None:
-        if not lane.started:
-            return  # the jobs wait for the processes' start (:meth:`_ensure`)
         while lane.free > 0 and (job := lane.queue.pop()) is not None:
             if job.done.done():
                 continue  # gave up waiting, or its caller went away
@@ -328,41 +297,6 @@ class Workers:
 
             future.add_done_callback(settle)
 
-    async def start(self) -> None:
-        """Start both lanes' processes now (off the event loop) instead of at their first
-        job: the server does so before it resumes tables whose bots are to move."""
-        await asyncio.gather(self._ensure(self.quick), self._ensure(self.search))
-
-    async def _ensure(self, lane: _Lane) -> None:
-        """Wait until ``lane``'s processes are up, starting them in a thread if nobody has:
-        their first start takes seconds on a busy machine (the fork server imports the bots),
-        which on the event loop would stall every table. A job's waiting time counts from
-        then on: it measures the queue, not the start. Raises :class:`Busy` if they fail to
-        start (the next job tries again)."""
-        if lane.started:
-            return
-        if self._closed:
-            raise Busy("the server is stopping")
-        if lane.starting is None:
-            lane.starting = asyncio.get_running_loop().create_task(self._start(lane))
-        await asyncio.shield(lane.starting)
-        if not lane.started:
-            raise Busy(f"the {lane.name} workers could not start")
-
-    async def _start(self, lane: _Lane) -> None:
-        """Start ``lane``'s processes in a thread, then dispatch what waits."""
-        try:
-            await asyncio.to_thread(lane.start)
-        except Exception:
-            log.exception("the %s workers did not start", lane.name)
-            return
-        finally:
-            lane.starting = None
-        if self._closed:
-            await asyncio.to_thread(lane.close)
-            return
-        self._dispatch(lane)
-
     def _finished(self, lane: _Lane, job: _Job, future: Future[Any]) -> None:
         lane.free += 1
         if not job.done.done():
@@ -374,11 +308,6 @@ class Workers:
                 job.done.set_result(future.result())
         if not self._closed:
             self._dispatch(lane)
-
-
-def _ready() -> bool:
-    """(In a worker.) Nothing: the job that shows a freshly started pool is up."""
-    return True
 
 
 def _give_up(job: _Job) -> None:
