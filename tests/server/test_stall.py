@@ -7,6 +7,7 @@ few addresses locked a player out of their own table. Each test below is that at
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import subprocess
 import time
@@ -14,6 +15,7 @@ import urllib.error
 from collections.abc import Iterator
 from typing import Any
 
+import psutil
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
@@ -71,6 +73,21 @@ def _refusal(base: str, seats: list[dict[str, Any]], source: str) -> tuple[int, 
     except urllib.error.HTTPError as err:
         return err.code, json.loads(err.read())
     return 201, {}
+
+
+def test_the_bots_processes_are_up_before_the_server_serves(server: Server) -> None:
+    """Made at a lane's first job, they were made on the event loop: the fork server's start
+    (importing the bots) stalled every table for seconds at the first bot move. A serving
+    process starts them before it answers: the fork server, the quick worker and the one
+    search worker (``--bot-workers 1``) run before any table exists."""
+    assert server.proc is not None
+    assert server.db.execute("SELECT count(*) FROM games") == [(0,)]
+    forked = []
+    for child in psutil.Process(server.proc.pid).children(recursive=True):
+        with contextlib.suppress(psutil.Error):
+            if "multiprocessing.forkserver" in " ".join(child.cmdline()):
+                forked.append(child)
+    assert len(forked) >= 3, [p.cmdline() for p in forked]
 
 
 def test_bots_with_settings_are_refused_with_a_code(server: Server) -> None:

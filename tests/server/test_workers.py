@@ -102,6 +102,30 @@ def test_bots_think_in_another_process_and_keep_their_state() -> None:
     assert os.getpid() not in bot2.pids  # never on the server's own interpreter
 
 
+def test_start_makes_both_lanes_processes_before_any_job() -> None:
+    """A serving process starts the processes before it serves (made at the first job, they
+    were made on the event loop, stalling every table): both lanes are up after ``start``,
+    and the first moves run in those very pools, in processes of their own."""
+
+    async def main() -> tuple[bool, bool, list[int]]:
+        workers = Workers(search=1)
+        try:
+            await asyncio.to_thread(workers.start)
+            pools = (workers.quick._pool, workers.search._pool)
+            up = None not in pools
+            bot = WhereBot()
+            _, bot = await _move(workers, bot)
+            _, bot = await _move(workers, bot, searches=True)
+            same = (workers.quick._pool, workers.search._pool) == pools
+            return up, same, bot.pids
+        finally:
+            await workers.close()
+
+    up, same, pids = _run(main())
+    assert up and same
+    assert len(pids) == 2 and os.getpid() not in pids
+
+
 def test_an_illegal_choice_is_replaced_by_a_legal_one() -> None:
     async def main() -> Action:
         workers = Workers(search=1)

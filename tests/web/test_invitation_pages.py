@@ -74,6 +74,9 @@ def test_offers_answered_on_the_table_and_account_pages(
     waits = f"Waiting for Livia{width} to accept the invitation (Blue)"
     assert waits in livia.inner_text("#table-bar")
     assert livia.inner_text("#prompt") == waits
+    # Nobody is "to act" at a table that has not started, at the top or by a seat.
+    assert "to act" not in livia.inner_text("#round"), livia.inner_text("#round")
+    assert livia.locator(".badge", has_text="to act").count() == 0
     _look(livia, f"table-invited-{size}", "#seats")
     livia.click(".offer button:not(.primary)")
     livia.wait_for_selector("#seats :text('declined')")
@@ -95,6 +98,8 @@ def test_offers_answered_on_the_table_and_account_pages(
     titus.wait_for_selector("#my-invitations :text('None waiting for you.')")
     summary = titus.request.get(f"{site}/api/tables/{table}").json()
     assert summary["status"] == "playing" and summary["seats"][1]["name"] == f"Titus{width}"
+    # The maker's page, still open, now names who is to act.
+    maker.locator("#round", has_text="to act: ").wait_for()
 
     # Titus blocks Livia on his account page, then unblocks her.
     titus.fill("#block-name", f"Livia{width}")

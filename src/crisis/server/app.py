@@ -181,6 +181,8 @@ def create_app(database: str | Settings = DEFAULT_DATABASE, **changes: Any) -> F
         app.state.store, app.state.hall = store, hall
         app.state.ratings = rate.Ratings(store.engine)
         app.state.turn_notices = turn_notices
+        if settings.start_workers:  # before anything is served (see Workers.start)
+            await asyncio.to_thread(workers.start)
         woken = await hall.start(settings.clock_every)
         if woken:
             logging.getLogger("crisis.server").info("took over the bots of %d tables", woken)
@@ -421,11 +423,12 @@ COLLECTOR_THRESHOLDS = (100_000, 100, 100)
 
 
 def _tuned(settings: Settings) -> FastAPI:
-    """:func:`create_app` with ``settings``, in a process tuned for serving."""
+    """:func:`create_app` with ``settings``, in a process tuned for serving: its collector
+    tuned, and its bots' worker processes started before it serves."""
     import gc
 
     gc.set_threshold(*COLLECTOR_THRESHOLDS)
-    app = create_app(settings)
+    app = create_app(settings.changed(start_workers=True))
     accounts.install(
         app,
         smtp_url=settings.smtp_url,

@@ -59,6 +59,9 @@ class Settings:
     public_url: str | None = None
     mail_from: str | None = None
     local_url: str | None = None
+    #: Start the bots' worker processes before serving (a serving process does: see
+    #: ``Workers.start``); else each pool starts at its first job.
+    start_workers: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "origins", tuple(self.origins))

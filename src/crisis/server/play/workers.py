@@ -49,6 +49,8 @@ T = TypeVar("T")
 SEARCH_NICENESS = 10
 #: Seconds a job may run beyond its thinking budget before its process is killed.
 GRACE = 5.0
+#: Seconds the worker processes may take to start (the fork server imports the bots first).
+STARTUP = 120.0
 #: Modules the fork server imports once, so that a new worker starts without importing them.
 PRELOAD = [
     "crisis.server.play.workers",
@@ -144,8 +146,8 @@ class _Lane:
 
     @property
     def pool(self) -> ProcessPool:
-        """The processes, started on first use (forkserver: never a fork of the server's
-        threads)."""
+        """The processes, made on first use unless :meth:`start` made them (forkserver: never
+        a fork of the server's threads)."""
         if self._pool is None:
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(PRELOAD)  # only before the forkserver first starts
@@ -156,6 +158,12 @@ class _Lane:
                 context=context,
             )
         return self._pool
+
+    def start(self) -> None:
+        """Make the processes and wait until one has run a job. Blocking, and seconds long on
+        a busy machine the first time (the fork server starts and imports the bots): a
+        serving process calls it before it serves, so that no player's move waits for it."""
+        self.pool.schedule(_ready).result(timeout=STARTUP)
 
     def close(self) -> None:
         """Stop the processes (a running job is abandoned)."""
@@ -237,6 +245,19 @@ class Workers:
             raise Busy("the bots are busy; try again in a moment") from None
         return result
 
+    def start(self) -> None:
+        """Start both lanes' processes now, one after the other, instead of at their first
+        job: made on first use, they are made on the event loop, and the first start (the
+        fork server importing the bots) would stall every table for seconds. Blocking: a
+        serving process calls it (in a thread) before it serves; a lane that fails to start
+        here is made again at its first job."""
+        for lane in (self.quick, self.search):
+            try:
+                lane.start()
+            except Exception:
+                log.exception("the %s workers did not start", lane.name)
+                lane.close()
+
     async def close(self) -> None:
         """Stop every worker; queued jobs are refused."""
         self._closed = True
@@ -308,6 +329,11 @@ class Workers:
                 job.done.set_result(future.result())
         if not self._closed:
             self._dispatch(lane)
+
+
+def _ready() -> bool:
+    """(In a worker.) Nothing: the job that shows a freshly started pool is up."""
+    return True
 
 
 def _give_up(job: _Job) -> None:

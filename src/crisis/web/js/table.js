@@ -215,8 +215,10 @@ function render() {
   if (!s) return;
   chooseBoard(s);
   // A game the table ended (a resignation with no person left, a timeout), not the rules:
-  // its view still names who was to act, but nobody is now.
-  const view = s.table.result && !s.view.result ? { ...s.view, active: [] } : s.view;
+  // its view still names who was to act, but nobody is now. Nor does anyone act at an open
+  // table that waits for its players (its rules are set up, its first player named).
+  const idle = (s.table.result && !s.view.result) || s.table.status === "open";
+  const view = idle ? { ...s.view, active: [] } : s.view;
   const covered = curtain(view);
   const actions = covered || app.pending || app.offline ? [] : s.actions;
   const focus = focusedButton();
