@@ -91,6 +91,28 @@ def test_no_eligible_candidate_makes_everyone_eligible() -> None:
     assert worths["decius"] == 3 and worths["pupienus"] == 0
 
 
+def test_no_candidates_at_all_skip_the_method_choice_and_crises_still_mount() -> None:
+    """Ruling R1: with no candidate in play there is no auction, no Emperor and no Legatus,
+    and step 3 is not conducted: the selection method stays; step 4b still happens."""
+    state = quick_start(3, method="spqr")
+    hands = {"green": ["goths_2a", "spqr_3a"], "blue": ["goths_7a", "spqr_9a"]}
+    hands["yellow"] = ["gold_1a", "gold_2a"]
+    for role, hand in hands.items():
+        set_hand(state, role, hand)
+    goto(state, "start_auction")
+    assert state.emperor is None and state.method == "spqr"
+    assert state.step == "mount" and "choose_method" not in {a.verb for a in _all(state)}
+    assert "the method stays spqr" in " ".join(state.log[-4:])
+    for role, hand in hands.items():
+        play(state, role, "crisis_card", hand[0])
+    assert sum(len(cards) for cards in state.crises.values()) == 3  # the crises mounted
+    assert state.method == "spqr"
+
+
+def _all(state: State) -> list[Action]:
+    return [a for role in ric.active(state) for a in ric.actions(state, role)]
+
+
 def test_tie_goes_to_first_left_of_dealer() -> None:
     state = quick_start(4, dealer="red", method="spqr")
     give_candidate(state, "green", "gordian2")  # SPQR 3

@@ -115,14 +115,14 @@ def _start_auction(state: State) -> None:
     everyone = [c for p in state.players for c in p.candidates]
     any_rated = any(face(state, c).rating(method) > 0 for c in everyone)
     state.auction = Auction(eligible_all=not any_rated, nominating=clockwise_from_dealer(state))
-    if not everyone:
-        log(state, "No candidates in play: no Emperor this turn")
+    if not everyone:  # R1: no election, no new method, no Emperor and no Legatus
+        log(state, f"No candidates in play: no Emperor this turn; the method stays {method}")
     elif not any_rated:
         log(state, f"No candidate has a {method} rating: all may stand this turn")
     goto(state, "nominations")
 
 
-@automatic("nominations", goes=("nominate", "choose_method", "bidding"))
+@automatic("nominations", goes=("nominate", "choose_method", "offices_start", "bidding"))
 def _nominations(state: State) -> None:
     auction = state.auction
     assert auction is not None
@@ -135,8 +135,9 @@ def _nominations(state: State) -> None:
         elif not RULES.offer(state, "nominate"):
             return  # the player chooses; one candidate was put forward at once instead
     if not auction.nominees:
-        state.chooser = auction.dropped[0]
-        goto(state, "choose_method")
+        # R1: with no candidate at all there is no auction, so nobody "passed" in it: the
+        # selection method stays for the next turn (step 3 is not conducted); crises mount.
+        goto(state, "offices_start")
         return
     first = leader(state)
     auction.bidder = _next_bidder(state, first, first)
