@@ -171,7 +171,9 @@ def test_a_rematch_keeps_the_askers_seat_and_offers_the_others(client: TestClien
     assert TestClient(client.app).get(f"/test/roles/{new}").json() == []
 
 
-def test_a_rematch_is_refused_to_someone_a_player_blocked_since(client: TestClient) -> None:
+def _blocked_after_a_game(client: TestClient) -> tuple[str, dict[str, str], TestClient, TestClient]:
+    """A finished game of Aurelian (green) and Zenobia (blue), each by their account, after
+    which Zenobia blocked Aurelian: the table, its seat secrets and the two browsers."""
     table, tokens = create(client, [HUMAN, HUMAN])
     aurelian, zenobia = person(client, "Aurelian"), person(client, "Zenobia")
     claim(aurelian, tokens["green"])
@@ -180,6 +182,11 @@ def test_a_rematch_is_refused_to_someone_a_player_blocked_since(client: TestClie
         headers = {"X-Seat-Token": tokens[role]}
         client.post(f"/api/tables/{table}/resign", json={"role": role}, headers=headers)
     assert zenobia.post("/api/account/blocks", json={"name": "Aurelian"}).status_code == 200
+    return table, tokens, aurelian, zenobia
+
+
+def test_a_rematch_is_refused_to_someone_a_player_blocked_since(client: TestClient) -> None:
+    table, _tokens, aurelian, zenobia = _blocked_after_a_game(client)
     res = aurelian.post(f"/api/tables/{table}/rematch")
     assert res.status_code == 403 and res.json()["code"] == "blocked", res.text
     assert aurelian.get(f"/api/tables/{table}").json()["rematch"] is None  # nothing made
@@ -189,6 +196,40 @@ def test_a_rematch_is_refused_to_someone_a_player_blocked_since(client: TestClie
     assert new.status_code == 200, new.text
     offers = aurelian.get("/api/account/invitations").json()["invitations"]
     assert [(o["table"], o["role"]) for o in offers] == [(new.json()["id"], "green")]
+
+
+def _socket_rematch(client: TestClient, table: str, token: str) -> dict[str, Any]:
+    """Ask for a rematch over the table's websocket; the answer (a rematch or an error)."""
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        ws.send_json({"type": "hello", "tokens": [token]})
+        while ws.receive_json()["type"] != "state":
+            pass
+        ws.send_json({"type": "rematch"})
+        while (msg := ws.receive_json())["type"] not in ("rematch", "error"):
+            pass
+        return msg
+
+
+def test_the_socket_asks_no_rematch_that_would_seat_another_account(
+    client: TestClient, db: Database
+) -> None:
+    """The socket's rematch makes the new table at once with every seat's secret: with
+    another person's account at the table it would sit them at a new game (its clock
+    running) without their yes, and past their block. It is refused with a code, nothing
+    made; the lobby's route offers their seats instead (what the site's Rematch button
+    asks)."""
+    table, tokens, aurelian, zenobia = _blocked_after_a_game(client)
+    before = db.execute("SELECT COUNT(*) FROM games")
+    msg = _socket_rematch(aurelian, table, tokens["green"])
+    assert (msg["type"], msg["code"]) == ("error", "offers_needed"), msg
+    assert f"/api/tables/{table}/rematch" in msg["message"]
+    assert db.execute("SELECT COUNT(*) FROM games") == before
+    assert aurelian.get(f"/api/tables/{table}").json()["rematch"] is None
+    assert {g["id"] for g in games(zenobia)} == {table}
+    # Once one was made over HTTP (here by the blocker, so it is offered), the socket's
+    # answer is that same table.
+    new = zenobia.post(f"/api/tables/{table}/rematch").json()["id"]
+    assert _socket_rematch(aurelian, table, tokens["green"]) == {"type": "rematch", "table": new}
 
 
 def test_a_guest_asks_the_account_holder_to_ask_for_the_rematch(client: TestClient) -> None:

@@ -634,6 +634,36 @@ def test_giving_ones_own_confirmed_address_again_changes_nothing(
     assert db.execute("SELECT confirmed, first_confirmed FROM accounts")[0][1] == row[1]
 
 
+def test_an_account_changes_its_address_a_few_times_an_hour(
+    db: Database, site: tuple[TestClient, Inbox]
+) -> None:
+    """Each change mails the new address (a link to confirm) and the old one (a link to take
+    it back), either of which may be a stranger's: one account may not turn the site into a
+    mailer by changing its address again and again, from however many addresses. Past the
+    hourly number it is refused, with a code, and nothing changes or is mailed."""
+    client, inbox = site
+    loosen(client)  # the per-address buckets out of the way: the account's cap answers
+    sign_up(client, "Aurelian", "aurelian@example.org")
+    inbox.wait(1)
+    for n in range(limits.LINKS_PER_ACCOUNT_HOUR):
+        res = client.post(
+            "/api/account/email", json={"email": f"m{n}@example.org", "password": PASSWORD}
+        )
+        assert res.status_code == 200, res.text
+    sent = 1 + 2 * limits.LINKS_PER_ACCOUNT_HOUR  # the sign-up's, then two per change
+    assert len(inbox.wait(sent)) == sent
+    res = client.post(
+        "/api/account/email", json={"email": "more@example.org", "password": PASSWORD}
+    )
+    error(res, 429, "rate_limited")
+    last = f"m{limits.LINKS_PER_ACCOUNT_HOUR - 1}@example.org"
+    assert client.get("/api/account").json()["account"]["email"] == last
+    assert db.execute("SELECT email FROM accounts") == [(last,)]
+    client.post("/api/account/forgot", json={"login": "Aurelian"})  # a mail after: the next
+    later = inbox.wait(sent + 1)[sent:]
+    assert [str(m["To"]) for m in later] == [last], [m["Subject"] for m in later]
+
+
 @pytest.mark.timeout(300)
 def test_an_smtp_server_that_never_answers_blocks_nothing(
     db: Database, monkeypatch: pytest.MonkeyPatch

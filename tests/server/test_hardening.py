@@ -188,6 +188,35 @@ def test_connections_per_address_are_capped(client: TestClient) -> None:
         _hello(d, [])
 
 
+def test_seat_holders_sockets_per_address_have_a_ceiling(client: TestClient) -> None:
+    """Free tables of people only, a socket for each seat: one address held hundreds of
+    sockets (a file and memory each) with no limit. Seat holders have a ceiling of their
+    own per address, far above the spectators' (here lowered to 3 and 1), so spectators
+    never keep a player out, but the sockets past it are refused with a code."""
+    allowed = client.app.state.socket_limits  # type: ignore[attr-defined]
+    assert allowed["seat"] == limits.SEAT_CONNECTIONS_PER_ADDRESS > 4 * allowed["spectator"]
+    tables = [create(client, [HUMAN, HUMAN]) for _ in range(2)]
+    client.app.state.socket_limits = {"pending": 8, "spectator": 1, "seat": 3}  # type: ignore[attr-defined]
+    seats = [(t, token) for t, tokens in tables for token in tokens.values()]
+    with (
+        client.websocket_connect(f"/ws/{tables[0][0]}") as watcher,
+        client.websocket_connect(f"/ws/{seats[0][0]}") as a,
+        client.websocket_connect(f"/ws/{seats[1][0]}") as b,
+        client.websocket_connect(f"/ws/{seats[2][0]}") as c,
+    ):
+        _hello(watcher, [])  # the address's one spectator: the seats come on top of it
+        for ws, (_t, token) in zip((a, b, c), seats, strict=False):
+            _hello(ws, [token])
+        with client.websocket_connect(f"/ws/{seats[3][0]}") as d:  # a fourth: refused
+            d.send_json({"type": "hello", "tokens": [seats[3][1]]})
+            refused = _next(d, "error")
+            assert refused["code"] == "rate_limited", refused
+            assert "seat holders'" in refused["message"], refused
+    _wait_counted(client, "seat", lambda found: found == 0)
+    with client.websocket_connect(f"/ws/{seats[3][0]}") as d:  # room again once they closed
+        _hello(d, [seats[3][1]])
+
+
 def test_a_socket_closed_while_the_database_is_busy_is_still_forgotten(
     client: TestClient,
 ) -> None:

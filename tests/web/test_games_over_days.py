@@ -17,6 +17,7 @@ back in time in the database instead of waiting for it.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -313,13 +314,18 @@ def test_two_people_play_a_rated_game_over_days(site: tuple[str, Inbox, str], br
                  const frame = svg.getBoundingClientRect();
                  return [...svg.querySelectorAll('.chart-label')].map(t => {
                    const r = t.getBoundingClientRect();
-                   return {text: t.textContent, height: r.height,
+                   return {text: t.textContent, height: r.height, top: r.top,
+                           left: r.left, right: r.right,
                            inside: r.left >= frame.left - 0.5 && r.right <= frame.right + 0.5};
                  });
                })"""
         )
         assert labels and all(x["inside"] for x in labels), labels
         assert max(x["height"] for x in labels) < 20, labels
+        # The rounds under the axis stand apart ("R31" and "end" ran into each other).
+        for a, b in itertools.pairwise(labels):
+            if abs(a["top"] - b["top"]) < 1 and a["left"] < b["left"]:
+                assert a["right"] + 2 <= b["left"], (a, b)
         page.locator("#review-card").scroll_into_view_if_needed()
         _look(page, f"review-{size}")
     # The replay: each step's own texts, not the final state's.
@@ -333,6 +339,16 @@ def test_two_people_play_a_rated_game_over_days(site: tuple[str, Inbox, str], br
         assert "Game over" not in host.locator(where).inner_text(), where
     _look(host, "replay-step-5-laptop")
     host.click("#replay-close")
+
+    # A rematch from the table's button: Livia's seat is offered to her account (an
+    # invitation to answer), not taken for her with its clock running.
+    host.click("#rematch")
+    host.wait_for_url(re.compile(rf"/table/(?!{table})[^/?#]+"))
+    rematch = host.url.rsplit("/", 1)[-1].split("?")[0].split("#")[0]
+    host.locator("#seats", has_text="waits for them to accept").wait_for()
+    offers = phone.request.get(f"{server}/api/account/invitations").json()["invitations"]
+    assert [(o["table"], o["role"]) for o in offers] == [(rematch, "blue")], offers
+    _look(host, "rematch-offered-laptop")
 
     # The leaderboard: both rated, the winner above 1500 and the other below (both at 1500
     # after a draw).

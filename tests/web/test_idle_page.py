@@ -110,9 +110,11 @@ def test_a_new_state_adds_its_log_lines_and_keeps_the_rest(server: str, browser:
     assert len(shown) > before
     assert page.locator("#log li").first.get_attribute("data-kept") == "yes"
     assert page.get_attribute("#log", "start") == "1"
-    # Each line as the page writes it (dice drawn as dice) still starts as the game's does.
+    # Each line as the page writes it (dice drawn as dice, a capital first) still starts as
+    # the game's does.
     for drawn, line in zip(shown, log, strict=True):
-        assert drawn.split()[0] == line.split()[0], (drawn, line)
+        first = line.split()[0]
+        assert drawn.split()[0] == first[0].upper() + first[1:], (drawn, line)
     kept = page.locator("#map .label[data-kept='yes']").count()
     assert kept > 0, "every name on the map was drawn again"
     regions = page.eval_on_selector_all("#map .label", "gs => gs.map(g => g.dataset.region)")

@@ -75,7 +75,8 @@ def test_a_battle_the_defenders_hold_shows_its_result(server: str, browser: Any)
     box.wait_for()
     text = box.inner_text()
     assert text.startswith("Battle result"), text
-    assert "the defenders hold" in text and "attacks" in text, text
+    # Each line of the battle as a sentence, with a capital (the log's line is lower case).
+    assert "\nThe defenders hold" in text and "attacks" in text, text
     assert not problems, problems
 
 

@@ -214,11 +214,12 @@ def create_app(database: str | Settings = DEFAULT_DATABASE, **changes: Any) -> F
     }
     app.state.messages_per_second = settings.messages_per_second
     app.state.replays = Replays()
-    # Open websockets per address across the site's processes: waiting to say hello, and
-    # spectating (a seat holder's are not counted).
+    # Open websockets per address across the site's processes: waiting to say hello,
+    # spectating, and holding seats (a ceiling far above what players share an address for).
     app.state.socket_limits = {
         "pending": limits.CONNECTIONS_PER_ADDRESS,
         "spectator": limits.CONNECTIONS_PER_ADDRESS,
+        "seat": limits.SEAT_CONNECTIONS_PER_ADDRESS,
     }
     app.state.opens = limits.PerAddress(
         limits.OPENS_PER_MINUTE / 60, limits.burst(limits.OPENS_PER_MINUTE)

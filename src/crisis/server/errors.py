@@ -99,6 +99,13 @@ class Blocked(TableError):
     status = 403
 
 
+class OffersNeeded(Forbidden):
+    """A rematch that would seat other people's accounts: it offers them their seats, which
+    only the lobby's route does (``POST /api/tables/{id}/rematch``), never the socket."""
+
+    code = "offers_needed"
+
+
 class Changed(TableError):
     """The table changed at the same moment (another request, maybe on another process,
     wrote first); nothing was written: look again and retry."""

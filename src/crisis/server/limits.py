@@ -47,6 +47,11 @@ HELLO_SECONDS = 5.0
 SPECTATORS_PER_TABLE = 64
 #: Connections one seat may have open at one table (tabs, devices), beyond the spectators.
 CONNECTIONS_PER_SEAT = 8
+#: Seat holders' connections one address may hold open at once across the site: far more
+#: than the players behind one address (a home, a campus, a carrier's shared address) use,
+#: so that a neighbour's spectators never keep them out, but a ceiling, so that one address
+#: cannot make free tables and hold thousands of sockets (each a file and ~35 KB) open.
+SEAT_CONNECTIONS_PER_ADDRESS = 256
 #: Longest a searching bot or a hint may think per decision, in seconds (the server's own
 #: setting, never a client's: ``crisis serve --think-seconds`` lowers it).
 THINK_SECONDS = 1.0

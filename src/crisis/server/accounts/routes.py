@@ -559,15 +559,24 @@ async def change_email(body: EmailIn, request: Request, me: Me, svc: Svc) -> dic
     again changes nothing and mails nobody). An address another account has
     is taken and answered exactly as a free one, but held only as a stand-in (never
     confirmed nor mailed; its owner is told instead), so that the answer and the account's
-    page tell nobody who has an account here."""
+    page tell nobody who has an account here.
+
+    Each change mails two addresses, either of which may be a stranger's: an account may
+    change its address :data:`limits.LINKS_PER_ACCOUNT_HOUR` times an hour (past that it is
+    refused, ``rate_limited``, and nothing changes), and the confirmation link counts
+    against the account's hourly confirm links, as asking for it again does."""
     await _check_password(svc, me, body.password, "the password is wrong")
     email = passwords.check_email(body.email)
+    changes = await svc.attempt([f"email:{me.id}"], 3600)
+    if changes[0] > limits.LINKS_PER_ACCOUNT_HOUR:
+        raise TooFast("this account's address was changed too often lately; wait an hour")
     account = await svc.run(svc.data.set_email, me.id, email)
     if account.confirmed is not None:
         return {"account": account.mine()}  # its own confirmed address again: no change
     if passwords.email_key(me.email) != passwords.email_key(email) and not me.held:
         svc.after(_mail_changed(svc, me))
-    svc.after(_mail_confirm(svc, account))
+    if await _may_link(svc, account, "confirm"):
+        svc.after(_mail_confirm(svc, account))
     return {"account": account.mine()}
 
 

@@ -4,7 +4,8 @@ Messages are JSON objects with a ``type``. The client says ``hello`` with the se
 holds (none to watch), then ``look`` picks whose view it receives (one of its seats, or the
 public view while a hotseat hand is covered), ``act`` sends ``[verb, arg]`` for one of its
 seats with the ``version`` it saw, ``chat`` posts ``text`` as one of its seats, and
-``resign``/``rematch``/``ping`` do what they say. The server answers with ``welcome``,
+``resign``/``rematch``/``ping`` do what they say (a rematch that would seat other people's
+accounts is refused here: the lobby's route offers them their seats). The server answers with ``welcome``,
 ``state`` (after every change), ``acted`` (your action went through; it follows the new state),
 ``chat`` (each new message; ``welcome`` carries the recent ones), ``error`` and ``pong``.
 Anything malformed, stale or not allowed gets an ``error`` and changes nothing.
@@ -35,7 +36,15 @@ from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
 from crisis.server import limits
-from crisis.server.errors import BadMessage, BadOrigin, Forbidden, Stale, TableError, TooFast
+from crisis.server.errors import (
+    BadMessage,
+    BadOrigin,
+    Forbidden,
+    OffersNeeded,
+    Stale,
+    TableError,
+    TooFast,
+)
 from crisis.server.play.hall import Hall
 from crisis.server.play.identity import identity
 from crisis.server.play.table import Live
@@ -135,8 +144,10 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
 
     Until it says ``hello`` a socket counts against its address's sockets waiting to (16);
     then a spectator counts against its address's spectating sockets (16), and a seat holder
-    against nothing but the seat's own connections, so that whoever shares the player's
-    address cannot keep the player out. Opening is rate limited per address too."""
+    against the seat's own connections and its address's seat holders' (256, far more than
+    players share an address for), so that whoever shares the player's address cannot keep
+    the player out with spectators, yet no address holds sockets without end. Opening is
+    rate limited per address too."""
     hall: Hall = ws.app.state.hall
     allowed: dict[str, int] = ws.app.state.socket_limits
     address = ws.client.host if ws.client else "?"
@@ -253,6 +264,14 @@ async def _leave(hall: Hall, live: Live, conn: Connection, sid: str) -> None:
     await asyncio.shield(leaving)
 
 
+async def _others_accounts(hall: Hall, live: Live, roles: set[str]) -> bool:
+    """Whether an account other than those holding ``roles`` holds a seat of ``live``: a
+    rematch must not seat that person without their yes (nor past their block)."""
+    held = (await hall.db(hall.store.seated_accounts, [live.id])).get(live.id, {})
+    mine = {account for role, account in held.items() if role in roles}
+    return any(account not in mine for account in held.values())
+
+
 async def handle(hall: Hall, live: Live, conn: Connection, text: str) -> None:
     """Carry out one client message (raises :class:`TableError` and changes nothing if bad)."""
     size = len(text.encode("utf-8"))  # the limit is in bytes, whatever the characters
@@ -304,6 +323,11 @@ async def handle(hall: Hall, live: Live, conn: Connection, text: str) -> None:
             raise BadMessage("say which seat speaks: role")
         await hall.chat(live, role, msg.get("text"), conn.roles)
     elif kind == "rematch":
+        if not live.row.rematch and await _others_accounts(hall, live, conn.roles):
+            raise OffersNeeded(
+                "other players' accounts hold seats here: their seats are offered to them,"
+                f" which is asked at POST /api/tables/{live.id}/rematch"
+            )
         new = await hall.rematch(live, conn.roles, address=conn.address)
         conn.reply({"type": "rematch", "table": new.id})
     else:
@@ -355,15 +379,16 @@ async def hello(hall: Hall, live: Live, conn: Connection, msg: dict[str, Any]) -
 
 
 async def count(hall: Hall, conn: Connection, roles: set[str]) -> None:
-    """Count ``conn`` as what it is now, across the site: a spectator (per address; refused
-    past the limit) or a seat holder (never refused)."""
+    """Count ``conn`` as what it is now, across the site: a spectator or a seat holder, each
+    refused past its address's limit (a seat holder's is far above a spectator's)."""
     kind = "seat" if roles else "spectator"
     if conn.kind == kind or conn.sid is None:
         return
     limit = conn.ws.app.state.socket_limits.get(kind)
     key = limits.client_key(conn.address)
     if not await hall.site.count_socket(conn.sid, key, kind, limit):
-        raise TooFast(f"at most {limit} spectating connections per address")
+        what = "seat holders'" if roles else "spectating"
+        raise TooFast(f"at most {limit} {what} connections per address")
     conn.kind = kind
 
 

@@ -33,11 +33,14 @@ export function chart(title, rounds, series, max, fmt) {
   line(left, y(max), w - 6, y(max), "grid");
   text(left - 4, y(0) + 4, fmt(0));
   text(left - 4, y(max) + 4, fmt(max));
-  // The round under each third point; the first and last are anchored inside the frame (a
-  // centred "end" at the right edge was cut to "en").
+  // The round under every few points, as many as fit side by side (a label is about 20
+  // units wide), none too close to the last; the first and last are anchored inside the
+  // frame (a centred "end" at the right edge was cut to "en").
   const last = rounds.length - 1;
+  const apart = (w - left - 6) / n;
+  const step = Math.max(3, Math.ceil(30 / apart));
   rounds.forEach((r, i) => {
-    if (i !== 0 && i !== last && (i % 3 !== 0 || last - i < 2)) return;
+    if (i !== 0 && i !== last && (i % step !== 0 || (last - i) * apart < 30)) return;
     const anchor = i === last && last > 0 ? "end" : i === 0 ? "start" : "middle";
     text(x(i), h - 4, r === "end" ? "end" : `R${r}`, anchor);
   });

@@ -2,6 +2,7 @@
 // Dice as dice: the six die faces, and log lines with their results drawn as dice.
 
 import { el } from "./api.js";
+import { cap } from "./dom.js";
 
 /** The die faces by value (index 0 unused). */
 export const DIE_FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
@@ -11,11 +12,13 @@ export const DIE_FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 const BONUS = /bonus dice? for (the 6|6s) $/;
 
 /** A log line with its die results drawn as dice ("rolls [3, 6]", "roll 2+5", "white 4");
- * bonus dice for 6s are marked.
+ * bonus dice for 6s are marked. The line starts with a capital, as a sentence does (the
+ * rules write a seat's name in lower case, "green chooses Asia").
  * @param {string} line
  * @returns {Array<string | HTMLElement>}
  */
 export function logLine(line) {
+  line = cap(line);
   /** @type {Array<string | HTMLElement>} */
   const parts = [];
   const re = /\[([1-6](?:, [1-6])*)\]|\b(roll )([1-6])\+([1-6])|\b(white|black) ([1-6])\b/g;

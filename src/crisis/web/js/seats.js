@@ -3,8 +3,9 @@
 
 import { carryToRematch, el, invites, linkBox, mySeats, request, seatLink } from "./api.js";
 import { bankWords, tableClocks, vacationWords } from "./clocks.js";
+import { notesToken } from "./notes.js";
 import { ask } from "./prompt.js";
-import { $, app, cap, openTableWait, send, tableId } from "./shared.js";
+import { $, app, cap, openTableWait, send, tableId, toast } from "./shared.js";
 
 // The people who hold a seat with an account, per role: name and rating for this game
 // (GET /api/tables/{id}/players), asked again when the seats or the table's status change
@@ -285,7 +286,15 @@ export function setupSeats() {
   });
   $("rematch").addEventListener("click", () => {
     const t = app.latest.table;
-    if (t.rematch) goRematch(t.rematch);
-    else send({ type: "rematch" });
+    if (t.rematch) {
+      goRematch(t.rematch);
+      return;
+    }
+    // Over HTTP, not the socket: the lobby's route offers other people's accounts their
+    // seats (and honours their blocks) instead of sitting them at a new game.
+    const role = app.roles[0];
+    request("POST", `/api/tables/${encodeURIComponent(tableId)}/rematch`, undefined, notesToken(role))
+      .then((made) => goRematch(made.id))
+      .catch((err) => toast(err.message));
   });
 }

@@ -62,6 +62,14 @@ export function openTableWait(t) {
 
 // -- notices -----------------------------------------------------------------------------------
 let toastTimer = null;
+/** Hide the toast; one function for every toast, so that its listeners are added once. */
+function hideToast() {
+  clearTimeout(toastTimer);
+  $("toast").classList.add("hidden");
+  document.removeEventListener("pointerdown", hideToast, true);
+  document.removeEventListener("keydown", hideToast, true);
+}
+
 /** A passing line at the edge of the screen: gone after 4 s, or at the next tap or key (by
  * then the player has moved on, and what it said may no longer hold). Taps pass through it. */
 export function toast(text) {
@@ -69,15 +77,9 @@ export function toast(text) {
   t.textContent = text;
   t.classList.remove("hidden");
   clearTimeout(toastTimer);
-  const hide = () => {
-    clearTimeout(toastTimer);
-    t.classList.add("hidden");
-    document.removeEventListener("pointerdown", hide, true);
-    document.removeEventListener("keydown", hide, true);
-  };
-  toastTimer = setTimeout(hide, 4000);
-  document.addEventListener("pointerdown", hide, true);
-  document.addEventListener("keydown", hide, true);
+  toastTimer = setTimeout(hideToast, 4000);
+  document.addEventListener("pointerdown", hideToast, true);
+  document.addEventListener("keydown", hideToast, true);
 }
 
 let audio = null;
