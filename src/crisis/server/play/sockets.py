@@ -5,12 +5,14 @@ holds (none to watch), then ``look`` picks whose view it receives (one of its se
 public view while a hotseat hand is covered), ``act`` sends ``[verb, arg]`` for one of its
 seats with the ``version`` it saw, ``chat`` posts ``text`` as one of its seats, and
 ``resign``/``rematch``/``ping`` do what they say (a rematch that would seat other people's
-accounts is refused here: the lobby's route offers them their seats). The server answers with ``welcome``,
-``state`` (after every change), ``acted`` (your action went through; it follows the new state),
-``chat`` (each new message; ``welcome`` carries the recent ones), ``error`` and ``pong``.
-Anything malformed, stale or not allowed gets an ``error`` and changes nothing.
+accounts is refused here: the lobby's route offers them their seats). The server answers
+with ``welcome``, ``state`` (after every change), ``acted`` (your action went through; it
+follows the new state), ``chat`` (each new message; ``welcome`` carries the recent ones),
+``error`` and ``pong``. Anything malformed, stale or not allowed gets an ``error`` and
+changes nothing.
 
-Room: a seat's secret is never refused for lack of it. Spectators (connections holding no
+Room: a seat's secret is never refused for lack of room at its table (an address's seat
+holders have a generous ceiling of their own). Spectators (connections holding no
 seat) are capped per table and per address; a new one takes the place of the oldest of its own
 address, or, when the table is full, of the address with the most spectators there. A seat's
 own connections are capped the same way, oldest out. A socket opened by a page of another
