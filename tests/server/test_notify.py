@@ -433,6 +433,12 @@ def test_the_guard_passes_public_addresses_however_written() -> None:
         assert guard.public(address), address
     for address in ("fe80::1", "fc00::1", "::1", "::", "ff02::1", "5f00::1", "3fff::1"):
         assert not guard.public(address), address
+    # IANA's protocol assignments are not reachable (whatever this Python's is_global says),
+    # but for two anycast services; carried in IPv6 they are judged the same.
+    for address in ("192.0.0.8", "192.0.0.1", "192.0.0.170", "::ffff:192.0.0.8"):
+        assert not guard.public(address), address
+    for address in ("192.0.0.9", "192.0.0.10"):
+        assert guard.public(address), address
 
 
 @pytest.mark.parametrize(

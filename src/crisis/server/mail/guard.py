@@ -52,6 +52,11 @@ _CARRIERS = (
 #: 2000::/3 are refused by default.
 _UNICAST = ipaddress.IPv6Network("2000::/3")
 _DOCUMENTATION = (ipaddress.IPv6Network("2001:db8::/32"), ipaddress.IPv6Network("3fff::/20"))
+#: IPv4 protocol assignments (RFC 6890) that IANA marks not globally reachable but older
+#: Pythons' ``is_global`` passes (192.0.0.8, RFC 7600's dummy address, among them): refused,
+#: all but the two anycast services the registry marks reachable (192.0.0.9 and .10).
+_ASSIGNMENTS = ipaddress.IPv4Network("192.0.0.0/24")
+_REACHABLE_ASSIGNMENTS = (ipaddress.IPv4Address("192.0.0.9"), ipaddress.IPv4Address("192.0.0.10"))
 
 
 def public(address: str) -> bool:
@@ -74,6 +79,8 @@ def public(address: str) -> bool:
             ip = carried
         elif ip not in _UNICAST or any(ip in net for net in _DOCUMENTATION):
             return False
+    if ip in _ASSIGNMENTS and ip not in _REACHABLE_ASSIGNMENTS:
+        return False
     return ip.is_global and not ip.is_multicast
 
 
